@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * RapidIO Part 12 VoQ Backpressure: register model.
+ *
+ * Register definitions of the VoQ Backpressure extended-feature block
+ * (EF ID 0x000B) in both layouts the specification has had, and the pure
+ * helpers that decode them.  Nothing here touches hardware: register
+ * reads come in through a callback so that the model can be tested
+ * without a fabric.
+ *
+ * RapidIO numbers bits big-endian: bit 0 is the most significant bit of
+ * a 32-bit word, so RapidIO bit n is BIT(31 - n).  The comments beside
+ * each mask give the bit numbers used by the specification.
+ */
+#ifndef _LINUX_RIO_VOQ_H
+#define _LINUX_RIO_VOQ_H
+
+#include <linux/bits.h>
+#include <linux/types.h>
+
+#define RIO_EFB_VOQ_ID			0x000B
+
+/* Extended-features space, RapidIO Part 1 */
+#define RIO_VOQ_EF_SPACE_START		0x0100
+#define RIO_VOQ_EF_SPACE_END		0xfffc
+#define RIO_VOQ_EF_PTR_ALIGN		4
+/* Blocks an extended-feature walk visits before it calls the chain a loop */
+#define RIO_VOQ_EF_TTL			64
+
+/* Extended-feature block header (any block) */
+#define RIO_VOQ_EF_HDR_PTR		GENMASK(31, 16)	/* bits 0-15: EF_PTR */
+#define RIO_VOQ_EF_HDR_ID		GENMASK(15, 0)	/* bits 16-31: EF_ID */
+
+/*
+ * Block offsets.  Rev 2.x puts port n's CSR at 0xC + 4n (192 ports at
+ * most); rev 3.0 and later at 0x20 + 4n (256 ports at most), leaving
+ * 0x4-0x1C reserved.
+ */
+#define RIO_VOQ_BLK_HDR			0x00
+#define RIO_VOQ_R2_PORT_CSR(n)		(0x0c + 4 * (n))
+#define RIO_VOQ_R2_MAX_PORTS		192
+#define RIO_VOQ_R3_PORT_CSR(n)		(0x20 + 4 * (n))
+#define RIO_VOQ_R3_MAX_PORTS		256
+#define RIO_VOQ_MAX_PORTS		RIO_VOQ_R3_MAX_PORTS
+
+/* Port n VoQ Backpressure CSR, fields common to both layouts */
+#define RIO_VOQ_CSR_GEN_SUP		BIT(31)	/* bit 0: generation supported */
+#define RIO_VOQ_CSR_RX_SUP		BIT(30)	/* bit 1: reception supported */
+#define RIO_VOQ_CSR_VC_SUP		BIT(29)	/* bit 2: per-VC supported (rev 2: VC linking) */
+#define RIO_VOQ_CSR_RSVD_3_7		GENMASK(28, 24)	/* bits 3-7: reserved */
+#define RIO_VOQ_CSR_GEN_EN		BIT(23)	/* bit 8: enable symbol generation */
+#define RIO_VOQ_CSR_PART_EN		BIT(22)	/* bit 9: enable participation */
+#define RIO_VOQ_CSR_XOFF		BIT(21)	/* bit 10: port XOFF */
+#define RIO_VOQ_CSR_VC_EN		BIT(20)	/* bit 11: per-VC enable (rev 2: VC linking) */
+
+/* Rev 3+ only */
+#define RIO_VOQ_CSR_PGS_SUP_ALL		GENMASK(19, 13)	/* bits 12-18 */
+#define RIO_VOQ_CSR_PGS_SUP(g)		BIT(19 - (g))	/* bit 12 + g: size g supported */
+#define RIO_VOQ_CSR_R3_RSVD_19_25	GENMASK(12, 6)	/* bits 19-25: reserved */
+#define RIO_VOQ_CSR_TX_PGS		GENMASK(5, 3)	/* bits 26-28: TX port group size */
+#define RIO_VOQ_CSR_RX_PGS		GENMASK(2, 0)	/* bits 29-31: RX port group size */
+
+/* Rev 2.x: bits 12-31 reserved */
+#define RIO_VOQ_CSR_R2_RSVD_12_31	GENMASK(19, 0)
+
+#define RIO_VOQ_CSR_R3_RSVD	(RIO_VOQ_CSR_RSVD_3_7 | RIO_VOQ_CSR_R3_RSVD_19_25)
+#define RIO_VOQ_CSR_R2_RSVD	(RIO_VOQ_CSR_RSVD_3_7 | RIO_VOQ_CSR_R2_RSVD_12_31)
+
+/* Port group sizes: 0..6 group bits; 7 is reserved */
+#define RIO_VOQ_PGS_MAX			6
+#define RIO_VOQ_PGS_RESERVED		7
+#define RIO_VOQ_PGS_MASK_ALL		GENMASK(RIO_VOQ_PGS_MAX, 0)
+/* Sizes 0 and 4 are hard-wired as supported in rev 3+ */
+#define RIO_VOQ_PGS_MANDATORY		(BIT(0) | BIT(4))
+
+/* Rev 2.x control symbol 48: fixed 6 status bits and 5 group bits */
+#define RIO_VOQ_R2_STATUS_BITS		6
+#define RIO_VOQ_R2_GROUP_BITS		5
+
+/* Parameter bits shared by port group and port status, rev 3+ */
+#define RIO_VOQ_CS48_PARAM_BITS		13
+#define RIO_VOQ_CS64_PARAM_BITS		20
+
+/**
+ * enum rio_voq_layout - register layout of a VoQ block
+ * @RIO_VOQ_LAYOUT_REV2: Part 12 rev 2.x, CSR at 0xC + 4n, no group sizes
+ * @RIO_VOQ_LAYOUT_REV3: Part 12 rev 3.0 and later, CSR at 0x20 + 4n
+ */
+enum rio_voq_layout {
+	RIO_VOQ_LAYOUT_REV2 = 2,
+	RIO_VOQ_LAYOUT_REV3 = 3,
+};
+
+/**
+ * enum rio_voq_fmt - format of the VoQ backpressure symbol on a link
+ * @RIO_VOQ_FMT_REV2: rev 2.x control symbol 48, 6 status + 5 group bits
+ * @RIO_VOQ_FMT_CS48: rev 3+ control symbol 48, 13 group + status bits
+ * @RIO_VOQ_FMT_CS64: rev 3+ control symbol 64, 20 group + status bits
+ */
+enum rio_voq_fmt {
+	RIO_VOQ_FMT_REV2,
+	RIO_VOQ_FMT_CS48,
+	RIO_VOQ_FMT_CS64,
+};
+
+/**
+ * struct rio_voq_port - decoded Port n VoQ Backpressure CSR
+ * @gen_sup: port can generate VoQ backpressure symbols (read-only)
+ * @rx_sup: port can receive and honour VoQ backpressure symbols (read-only)
+ * @vc_sup: per-VC backpressure (rev 2: VC linking) supported (read-only)
+ * @pgs_sup: supported port group sizes, bit g set if size g is supported;
+ *	always 0 for rev 2 (read-only)
+ * @gen_en: symbol generation enabled
+ * @part_en: this port participates in the symbols its device sends
+ * @xoff: port status forced to congested
+ * @vc_en: per-VC transmission (rev 2: VC linking) enabled
+ * @tx_pgs: port group bits in transmitted symbols, 0..6 (rev 3+)
+ * @rx_pgs: port group bits in received symbols, 0..6 (rev 3+)
+ */
+struct rio_voq_port {
+	bool gen_sup;
+	bool rx_sup;
+	bool vc_sup;
+	u8 pgs_sup;
+	bool gen_en;
+	bool part_en;
+	bool xoff;
+	bool vc_en;
+	u8 tx_pgs;
+	u8 rx_pgs;
+};
+
+/**
+ * typedef rio_voq_read_fn - read one 32-bit register of a device
+ * @ctx: caller's context (device, mport, simulated register file...)
+ * @offset: byte offset in the device's configuration space
+ * @val: where to store the value read
+ *
+ * Return: 0 on success or a negative errno.
+ */
+typedef int (*rio_voq_read_fn)(void *ctx, u32 offset, u32 *val);
+
+/* Register model: voq_regs.c */
+u32 rio_voq_csr_offset(enum rio_voq_layout layout, u32 ef, unsigned int port);
+unsigned int rio_voq_layout_max_ports(enum rio_voq_layout layout);
+u32 rio_voq_csr_reserved(enum rio_voq_layout layout);
+u32 rio_voq_csr_writable(enum rio_voq_layout layout);
+void rio_voq_csr_decode(enum rio_voq_layout layout, u32 csr,
+			struct rio_voq_port *port);
+int rio_voq_csr_encode(enum rio_voq_layout layout, u32 old,
+		       const struct rio_voq_port *port, u32 *csr);
+bool rio_voq_reported_status(bool part_en, bool xoff, bool congested,
+			     bool *may_trigger);
+int rio_voq_detect_layout(rio_voq_read_fn read, void *ctx, u32 ef,
+			  enum rio_voq_layout *layout);
+
+/* Port group arithmetic: voq_groups.c */
+unsigned int rio_voq_fmt_param_bits(enum rio_voq_fmt fmt);
+int rio_voq_status_bits(enum rio_voq_fmt fmt, unsigned int pgs);
+unsigned int rio_voq_ports_covered(enum rio_voq_fmt fmt, unsigned int pgs);
+int rio_voq_pgs_min_cover(enum rio_voq_fmt fmt, u8 pgs_mask,
+			  unsigned int nports);
+u8 rio_voq_pgs_common(u8 a, u8 b);
+int rio_voq_port_to_slot(enum rio_voq_fmt fmt, unsigned int pgs,
+			 unsigned int port, unsigned int *group,
+			 unsigned int *bit);
+int rio_voq_slot_to_port(enum rio_voq_fmt fmt, unsigned int pgs,
+			 unsigned int group, unsigned int bit);
+
+/* Bounded extended-feature walk: voq_ef.c */
+int rio_voq_ef_first(rio_voq_read_fn read, void *ctx, u32 *ptr);
+int rio_voq_ef_find(rio_voq_read_fn read, void *ctx, u32 from, u16 ef_id,
+		    u32 *offset);
+
+#endif /* _LINUX_RIO_VOQ_H */
