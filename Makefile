@@ -1,0 +1,44 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# rio-voq: RapidIO Part 12 VoQ backpressure for Linux, as an overlay on
+# Debian's linux-source-6.1.  This Makefile drives the pinned tree; it is
+# not part of the overlay.
+#
+#   make check     install what is missing, apply the overlay, run every check
+#   make help      the other targets
+#
+# RIO_VOQ_CACHE (default ~/.cache/rio-voq) holds the tree and build dirs.
+
+SHELL := /bin/bash
+SCRIPTS := $(CURDIR)/scripts
+
+.PHONY: help deps tree check kunit x86 checkpatch kerneldoc clean distclean
+
+help:
+	@echo 'make check       run every check (KUnit under KASAN/UBSAN, W=1 + sparse, checkpatch, kernel-doc)'
+	@echo 'make deps        install the pinned tree and the build tools with apt'
+	@echo 'make tree        unpack the pinned tree into the cache and apply the overlay'
+	@echo 'make kunit       only the KUnit suites (UML)'
+	@echo 'make x86         only the x86_64 module build with W=1 and sparse'
+	@echo 'make checkpatch  only checkpatch --strict'
+	@echo 'make kerneldoc   only the kernel-doc checks'
+	@echo 'make clean       remove the build directories (keeps the unpacked tree)'
+	@echo 'make distclean   remove the whole cache ($${RIO_VOQ_CACHE:-~/.cache/rio-voq})'
+
+deps:
+	@bash $(SCRIPTS)/deps.sh
+
+tree: deps
+	@bash $(SCRIPTS)/tree.sh
+
+check:
+	@bash $(SCRIPTS)/check.sh
+
+kunit x86 checkpatch kerneldoc:
+	@bash $(SCRIPTS)/check.sh $@
+
+clean:
+	@. $(SCRIPTS)/common.sh && rm -rf "$$RIO_VOQ_CACHE"/build-* "$$RIO_VOQ_CACHE"/logs
+
+distclean:
+	@. $(SCRIPTS)/common.sh && rm -rf "$$RIO_VOQ_CACHE"

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Run the rio-voq checks on the pinned tree with the overlay applied.
+#
+#   check.sh [STEP...]     steps: kunit x86 checkpatch kerneldoc
+#                          (default: all of them)
+#
+# Each KUnit case counts as one test, each static check as one more.  The
+# last line is "N passed, N failed"; the exit status is non-zero if
+# anything failed.
+set -uo pipefail
+. "$(dirname "$0")/common.sh"
+
+steps=("$@")
+[ ${#steps[@]} -gt 0 ] || steps=(kunit x86 checkpatch kerneldoc)
+
+passed=0
+failed=0
+logdir=$RIO_VOQ_CACHE/logs
+mkdir -p "$logdir"
+
+result() {	# name status
+	if [ "$2" -eq 0 ]; then
+		passed=$((passed + 1))
+		log "PASS $1"
+	else
+		failed=$((failed + 1))
+		log "FAIL $1"
+	fi
+}
+
+# Our sources as they sit in the tree, relative to it
+our_sources() {
+	(cd "$RIO_VOQ_TOP" && find drivers include -name '*.[ch]' 2>/dev/null | LC_ALL=C sort)
+}
+
+step_kunit() {
+	local cfg out="$logdir/kunit.log" summary p f e
+	for cfg in "$RIO_VOQ_TOP"/kunit/*.kunitconfig; do
+		log "KUnit (UML) with ${cfg#"$RIO_VOQ_TOP"/}"
+		(cd "$KSRC" && python3 tools/testing/kunit/kunit.py run --arch um \
+			--build_dir "$RIO_VOQ_CACHE/build-kunit-$(basename "$cfg" .kunitconfig)" \
+			--kunitconfig "$cfg" --jobs "$RIO_VOQ_JOBS" --timeout 1200) \
+			> "$out" 2>&1
+		local rc=$?
+		grep -E '^\[[0-9:]+\] (\[FAILED\]|\[CRASHED\]|\[SKIPPED\]|.*# |Testing complete)|Expected|ERROR' \
+			"$out" | grep -v '^\[[0-9:]+\] \[PASSED\]' >&2
+		summary=$(grep -E 'Testing complete\. Ran [0-9]+ tests' "$out" | tail -n 1)
+		p=$(sed -n 's/.*passed: \([0-9]*\).*/\1/p' <<<"$summary")
+		f=$(sed -n 's/.*failed: \([0-9]*\).*/\1/p' <<<"$summary")
+		e=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' <<<"$summary")
+		p=${p:-0} f=${f:-0} e=${e:-0}
+		if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && [ "$e" -eq 0 ]; then
+			tail -n 40 "$out" >&2
+			e=1
+		fi
+		passed=$((passed + p))
+		failed=$((failed + f + e))
+		log "KUnit: $p passed, $f failed, $e errors (log: $out)"
+	done
+}
+
+step_x86() {
+	bash "$RIO_VOQ_TOP/scripts/x86-build.sh"
+	result "x86_64 modules, W=1, sparse C=2" $?
+}
+
+step_checkpatch() {
+	local rc=0 patches=()
+	# shellcheck disable=SC2046
+	(cd "$KSRC" && scripts/checkpatch.pl --strict --quiet --show-types -f \
+		$(our_sources)) || rc=1
+	while read -r p; do
+		case "$p" in ''|'#'*) continue ;; esac
+		patches+=("$RIO_VOQ_TOP/patches/$p")
+	done < "$RIO_VOQ_TOP/patches/series"
+	if [ ${#patches[@]} -gt 0 ]; then
+		(cd "$KSRC" && scripts/checkpatch.pl --strict --quiet --show-types \
+			"${patches[@]}") || rc=1
+	fi
+	result "checkpatch --strict (sources and patches)" $rc
+}
+
+step_kerneldoc() {
+	local rc=0
+	# shellcheck disable=SC2046
+	(cd "$KSRC" && scripts/kernel-doc -none -Werror $(our_sources)) || rc=1
+	# shellcheck disable=SC2046
+	(cd "$KSRC" && python3 "$RIO_VOQ_TOP/scripts/kdoc-coverage.py" \
+		$(our_sources | grep '\.c$')) || rc=1
+	result "kernel-doc (valid, and on every non-static function)" $rc
+}
+
+bash "$RIO_VOQ_TOP/scripts/deps.sh" || die "installing dependencies failed"
+bash "$RIO_VOQ_TOP/scripts/tree.sh" || die "preparing the kernel tree failed"
+
+start=$(date +%s)
+for s in "${steps[@]}"; do
+	case "$s" in
+	kunit|x86|checkpatch|kerneldoc) "step_$s" ;;
+	*) die "unknown step '$s'" ;;
+	esac
+done
+log "checks took $(( $(date +%s) - start ))s"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,19 @@
+# SPDX-License-Identifier: GPL-2.0
+# Settings shared by the rio-voq build scripts; sourced, not run.
+#
+# RIO_VOQ_CACHE  where the pinned tree and the build directories live
+#                (default ~/.cache/rio-voq, outside the repository)
+# RIO_VOQ_JOBS   parallel make jobs (default: number of CPUs)
+
+RIO_VOQ_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+RIO_VOQ_CACHE=${RIO_VOQ_CACHE:-$HOME/.cache/rio-voq}
+RIO_VOQ_JOBS=${RIO_VOQ_JOBS:-$(nproc)}
+# The pinned tree: Debian's linux-source-6.1 package
+RIO_VOQ_KPKG=linux-source-6.1
+RIO_VOQ_KTAR=/usr/src/$RIO_VOQ_KPKG.tar.xz
+KSRC=$RIO_VOQ_CACHE/$RIO_VOQ_KPKG
+# Parts of the repository copied into the tree
+RIO_VOQ_OVERLAY_DIRS="drivers include Documentation"
+
+log() { printf '[rio-voq] %s\n' "$*" >&2; }
+die() { log "error: $*"; exit 1; }

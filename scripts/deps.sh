@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Install what rio-voq needs with apt: the pinned kernel tree and the
+# tools to build, check and run it.  Idempotent: installs only what is
+# missing, and runs nothing when everything is there.
+set -euo pipefail
+. "$(dirname "$0")/common.sh"
+
+pkgs=(build-essential flex bison bc libelf-dev libssl-dev sparse python3
+      "$RIO_VOQ_KPKG" busybox-static)
+
+missing=()
+for p in "${pkgs[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+		missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+log "installing: ${missing[*]}"
+sudo=
+if [ "$(id -u)" -ne 0 ]; then
+	command -v sudo >/dev/null || die "not root and no sudo: install ${missing[*]}"
+	sudo=sudo
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -q
+$sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
