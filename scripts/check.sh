@@ -38,11 +38,23 @@ step_kunit() {
 	local cfg out="$logdir/kunit.log" summary p f e
 	for cfg in "$RIO_VOQ_TOP"/kunit/*.kunitconfig; do
 		log "KUnit (UML) with ${cfg#"$RIO_VOQ_TOP"/}"
+		# UML has no UBSAN_SANITIZE_ALL: our Makefiles opt in, and the
+		# core objects our tests drive are opted in here.
 		(cd "$KSRC" && python3 tools/testing/kunit/kunit.py run --arch um \
 			--build_dir "$RIO_VOQ_CACHE/build-kunit-$(basename "$cfg" .kunitconfig)" \
-			--kunitconfig "$cfg" --jobs "$RIO_VOQ_JOBS" --timeout 1200) \
-			> "$out" 2>&1
+			--kunitconfig "$cfg" --jobs "$RIO_VOQ_JOBS" --timeout 1200 \
+			--make_options UBSAN_SANITIZE_rio.o=y \
+			--make_options UBSAN_SANITIZE_rio-scan.o=y \
+			--raw_output=all) > "$out.raw" 2>&1
 		local rc=$?
+		# The parsed view of the same run, for the summary below
+		python3 "$KSRC"/tools/testing/kunit/kunit.py parse "$out.raw" > "$out" 2>&1 || true
+		# Sanitizer reports fail the run even when every case passed
+		if grep -E 'UBSAN:|BUG: KASAN|WARNING: possible|BUG: sleeping|WARNING: CPU' \
+			"$out.raw" >&2; then
+			log "sanitizer or lockdep report in $out.raw"
+			failed=$((failed + 1))
+		fi
 		grep -E '^\[[0-9:]+\] (\[FAILED\]|\[CRASHED\]|\[SKIPPED\]|.*# |Testing complete)|Expected|ERROR' \
 			"$out" | grep -v '^\[[0-9:]+\] \[PASSED\]' >&2
 		summary=$(grep -E 'Testing complete\. Ran [0-9]+ tests' "$out" | tail -n 1)

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * rio-sim: simulated mports and canned topologies.
+ */
+#ifndef _RIO_SIM_H
+#define _RIO_SIM_H
+
+#include <linux/list.h>
+#include <linux/rio.h>
+
+#include "sim_fabric.h"
+
+/* Vendor and device IDs of simulated devices (no assigned vendor ID) */
+#define RIO_SIM_VID		0xfff0
+#define RIO_SIM_DID_HOST	0x0001
+#define RIO_SIM_DID_ENDPOINT	0x0002
+#define RIO_SIM_DID_SWITCH	0x0003
+
+/* VoQ capabilities of a port that can do everything */
+#define RIO_SIM_VOQ_CAPS_ALL	(RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP | \
+				 RIO_VOQ_CSR_VC_SUP | RIO_VOQ_CSR_PGS_SUP_ALL)
+
+/**
+ * struct rio_sim_mport - a simulated master port and its fabric
+ * @mport: the rio core's master port
+ * @fab: the fabric behind it, owned by the mport
+ * @node: entry in the list of simulated mports
+ * @dbg: debugfs directory
+ */
+struct rio_sim_mport {
+	struct rio_mport mport;
+	struct rio_sim_fabric *fab;
+	struct list_head node;
+	struct dentry *dbg;
+};
+
+struct rio_sim_fabric *rio_sim_topo_build(const char *spec);
+
+struct rio_sim_mport *rio_sim_mport_create(struct rio_sim_fabric *fab,
+					   int host_destid);
+void rio_sim_mport_destroy(struct rio_sim_mport *sm);
+void rio_sim_mport_destroy_all(void);
+int rio_sim_mport_scan(struct rio_sim_mport *sm);
+
+void rio_sim_debugfs_add(struct rio_sim_mport *sm);
+void rio_sim_debugfs_remove(struct rio_sim_mport *sm);
+void rio_sim_debugfs_exit(void);
+
+#endif /* _RIO_SIM_H */

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rio-sim debugfs: counters and fault injection, in the manner of
+ * netdevsim.  Under /sys/kernel/debug/rio-sim/<mport>/:
+ *
+ *   reads, writes, failed    maintenance accesses carried (local ones
+ *                            included) and those that failed
+ *   fail_nth                 write N: the Nth access from now fails
+ *                            (once); reads back what is left pending, 0
+ *                            when none
+ *   latency_us               busy-wait added to every access
+ *   dev<i>/reads, writes     accesses device i answered
+ *   dev<i>/fail_all          every access to device i fails
+ *   dev<i>/all_ones          every read from device i returns all ones
+ */
+
+#include <linux/debugfs.h>
+#include <linux/fs.h>
+
+#include "sim.h"
+
+static struct dentry *rio_sim_dbg_root;
+
+static int sim_fail_nth_get(void *data, u64 *val)
+{
+	struct rio_sim_fabric *fab = data;
+
+	spin_lock_irq(&fab->lock);
+	*val = fab->fail_nth ? fab->fail_nth - fab->fail_seen : 0;
+	spin_unlock_irq(&fab->lock);
+	return 0;
+}
+
+static int sim_fail_nth_set(void *data, u64 val)
+{
+	struct rio_sim_fabric *fab = data;
+
+	if (val > UINT_MAX)
+		return -EINVAL;
+	spin_lock_irq(&fab->lock);
+	fab->fail_nth = val;
+	fab->fail_seen = 0;
+	spin_unlock_irq(&fab->lock);
+	return 0;
+}
+
+DEFINE_DEBUGFS_ATTRIBUTE(sim_fail_nth_fops, sim_fail_nth_get,
+			 sim_fail_nth_set, "%llu\n");
+
+/**
+ * rio_sim_debugfs_add() - create the debugfs files of a simulated mport
+ * @sm: the mport
+ */
+void rio_sim_debugfs_add(struct rio_sim_mport *sm)
+{
+	struct rio_sim_fabric *fab = sm->fab;
+	struct rio_sim_dev *dev;
+	struct dentry *d;
+	char name[16];
+
+	if (!rio_sim_dbg_root)
+		rio_sim_dbg_root = debugfs_create_dir("rio-sim", NULL);
+	sm->dbg = debugfs_create_dir(sm->mport.name, rio_sim_dbg_root);
+
+	debugfs_create_u64("reads", 0400, sm->dbg, &fab->reads);
+	debugfs_create_u64("writes", 0400, sm->dbg, &fab->writes);
+	debugfs_create_u64("failed", 0400, sm->dbg, &fab->failed);
+	debugfs_create_file_unsafe("fail_nth", 0600, sm->dbg, fab,
+				   &sim_fail_nth_fops);
+	debugfs_create_u32("latency_us", 0600, sm->dbg, &fab->latency_us);
+
+	list_for_each_entry(dev, &fab->devs, node) {
+		snprintf(name, sizeof(name), "dev%u", dev->index);
+		d = debugfs_create_dir(name, sm->dbg);
+		debugfs_create_u64("reads", 0400, d, &dev->reads);
+		debugfs_create_u64("writes", 0400, d, &dev->writes);
+		debugfs_create_bool("fail_all", 0600, d, &dev->fail_all);
+		debugfs_create_bool("all_ones", 0600, d, &dev->all_ones);
+	}
+}
+
+/**
+ * rio_sim_debugfs_remove() - remove the debugfs files of a simulated mport
+ * @sm: the mport
+ */
+void rio_sim_debugfs_remove(struct rio_sim_mport *sm)
+{
+	debugfs_remove(sm->dbg);
+	sm->dbg = NULL;
+}
+
+/**
+ * rio_sim_debugfs_exit() - remove the rio-sim debugfs directory
+ */
+void rio_sim_debugfs_exit(void)
+{
+	debugfs_remove(rio_sim_dbg_root);
+	rio_sim_dbg_root = NULL;
+}

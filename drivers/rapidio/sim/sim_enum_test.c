@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests that let the core's basic enumerator (rio-scan) walk
+ * rio-sim fabrics, and compare the rio_dev tree it builds with the
+ * simulated fabric: every device found once, destination IDs that route,
+ * switch nextdev links matching the links of the fabric.
+ */
+
+#include <kunit/test.h>
+#include <linux/rio.h>
+#include <linux/rio_drv.h>
+#include <linux/rio_regs.h>
+
+#include "sim.h"
+
+struct sim_enum_case {
+	const char *spec;
+	int host_destid;
+};
+
+static const struct sim_enum_case sim_enum_cases[] = {
+	{ "single", 0 },
+	{ "star:4", 0 },
+	{ "tree:3", 0 },
+	{ "ring:4", 0 },
+	{ "big48", 0 },
+	{ "big255", 0 },
+	{ "voqmix", 0 },
+	{ "bench:100", 0 },
+	{ "star:4", 7 },
+};
+
+static void sim_enum_desc(const struct sim_enum_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s host %d", c->spec, c->host_destid);
+}
+
+KUNIT_ARRAY_PARAM(sim_enum, sim_enum_cases, sim_enum_desc);
+
+/* The rio_dev the enumerator made for a simulated device, by component tag */
+static struct rio_dev *sim_rdev_of(struct rio_net *net, struct rio_sim_dev *dev)
+{
+	struct rio_dev *rdev;
+
+	list_for_each_entry(rdev, &net->devices, net_list)
+		if (rdev->comp_tag == dev->comptag)
+			return rdev;
+	return NULL;
+}
+
+static struct rio_sim_mport *sim_enum_create(struct kunit *test, const char *spec,
+					     int host_destid)
+{
+	struct rio_sim_fabric *fab = rio_sim_topo_build(spec);
+	struct rio_sim_mport *sm;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	sm = rio_sim_mport_create(fab, host_destid);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
+	return sm;
+}
+
+static void sim_enum_topology(struct kunit *test)
+{
+	const struct sim_enum_case *c = test->param_value;
+	struct rio_sim_mport *sm = sim_enum_create(test, c->spec, c->host_destid);
+	struct rio_sim_fabric *fab = sm->fab;
+	unsigned int found = 0, p;
+	struct rio_sim_dev *dev;
+	struct rio_dev *rdev;
+	u32 val;
+
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	KUNIT_ASSERT_NOT_NULL(test, sm->mport.net);
+	KUNIT_EXPECT_EQ(test, fab->failed, 0ULL);
+
+	list_for_each_entry(rdev, &sm->mport.net->devices, net_list)
+		found++;
+	KUNIT_EXPECT_EQ(test, found, fab->ndevs - 1);
+
+	list_for_each_entry(dev, &fab->devs, node) {
+		/* Every lock the enumerator took is released */
+		KUNIT_EXPECT_EQ_MSG(test, dev->host_lock, 0xffffU, "%s", dev->name);
+		if (dev == fab->host)
+			continue;
+
+		rdev = sim_rdev_of(sm->mport.net, dev);
+		KUNIT_ASSERT_NOT_NULL_MSG(test, rdev, "%s #%u not found", dev->name,
+					  dev->index);
+		KUNIT_EXPECT_EQ(test, rdev->vid, dev->vid);
+		KUNIT_EXPECT_EQ(test, rdev->did, dev->did);
+
+		if (!dev->is_switch) {
+			/* The ID the enumerator gave routes back to this device */
+			KUNIT_EXPECT_EQ(test, rio_read_config_32(rdev, RIO_COMPONENT_TAG_CSR,
+								 &val), 0);
+			KUNIT_EXPECT_EQ(test, val, dev->comptag);
+			continue;
+		}
+
+		KUNIT_ASSERT_TRUE(test, rdev->pef & RIO_PEF_SWITCH);
+		KUNIT_EXPECT_EQ(test, RIO_GET_TOTAL_PORTS(rdev->swpinfo), dev->nports);
+		for (p = 0; p < dev->nports; p++) {
+			struct rio_sim_dev *peer = dev->port[p].peer;
+
+			/* Port status for every port, beyond 32 too */
+			KUNIT_EXPECT_EQ_MSG(test, test_bit(p, rdev->rswitch->port_ok),
+					    !!peer, "%s #%u port %u", dev->name,
+					    dev->index, p);
+			if (!peer || p == RIO_GET_PORT_NUM(rdev->swpinfo))
+				continue;
+			KUNIT_EXPECT_PTR_EQ_MSG(test, rdev->rswitch->nextdev[p],
+						sim_rdev_of(sm->mport.net, peer),
+						"%s #%u port %u", dev->name, dev->index, p);
+		}
+	}
+
+	rio_sim_mport_destroy(sm);
+}
+
+/* Tear-down leaves nothing behind, and mport IDs come back */
+static void sim_enum_create_destroy(struct kunit *test)
+{
+	struct rio_sim_mport *sm;
+	unsigned int i;
+	int first = -1;
+
+	for (i = 0; i < 50; i++) {
+		sm = sim_enum_create(test, "star:4", 0);
+		if (first < 0)
+			first = sm->mport.id;
+		KUNIT_EXPECT_EQ(test, sm->mport.id, first);
+		KUNIT_EXPECT_EQ(test, rio_sim_mport_scan(sm), 0);
+		rio_sim_mport_destroy(sm);
+	}
+}
+
+/*
+ * rio-scan does not enumerate an mport twice: the second scan is refused
+ * and the first result stays reachable from the mport.
+ */
+static void sim_enum_twice(struct kunit *test)
+{
+	struct rio_sim_mport *sm = sim_enum_create(test, "single", 0);
+	struct rio_net *net;
+
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	net = sm->mport.net;
+	KUNIT_EXPECT_EQ(test, rio_sim_mport_scan(sm), -EBUSY);
+	KUNIT_EXPECT_PTR_EQ(test, sm->mport.net, net);
+	KUNIT_EXPECT_TRUE(test, list_is_singular(&net->devices));
+	KUNIT_EXPECT_EQ(test, sm->fab->failed, 0ULL);
+	rio_sim_mport_destroy(sm);
+}
+
+/* A lost link: the enumerator reports an inactive master port */
+static void sim_enum_no_link(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_topo_build("single");
+	struct rio_sim_mport *sm;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	rio_sim_unlink(fab->host, 0);
+	sm = rio_sim_mport_create(fab, 0);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
+	KUNIT_EXPECT_EQ(test, rio_sim_mport_scan(sm), -EINVAL);
+	KUNIT_EXPECT_NULL(test, sm->mport.net);
+	rio_sim_mport_destroy(sm);
+}
+
+static struct kunit_case sim_enum_test_cases[] = {
+	KUNIT_CASE_PARAM(sim_enum_topology, sim_enum_gen_params),
+	KUNIT_CASE(sim_enum_create_destroy),
+	KUNIT_CASE(sim_enum_twice),
+	KUNIT_CASE(sim_enum_no_link),
+	{}
+};
+
+static struct kunit_suite sim_enum_test_suite = {
+	.name = "rio-sim-enum",
+	.test_cases = sim_enum_test_cases,
+};
+
+kunit_test_suite(sim_enum_test_suite);
+
+MODULE_DESCRIPTION("KUnit tests for rio-sim");
+MODULE_LICENSE("GPL");

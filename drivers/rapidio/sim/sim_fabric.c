@@ -1,0 +1,724 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rio-sim fabric model: devices, links, registers and the routing of
+ * maintenance transactions.
+ *
+ * Each device answers the standard CARs and CSRs that the rio core and
+ * rio-voq read or write, an LP-Serial physical block (map I or II), an
+ * optional error management block and an optional VoQ block, chained in
+ * that order from offset 0x100.  Registers are computed from the device
+ * state on access, so a 255-port switch costs a few kilobytes, not a
+ * 64 KiB register file.  Unimplemented registers read 0 and ignore
+ * writes, as RapidIO requires of reserved space.
+ */
+
+#include <linux/align.h>
+#include <linux/bitfield.h>
+#include <linux/delay.h>
+#include <linux/err.h>
+#include <linux/errno.h>
+#include <linux/export.h>
+#include <linux/overflow.h>
+#include <linux/rio_regs.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "sim_fabric.h"
+
+#define SIM_DID_CSR_MASK	0x00ffffff
+#define SIM_LOCK_FREE		0xffff
+#define SIM_PHYS_PORT_BASE	0x40
+#define SIM_EM_PORT_BASE	0x40
+#define SIM_EM_PORT_STRIDE	0x40
+
+/* Port n Control 2 CSR, selected baud rate (Part 6): one rate per class */
+static const u8 sim_baud_code[] = {
+	[1] = 0x3,	/* 3.125 Gbaud: class 1 */
+	[2] = 0x5,	/* 6.25 Gbaud: class 2 */
+	[3] = 0x6,	/* 10.3125 Gbaud: class 3 */
+};
+
+static unsigned int sim_routes(const struct rio_sim_dev *dev)
+{
+	return dev->fabric->large ? RIO_SIM_ROUTES : RIO_SIM_ROUTES_SMALL;
+}
+
+static u16 sim_any_destid(const struct rio_sim_fabric *fab)
+{
+	return fab->large ? 0xffff : 0xff;
+}
+
+static u16 sim_base_destid(const struct rio_sim_dev *dev)
+{
+	if (dev->fabric->large)
+		return FIELD_GET(GENMASK(15, 0), dev->did_csr);
+	return FIELD_GET(GENMASK(23, 16), dev->did_csr);
+}
+
+/* The route table entry of @destid, NULL if the table has none */
+static u8 *sim_route_entry(struct rio_sim_dev *dev, u32 destid)
+{
+	if (destid < sim_routes(dev))
+		return &dev->route[destid];
+	if (dev->fabric->large && destid == sim_any_destid(dev->fabric))
+		return &dev->route_any;
+	return NULL;
+}
+
+static u32 sim_phys_stride(const struct rio_sim_dev *dev)
+{
+	return 0x20 * dev->map;
+}
+
+static u32 sim_phys_size(const struct rio_sim_dev *dev)
+{
+	return SIM_PHYS_PORT_BASE + sim_phys_stride(dev) * dev->nports;
+}
+
+static u32 sim_em_size(const struct rio_sim_dev *dev)
+{
+	return SIM_EM_PORT_BASE + SIM_EM_PORT_STRIDE * dev->nports;
+}
+
+static u32 sim_voq_size(const struct rio_sim_dev *dev)
+{
+	return rio_voq_csr_offset(dev->voq_layout, 0, dev->nports);
+}
+
+static u16 sim_phys_id(const struct rio_sim_dev *dev)
+{
+	if (dev->map == RIO_SIM_MAP_I)
+		return dev->is_switch ? RIO_EFB_SER_EPF_SW_M1_ID : RIO_EFB_SER_EP_FREE_ID;
+	return dev->is_switch ? RIO_EFB_SER_EPF_SW_M2_ID : RIO_EFB_SER_EPF_M2_ID;
+}
+
+/* Offset of the block after the one at @ef, 0 if it is the last */
+static u32 sim_next_block(const struct rio_sim_dev *dev, u32 ef)
+{
+	if (ef == RIO_SIM_PHYS_EF)
+		return dev->em_ef ? dev->em_ef : dev->voq_ef;
+	if (ef == dev->em_ef)
+		return dev->voq_ef;
+	return 0;
+}
+
+static u32 sim_ef_header(const struct rio_sim_dev *dev, u32 ef, u16 id)
+{
+	return FIELD_PREP(RIO_VOQ_EF_HDR_PTR, sim_next_block(dev, ef)) |
+	       FIELD_PREP(RIO_VOQ_EF_HDR_ID, id);
+}
+
+static u32 sim_port_err_sts(const struct rio_sim_port *p)
+{
+	u32 val = p->peer && !p->unavailable ? RIO_PORT_N_ERR_STS_PORT_OK :
+					       RIO_PORT_N_ERR_STS_PORT_UNINIT;
+
+	if (p->unavailable)
+		val |= RIO_PORT_N_ERR_STS_PORT_UA;
+	return val;
+}
+
+static u32 sim_port_ctl2(const struct rio_sim_port *p)
+{
+	if (!p->peer || p->baud_class >= ARRAY_SIZE(sim_baud_code))
+		return 0;
+	return FIELD_PREP(RIO_PORT_N_CTL2_SEL_BAUD, sim_baud_code[p->baud_class]);
+}
+
+static u32 sim_phys_read(struct rio_sim_dev *dev, u32 off)
+{
+	struct rio_sim_port *p;
+	unsigned int n;
+
+	if (off == 0)
+		return sim_ef_header(dev, RIO_SIM_PHYS_EF, sim_phys_id(dev));
+	if (off == RIO_PORT_GEN_CTL_CSR)
+		return dev->port_gen_ctl;
+	if (off < SIM_PHYS_PORT_BASE)
+		return 0;
+
+	n = (off - SIM_PHYS_PORT_BASE) / sim_phys_stride(dev);
+	p = &dev->port[n];
+	switch ((off - SIM_PHYS_PORT_BASE) % sim_phys_stride(dev)) {
+	case RIO_PORT_N_CTL2_CSR(0, 0) - SIM_PHYS_PORT_BASE:
+		return sim_port_ctl2(p);
+	case RIO_PORT_N_ERR_STS_CSR(0, 0) - SIM_PHYS_PORT_BASE:
+		return sim_port_err_sts(p);
+	case RIO_PORT_N_CTL_CSR(0, 0) - SIM_PHYS_PORT_BASE:
+		return p->ctl;
+	}
+	return 0;
+}
+
+static void sim_phys_write(struct rio_sim_dev *dev, u32 off, u32 val)
+{
+	unsigned int n;
+
+	if (off == RIO_PORT_GEN_CTL_CSR) {
+		dev->port_gen_ctl = val;
+		return;
+	}
+	if (off < SIM_PHYS_PORT_BASE)
+		return;
+	n = (off - SIM_PHYS_PORT_BASE) / sim_phys_stride(dev);
+	if ((off - SIM_PHYS_PORT_BASE) % sim_phys_stride(dev) ==
+	    RIO_PORT_N_CTL_CSR(0, 0) - SIM_PHYS_PORT_BASE)
+		dev->port[n].ctl = val;
+}
+
+static u32 sim_voq_read(struct rio_sim_dev *dev, u32 off)
+{
+	unsigned int n;
+
+	if (off == RIO_VOQ_BLK_HDR)
+		return sim_ef_header(dev, dev->voq_ef, RIO_EFB_VOQ_ID);
+	for (n = 0; n < dev->nports; n++)
+		if (off == rio_voq_csr_offset(dev->voq_layout, 0, n))
+			return dev->port[n].voq_caps | dev->port[n].voq_ctl;
+	return 0;
+}
+
+/* The partner port's VoQ CSR, or 0 if it has none */
+static u32 sim_peer_voq(const struct rio_sim_port *p)
+{
+	const struct rio_sim_dev *peer = p->peer;
+
+	if (!peer || !peer->voq_ef)
+		return 0;
+	return peer->port[p->peer_port].voq_caps | peer->port[p->peer_port].voq_ctl;
+}
+
+/*
+ * Apply a write to a Port n VoQ CSR.  Read-only and reserved bits are
+ * dropped.  What Part 12 forbids (changing TX group size while
+ * generating, RX group size while the partner generates, a reserved or
+ * unsupported size, per-VC without support) is refused field by field
+ * as hardware that latches only legal values would, and counted as a
+ * violation; enabling generation toward a partner that cannot receive is
+ * carried out but counted too.
+ */
+static void sim_voq_write_port(struct rio_sim_dev *dev, unsigned int n, u32 val)
+{
+	struct rio_sim_port *p = &dev->port[n];
+	u32 old = p->voq_ctl, new = val & rio_voq_csr_writable(dev->voq_layout);
+	u32 peer = sim_peer_voq(p);
+
+	if ((new & RIO_VOQ_CSR_VC_EN) && !(p->voq_caps & RIO_VOQ_CSR_VC_SUP)) {
+		new &= ~RIO_VOQ_CSR_VC_EN;
+		p->voq_violations++;
+	}
+	if ((new & RIO_VOQ_CSR_GEN_EN) && !(p->voq_caps & RIO_VOQ_CSR_GEN_SUP)) {
+		new &= ~RIO_VOQ_CSR_GEN_EN;
+		p->voq_violations++;
+	}
+
+	if (dev->voq_layout == RIO_VOQ_LAYOUT_REV3) {
+		u32 tx = FIELD_GET(RIO_VOQ_CSR_TX_PGS, new);
+		u32 rx = FIELD_GET(RIO_VOQ_CSR_RX_PGS, new);
+
+		if (tx != FIELD_GET(RIO_VOQ_CSR_TX_PGS, old) &&
+		    ((old & RIO_VOQ_CSR_GEN_EN) || tx > RIO_VOQ_PGS_MAX ||
+		     !(p->voq_caps & RIO_VOQ_CSR_PGS_SUP(tx)))) {
+			new = (new & ~RIO_VOQ_CSR_TX_PGS) | (old & RIO_VOQ_CSR_TX_PGS);
+			p->voq_violations++;
+		}
+		if (rx != FIELD_GET(RIO_VOQ_CSR_RX_PGS, old) &&
+		    ((peer & RIO_VOQ_CSR_GEN_EN) || rx > RIO_VOQ_PGS_MAX ||
+		     !(p->voq_caps & RIO_VOQ_CSR_PGS_SUP(rx)))) {
+			new = (new & ~RIO_VOQ_CSR_RX_PGS) | (old & RIO_VOQ_CSR_RX_PGS);
+			p->voq_violations++;
+		}
+	}
+
+	if ((new & RIO_VOQ_CSR_GEN_EN) && !(old & RIO_VOQ_CSR_GEN_EN) &&
+	    !(peer & RIO_VOQ_CSR_RX_SUP))
+		p->voq_violations++;
+
+	p->voq_ctl = new;
+}
+
+static void sim_voq_write(struct rio_sim_dev *dev, u32 off, u32 val)
+{
+	unsigned int n;
+
+	for (n = 0; n < dev->nports; n++) {
+		if (off == rio_voq_csr_offset(dev->voq_layout, 0, n)) {
+			sim_voq_write_port(dev, n, val);
+			return;
+		}
+	}
+}
+
+static bool sim_in_block(u32 off, u32 ef, u32 size)
+{
+	return ef && off >= ef && off < ef + size;
+}
+
+static u32 sim_reg_read(struct rio_sim_dev *dev, u32 off, unsigned int ingress)
+{
+	u8 *entry;
+
+	switch (off) {
+	case RIO_DEV_ID_CAR:
+	case RIO_ASM_ID_CAR:
+		return (u32)dev->did << 16 | dev->vid;
+	case RIO_DEV_INFO_CAR:
+		return 1;
+	case RIO_ASM_INFO_CAR:
+		return 1 << 16 | RIO_SIM_PHYS_EF;
+	case RIO_PEF_CAR:
+		return (dev->is_switch ? RIO_PEF_SWITCH | RIO_PEF_MULTIPORT :
+					 RIO_PEF_PROCESSOR | RIO_PEF_MEMORY) |
+		       (dev->fabric->large ? RIO_PEF_CTLS : 0) |
+		       RIO_PEF_EXT_FEATURES | RIO_PEF_ADDR_34;
+	case RIO_SWP_INFO_CAR:
+		return dev->nports << 8 | ingress;
+	case RIO_SRC_OPS_CAR:
+	case RIO_DST_OPS_CAR:
+		return dev->is_switch ? 0 : RIO_SRC_OPS_READ | RIO_SRC_OPS_WRITE |
+					    RIO_SRC_OPS_DOORBELL | RIO_SRC_OPS_DATA_MSG;
+	case RIO_SWITCH_RT_LIMIT:
+		return dev->is_switch ? sim_routes(dev) - 1 : 0;
+	case RIO_PELL_CTRL_CSR:
+		return dev->pell_ctl;
+	case RIO_DID_CSR:
+		return dev->did_csr;
+	case RIO_HOST_DID_LOCK_CSR:
+		return dev->host_lock;
+	case RIO_COMPONENT_TAG_CSR:
+		return dev->comptag;
+	case RIO_STD_RTE_CONF_DESTID_SEL_CSR:
+		return dev->is_switch ? dev->rte_sel : 0;
+	case RIO_STD_RTE_CONF_PORT_SEL_CSR:
+		entry = dev->is_switch ? sim_route_entry(dev, dev->rte_sel) : NULL;
+		return entry ? *entry : 0;
+	case RIO_STD_RTE_DEFAULT_PORT:
+		return dev->is_switch ? dev->rte_default : 0;
+	}
+
+	if (sim_in_block(off, RIO_SIM_PHYS_EF, sim_phys_size(dev)))
+		return sim_phys_read(dev, off - RIO_SIM_PHYS_EF);
+	if (sim_in_block(off, dev->em_ef, sim_em_size(dev)))
+		return off == dev->em_ef ?
+			sim_ef_header(dev, dev->em_ef, RIO_EFB_ERR_MGMNT) : 0;
+	if (sim_in_block(off, dev->voq_ef, sim_voq_size(dev)))
+		return sim_voq_read(dev, off - dev->voq_ef);
+	return 0;
+}
+
+static void sim_reg_write(struct rio_sim_dev *dev, u32 off, u32 val)
+{
+	u8 *entry;
+
+	switch (off) {
+	case RIO_PELL_CTRL_CSR:
+		dev->pell_ctl = val & (RIO_PELL_ADDR_34 | RIO_PELL_ADDR_50 |
+				       RIO_PELL_ADDR_66);
+		return;
+	case RIO_DID_CSR:
+		dev->did_csr = val & SIM_DID_CSR_MASK;
+		return;
+	case RIO_HOST_DID_LOCK_CSR:
+		/* Free: take it.  Held by the writer: release it. */
+		val &= SIM_LOCK_FREE;
+		if (dev->host_lock == SIM_LOCK_FREE)
+			dev->host_lock = val;
+		else if (dev->host_lock == val)
+			dev->host_lock = SIM_LOCK_FREE;
+		return;
+	case RIO_COMPONENT_TAG_CSR:
+		dev->comptag = val;
+		return;
+	case RIO_STD_RTE_CONF_DESTID_SEL_CSR:
+		if (dev->is_switch)
+			dev->rte_sel = val;
+		return;
+	case RIO_STD_RTE_CONF_PORT_SEL_CSR:
+		entry = dev->is_switch ? sim_route_entry(dev, dev->rte_sel) : NULL;
+		if (entry)
+			*entry = val & 0xff;
+		return;
+	case RIO_STD_RTE_DEFAULT_PORT:
+		if (dev->is_switch)
+			dev->rte_default = val & 0xff;
+		return;
+	}
+
+	if (sim_in_block(off, RIO_SIM_PHYS_EF, sim_phys_size(dev)))
+		sim_phys_write(dev, off - RIO_SIM_PHYS_EF, val);
+	else if (sim_in_block(off, dev->voq_ef, sim_voq_size(dev)))
+		sim_voq_write(dev, off - dev->voq_ef, val);
+}
+
+/**
+ * rio_sim_fabric_alloc() - allocate an empty fabric
+ * @large: use 16-bit destination IDs instead of 8-bit ones
+ *
+ * Return: the fabric, or NULL if out of memory.
+ */
+struct rio_sim_fabric *rio_sim_fabric_alloc(bool large)
+{
+	struct rio_sim_fabric *fab = kzalloc(sizeof(*fab), GFP_KERNEL);
+
+	if (!fab)
+		return NULL;
+	fab->large = large;
+	spin_lock_init(&fab->lock);
+	INIT_LIST_HEAD(&fab->devs);
+	return fab;
+}
+EXPORT_SYMBOL_GPL(rio_sim_fabric_alloc);
+
+/**
+ * rio_sim_fabric_free() - free a fabric and all its devices
+ * @fab: the fabric, or NULL
+ */
+void rio_sim_fabric_free(struct rio_sim_fabric *fab)
+{
+	struct rio_sim_dev *dev, *tmp;
+
+	if (!fab)
+		return;
+	list_for_each_entry_safe(dev, tmp, &fab->devs, node) {
+		list_del(&dev->node);
+		kfree(dev);
+	}
+	kfree(fab);
+}
+EXPORT_SYMBOL_GPL(rio_sim_fabric_free);
+
+/**
+ * rio_sim_dev_add() - add a device to a fabric
+ * @fab: the fabric; its first device is the host's own port
+ * @desc: what the device is made of
+ *
+ * The device starts as after reset: no base device ID (0xff), host lock
+ * free, component tag 0, empty route table, VoQ controls all off.
+ *
+ * Return: the device, or an ERR_PTR: -EINVAL for a description that
+ * cannot be built, -ENOMEM.
+ */
+struct rio_sim_dev *rio_sim_dev_add(struct rio_sim_fabric *fab,
+				    const struct rio_sim_dev_desc *desc)
+{
+	struct rio_sim_dev *dev;
+	unsigned int n;
+	u32 caps, end;
+
+	if (!desc->nports || desc->nports > RIO_SIM_MAX_PORTS ||
+	    (!desc->is_switch && desc->nports != 1) ||
+	    (desc->map != RIO_SIM_MAP_I && desc->map != RIO_SIM_MAP_II) ||
+	    (desc->voq && desc->nports > rio_voq_layout_max_ports(desc->voq_layout)))
+		return ERR_PTR(-EINVAL);
+
+	dev = kzalloc(struct_size(dev, port, desc->nports), GFP_KERNEL);
+	if (!dev)
+		return ERR_PTR(-ENOMEM);
+
+	dev->fabric = fab;
+	strscpy(dev->name, desc->name ?: "dev", sizeof(dev->name));
+	dev->is_switch = desc->is_switch;
+	dev->nports = desc->nports;
+	dev->vid = desc->vid;
+	dev->did = desc->did;
+	dev->map = desc->map;
+	dev->did_csr = SIM_DID_CSR_MASK;
+	dev->host_lock = SIM_LOCK_FREE;
+	dev->pell_ctl = RIO_PELL_ADDR_34;
+	memset(dev->route, RIO_SIM_NO_ROUTE, sizeof(dev->route));
+	dev->route_any = RIO_SIM_NO_ROUTE;
+
+	end = ALIGN(RIO_SIM_PHYS_EF + sim_phys_size(dev), 0x10);
+	if (desc->em) {
+		dev->em_ef = end;
+		end = ALIGN(end + sim_em_size(dev), 0x10);
+	}
+	if (desc->voq) {
+		dev->voq_ef = end;
+		dev->voq_layout = desc->voq_layout;
+		caps = desc->voq_caps & (RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP |
+					 RIO_VOQ_CSR_VC_SUP);
+		if (desc->voq_layout == RIO_VOQ_LAYOUT_REV3)
+			caps |= (desc->voq_caps & RIO_VOQ_CSR_PGS_SUP_ALL) |
+				RIO_VOQ_CSR_PGS_SUP(0) | RIO_VOQ_CSR_PGS_SUP(4);
+		for (n = 0; n < dev->nports; n++)
+			dev->port[n].voq_caps = caps;
+		end += sim_voq_size(dev);
+	}
+	if (end > RIO_VOQ_EF_SPACE_END) {
+		kfree(dev);
+		return ERR_PTR(-EINVAL);
+	}
+
+	spin_lock(&fab->lock);
+	dev->index = fab->ndevs++;
+	list_add_tail(&dev->node, &fab->devs);
+	if (!fab->host)
+		fab->host = dev;
+	spin_unlock(&fab->lock);
+	return dev;
+}
+EXPORT_SYMBOL_GPL(rio_sim_dev_add);
+
+/**
+ * rio_sim_dev_find() - a fabric's device by index
+ * @fab: the fabric
+ * @index: the device's index, 0 being the host's port
+ *
+ * Return: the device or NULL.
+ */
+struct rio_sim_dev *rio_sim_dev_find(struct rio_sim_fabric *fab,
+				     unsigned int index)
+{
+	struct rio_sim_dev *dev;
+
+	list_for_each_entry(dev, &fab->devs, node)
+		if (dev->index == index)
+			return dev;
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(rio_sim_dev_find);
+
+/**
+ * rio_sim_link() - connect two ports
+ * @a: one device
+ * @pa: its port
+ * @b: the other device (of the same fabric)
+ * @pb: its port
+ * @baud_class: baud-rate class of the link, 1..3
+ *
+ * Return: 0, -EINVAL for a port out of range, a bad class, a device
+ * linked to itself on one port or devices of different fabrics, or
+ * -EBUSY if a port is already linked.
+ */
+int rio_sim_link(struct rio_sim_dev *a, unsigned int pa,
+		 struct rio_sim_dev *b, unsigned int pb, u8 baud_class)
+{
+	int ret = 0;
+
+	if (pa >= a->nports || pb >= b->nports || a->fabric != b->fabric ||
+	    (a == b && pa == pb) || !baud_class ||
+	    baud_class >= ARRAY_SIZE(sim_baud_code))
+		return -EINVAL;
+
+	spin_lock(&a->fabric->lock);
+	if (a->port[pa].peer || b->port[pb].peer) {
+		ret = -EBUSY;
+	} else {
+		a->port[pa].peer = b;
+		a->port[pa].peer_port = pb;
+		a->port[pa].baud_class = baud_class;
+		b->port[pb].peer = a;
+		b->port[pb].peer_port = pa;
+		b->port[pb].baud_class = baud_class;
+	}
+	spin_unlock(&a->fabric->lock);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(rio_sim_link);
+
+/**
+ * rio_sim_unlink() - disconnect a port and its partner
+ * @dev: the device
+ * @port: its port; nothing happens if it is not linked
+ */
+void rio_sim_unlink(struct rio_sim_dev *dev, unsigned int port)
+{
+	struct rio_sim_port *p;
+
+	if (port >= dev->nports)
+		return;
+	spin_lock(&dev->fabric->lock);
+	p = &dev->port[port];
+	if (p->peer) {
+		p->peer->port[p->peer_port].peer = NULL;
+		p->peer = NULL;
+	}
+	spin_unlock(&dev->fabric->lock);
+}
+EXPORT_SYMBOL_GPL(rio_sim_unlink);
+
+/**
+ * rio_sim_route() - the device a maintenance request reaches
+ * @fab: the fabric
+ * @destid: destination ID of the request
+ * @hopcount: hop count of the request
+ * @ingress: the port the request enters the target device by
+ *
+ * The request leaves the host's port 0.  A switch with hop count 0 takes
+ * the request; otherwise it decrements the hop count and forwards it by
+ * its route table for @destid.  An endpoint takes a request addressed to
+ * its base device ID or to the "any" ID (0xff, or 0xffff in a large
+ * fabric).  Called with the fabric lock held.
+ *
+ * Return: the target device, or NULL if the request is lost (no link, no
+ * route, an endpoint that is not the destination, or a routing loop).
+ */
+struct rio_sim_dev *rio_sim_route(struct rio_sim_fabric *fab, u16 destid,
+				  u8 hopcount, unsigned int *ingress)
+{
+	struct rio_sim_port *out;
+	struct rio_sim_dev *cur;
+	unsigned int hops;
+	u8 *entry;
+
+	if (!fab->host || fab->host->port[0].unavailable)
+		return NULL;
+	out = &fab->host->port[0];
+
+	for (hops = 0; hops < RIO_SIM_MAX_HOPS; hops++) {
+		if (!out->peer)
+			return NULL;
+		cur = out->peer;
+		*ingress = out->peer_port;
+		if (cur->port[*ingress].unavailable)
+			return NULL;
+
+		if (!cur->is_switch) {
+			if (destid == sim_any_destid(fab) ||
+			    destid == sim_base_destid(cur))
+				return cur;
+			return NULL;
+		}
+		if (!hopcount)
+			return cur;
+		hopcount--;
+		entry = sim_route_entry(cur, destid);
+		if (!entry || *entry >= cur->nports)
+			return NULL;
+		out = &cur->port[*entry];
+	}
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(rio_sim_route);
+
+/*
+ * One maintenance access: count it, apply injected faults, find the
+ * target (the host itself for a local access) and read or write.
+ */
+static int sim_access(struct rio_sim_fabric *fab, bool local, u16 destid,
+		      u8 hopcount, u32 offset, bool write, u32 *val)
+{
+	struct rio_sim_dev *dev;
+	unsigned int ingress = 0;
+	unsigned long flags;
+	int ret = 0;
+
+	if (offset % 4)
+		return -EINVAL;
+
+	spin_lock_irqsave(&fab->lock, flags);
+	if (write)
+		fab->writes++;
+	else
+		fab->reads++;
+
+	dev = local ? fab->host : rio_sim_route(fab, destid, hopcount, &ingress);
+	if (fab->fail_nth && ++fab->fail_seen == fab->fail_nth) {
+		fab->fail_nth = 0;
+		ret = -EIO;
+	} else if (!dev || dev->fail_all) {
+		ret = -EIO;
+	} else if (write) {
+		dev->writes++;
+		sim_reg_write(dev, offset, *val);
+	} else {
+		dev->reads++;
+		*val = dev->all_ones ? ~0U : sim_reg_read(dev, offset, ingress);
+	}
+	if (ret) {
+		fab->failed++;
+		if (!write)
+			*val = ~0U;
+	}
+	spin_unlock_irqrestore(&fab->lock, flags);
+
+	if (fab->latency_us)
+		udelay(fab->latency_us);
+	return ret;
+}
+
+/**
+ * rio_sim_local_read() - read the host's own configuration space
+ * @fab: the fabric
+ * @offset: register offset, word aligned
+ * @val: value read (all ones if the access fails)
+ *
+ * Return: 0, -EINVAL for an unaligned offset, or -EIO.
+ */
+int rio_sim_local_read(struct rio_sim_fabric *fab, u32 offset, u32 *val)
+{
+	return sim_access(fab, true, 0, 0, offset, false, val);
+}
+EXPORT_SYMBOL_GPL(rio_sim_local_read);
+
+/**
+ * rio_sim_local_write() - write the host's own configuration space
+ * @fab: the fabric
+ * @offset: register offset, word aligned
+ * @val: value to write
+ *
+ * Return: 0, -EINVAL for an unaligned offset, or -EIO.
+ */
+int rio_sim_local_write(struct rio_sim_fabric *fab, u32 offset, u32 val)
+{
+	return sim_access(fab, true, 0, 0, offset, true, &val);
+}
+EXPORT_SYMBOL_GPL(rio_sim_local_write);
+
+/**
+ * rio_sim_maint_read() - maintenance read through the fabric
+ * @fab: the fabric
+ * @destid: destination ID
+ * @hopcount: hop count
+ * @offset: register offset, word aligned
+ * @val: value read (all ones if the access fails)
+ *
+ * Return: 0, -EINVAL for an unaligned offset, or -EIO if the request is
+ * lost or a fault is injected.
+ */
+int rio_sim_maint_read(struct rio_sim_fabric *fab, u16 destid, u8 hopcount,
+		       u32 offset, u32 *val)
+{
+	return sim_access(fab, false, destid, hopcount, offset, false, val);
+}
+EXPORT_SYMBOL_GPL(rio_sim_maint_read);
+
+/**
+ * rio_sim_maint_write() - maintenance write through the fabric
+ * @fab: the fabric
+ * @destid: destination ID
+ * @hopcount: hop count
+ * @offset: register offset, word aligned
+ * @val: value to write
+ *
+ * Return: 0, -EINVAL for an unaligned offset, or -EIO if the request is
+ * lost or a fault is injected.
+ */
+int rio_sim_maint_write(struct rio_sim_fabric *fab, u16 destid, u8 hopcount,
+			u32 offset, u32 val)
+{
+	return sim_access(fab, false, destid, hopcount, offset, true, &val);
+}
+EXPORT_SYMBOL_GPL(rio_sim_maint_write);
+
+/**
+ * rio_sim_dev_peek() - read a device register without a transaction
+ * @dev: the device
+ * @offset: register offset
+ *
+ * For tests and debugfs: not counted, no faults, ingress port 0.
+ *
+ * Return: the register value.
+ */
+u32 rio_sim_dev_peek(struct rio_sim_dev *dev, u32 offset)
+{
+	unsigned long flags;
+	u32 val;
+
+	spin_lock_irqsave(&dev->fabric->lock, flags);
+	val = sim_reg_read(dev, offset, 0);
+	spin_unlock_irqrestore(&dev->fabric->lock, flags);
+	return val;
+}
+EXPORT_SYMBOL_GPL(rio_sim_dev_peek);

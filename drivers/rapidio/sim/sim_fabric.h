@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * rio-sim: a simulated RapidIO fabric.
+ *
+ * The fabric model holds devices (endpoints and switches), their ports,
+ * the links between ports and each device's registers, and carries
+ * maintenance transactions the way a real fabric does: out of the host's
+ * port, through switches by hop count and route table, to the device at
+ * hop 0.  It knows nothing of the rio core; sim_mport.c plugs it in.
+ */
+#ifndef _RIO_SIM_FABRIC_H
+#define _RIO_SIM_FABRIC_H
+
+#include <linux/list.h>
+#include <linux/rio_voq.h>
+#include <linux/spinlock.h>
+#include <linux/types.h>
+
+#define RIO_SIM_MAX_PORTS	255	/* limit of the switch port info CAR */
+/*
+ * Route table entries: all 256 8-bit destination IDs, or the first 1024
+ * 16-bit ones (the route table limit CAR says so, and the core's table
+ * clear honours it).
+ */
+#define RIO_SIM_ROUTES_SMALL	256
+#define RIO_SIM_ROUTES		1024
+#define RIO_SIM_NO_ROUTE	0xff
+#define RIO_SIM_MAX_HOPS	256
+
+/* Where the extended-feature blocks of a simulated device sit */
+#define RIO_SIM_PHYS_EF		0x0100
+
+struct rio_sim_fabric;
+
+/**
+ * enum rio_sim_phys_map - LP-Serial register map of a device
+ * @RIO_SIM_MAP_I: Part 6 map I, port registers 0x20 apart
+ * @RIO_SIM_MAP_II: Part 6 map II, port registers 0x40 apart
+ */
+enum rio_sim_phys_map {
+	RIO_SIM_MAP_I = 1,
+	RIO_SIM_MAP_II = 2,
+};
+
+/**
+ * struct rio_sim_port - one port of a simulated device
+ * @peer: device at the other end of the link, NULL if none
+ * @peer_port: port number on @peer
+ * @unavailable: the port reports "port unavailable" in its error/status
+ * @baud_class: baud-rate class of the link, 1..3 (selected baud rate)
+ * @ctl: Port n Control CSR
+ * @gen_ctl_ack: Port n link maintenance registers (read back as written)
+ * @voq_caps: read-only bits of the Port n VoQ CSR
+ * @voq_ctl: writable bits of the Port n VoQ CSR
+ * @voq_violations: writes that broke a Part 12 rule (e.g. TX group size
+ *	changed while generation was on)
+ */
+struct rio_sim_port {
+	struct rio_sim_dev *peer;
+	unsigned int peer_port;
+	bool unavailable;
+	u8 baud_class;
+	u32 ctl;
+	u32 gen_ctl_ack;
+	u32 voq_caps;
+	u32 voq_ctl;
+	unsigned int voq_violations;
+};
+
+/**
+ * struct rio_sim_dev_desc - what a simulated device is made of
+ * @name: name for logs and debugfs
+ * @is_switch: a switch (else an endpoint)
+ * @nports: number of ports, 1..255 (1 for an endpoint)
+ * @vid: vendor ID
+ * @did: device ID
+ * @map: LP-Serial register map
+ * @em: has an error management extensions block
+ * @voq: has a VoQ backpressure block (0x000B)
+ * @voq_layout: its layout
+ * @voq_caps: read-only bits of every port's VoQ CSR (capabilities and,
+ *	for rev 3+, supported group sizes)
+ */
+struct rio_sim_dev_desc {
+	const char *name;
+	bool is_switch;
+	unsigned int nports;
+	u16 vid;
+	u16 did;
+	enum rio_sim_phys_map map;
+	bool em;
+	bool voq;
+	enum rio_voq_layout voq_layout;
+	u32 voq_caps;
+};
+
+/**
+ * struct rio_sim_dev - a simulated RapidIO device
+ * @fabric: the fabric it belongs to
+ * @node: entry in the fabric's device list
+ * @index: position in the fabric, 0 being the host's own port
+ * @name: name for logs and debugfs
+ * @is_switch: a switch (else an endpoint)
+ * @nports: number of ports
+ * @vid: vendor ID
+ * @did: device ID
+ * @map: LP-Serial register map
+ * @em_ef: offset of the error management block, 0 if none
+ * @voq_ef: offset of the VoQ block, 0 if none
+ * @voq_layout: layout of the VoQ block
+ * @did_csr: Base Device ID CSR
+ * @host_lock: Host Base Device ID Lock CSR (0xffff when free)
+ * @comptag: Component Tag CSR
+ * @pell_ctl: PE Logical Layer Control CSR
+ * @port_gen_ctl: Port General Control CSR
+ * @rte_sel: Standard Route Configuration Destination ID Select CSR
+ * @rte_default: Standard Route Default Port CSR
+ * @route: route table, destination ID -> egress port
+ * @route_any: route of the "any" ID 0xffff in a large fabric, which lies
+ *	beyond @route
+ * @reads: maintenance reads this device answered
+ * @writes: maintenance writes this device took
+ * @fail_all: every access to this device fails
+ * @all_ones: every read from this device returns all ones
+ * @port: the ports
+ */
+struct rio_sim_dev {
+	struct rio_sim_fabric *fabric;
+	struct list_head node;
+	unsigned int index;
+	char name[32];
+	bool is_switch;
+	unsigned int nports;
+	u16 vid;
+	u16 did;
+	enum rio_sim_phys_map map;
+	u32 em_ef;
+	u32 voq_ef;
+	enum rio_voq_layout voq_layout;
+	u32 did_csr;
+	u32 host_lock;
+	u32 comptag;
+	u32 pell_ctl;
+	u32 port_gen_ctl;
+	u32 rte_sel;
+	u32 rte_default;
+	u8 route[RIO_SIM_ROUTES];
+	u8 route_any;
+	u64 reads;
+	u64 writes;
+	bool fail_all;
+	bool all_ones;
+	struct rio_sim_port port[];
+};
+
+/**
+ * struct rio_sim_fabric - a simulated fabric
+ * @lock: serializes register accesses and fault settings
+ * @large: 16-bit destination IDs (common transport large system)
+ * @devs: the devices, host first
+ * @ndevs: number of devices
+ * @host: the device behind the host's own (local) configuration space
+ * @reads: maintenance reads carried, local ones included
+ * @writes: maintenance writes carried, local ones included
+ * @failed: accesses that failed (no route, no device, injected fault)
+ * @fail_nth: fail the access numbered so (1-based, counting all
+ *	accesses from when it was set); 0 for none
+ * @fail_seen: accesses counted since @fail_nth was set
+ * @latency_us: busy-wait added to every access
+ */
+struct rio_sim_fabric {
+	spinlock_t lock;	/* devices, links, registers, counters, faults */
+	bool large;
+	struct list_head devs;
+	unsigned int ndevs;
+	struct rio_sim_dev *host;
+	u64 reads;
+	u64 writes;
+	u64 failed;
+	unsigned int fail_nth;
+	unsigned int fail_seen;
+	unsigned int latency_us;
+};
+
+struct rio_sim_fabric *rio_sim_fabric_alloc(bool large);
+void rio_sim_fabric_free(struct rio_sim_fabric *fab);
+struct rio_sim_dev *rio_sim_dev_add(struct rio_sim_fabric *fab,
+				    const struct rio_sim_dev_desc *desc);
+struct rio_sim_dev *rio_sim_dev_find(struct rio_sim_fabric *fab,
+				     unsigned int index);
+int rio_sim_link(struct rio_sim_dev *a, unsigned int pa,
+		 struct rio_sim_dev *b, unsigned int pb, u8 baud_class);
+void rio_sim_unlink(struct rio_sim_dev *dev, unsigned int port);
+
+int rio_sim_local_read(struct rio_sim_fabric *fab, u32 offset, u32 *val);
+int rio_sim_local_write(struct rio_sim_fabric *fab, u32 offset, u32 val);
+int rio_sim_maint_read(struct rio_sim_fabric *fab, u16 destid, u8 hopcount,
+		       u32 offset, u32 *val);
+int rio_sim_maint_write(struct rio_sim_fabric *fab, u16 destid, u8 hopcount,
+			u32 offset, u32 val);
+struct rio_sim_dev *rio_sim_route(struct rio_sim_fabric *fab, u16 destid,
+				  u8 hopcount, unsigned int *ingress);
+
+u32 rio_sim_dev_peek(struct rio_sim_dev *dev, u32 offset);
+
+#endif /* _RIO_SIM_FABRIC_H */

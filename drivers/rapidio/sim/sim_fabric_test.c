@@ -1,0 +1,351 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests for the rio-sim fabric model: register semantics, routing,
+ * counters and fault injection, without the rio core.
+ */
+
+#include <kunit/test.h>
+#include <linux/bitfield.h>
+#include <linux/rio_regs.h>
+
+#include "sim.h"
+
+static struct rio_sim_fabric *sim_build(struct kunit *test, const char *spec)
+{
+	struct rio_sim_fabric *fab = rio_sim_topo_build(spec);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	return fab;
+}
+
+static u32 sim_rd(struct kunit *test, struct rio_sim_fabric *fab, u16 destid,
+		  u8 hop, u32 off)
+{
+	u32 val = 0;
+
+	KUNIT_EXPECT_EQ(test, rio_sim_maint_read(fab, destid, hop, off, &val), 0);
+	return val;
+}
+
+static void sim_wr(struct kunit *test, struct rio_sim_fabric *fab, u16 destid,
+		   u8 hop, u32 off, u32 val)
+{
+	KUNIT_EXPECT_EQ(test, rio_sim_maint_write(fab, destid, hop, off, val), 0);
+}
+
+static void sim_host_lock(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = sim_build(test, "single");
+
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, RIO_HOST_DID_LOCK_CSR), 0xffffU);
+	sim_wr(test, fab, 0xff, 0, RIO_HOST_DID_LOCK_CSR, 5);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, RIO_HOST_DID_LOCK_CSR), 5U);
+	/* Another host cannot take it, nor release it */
+	sim_wr(test, fab, 0xff, 0, RIO_HOST_DID_LOCK_CSR, 7);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, RIO_HOST_DID_LOCK_CSR), 5U);
+	/* The holder releases it by writing its own ID */
+	sim_wr(test, fab, 0xff, 0, RIO_HOST_DID_LOCK_CSR, 5);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, RIO_HOST_DID_LOCK_CSR), 0xffffU);
+	rio_sim_fabric_free(fab);
+}
+
+static void sim_read_only_cars(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = sim_build(test, "single");
+	u32 dev_id = sim_rd(test, fab, 0xff, 0, RIO_DEV_ID_CAR);
+
+	KUNIT_EXPECT_EQ(test, dev_id, (u32)RIO_SIM_DID_ENDPOINT << 16 | RIO_SIM_VID);
+	sim_wr(test, fab, 0xff, 0, RIO_DEV_ID_CAR, 0x12345678);
+	sim_wr(test, fab, 0xff, 0, RIO_PEF_CAR, 0);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, RIO_DEV_ID_CAR), dev_id);
+	KUNIT_EXPECT_NE(test, sim_rd(test, fab, 0xff, 0, RIO_PEF_CAR) & RIO_PEF_EXT_FEATURES, 0U);
+
+	/* Base device ID: only bits 23..0 exist; reset value all ones */
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, RIO_DID_CSR), 0x00ffffffU);
+	sim_wr(test, fab, 0xff, 0, RIO_DID_CSR, 0xff05ffff);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, RIO_DID_CSR), 0x0005ffffU);
+
+	/* Unimplemented space reads 0 and keeps nothing */
+	sim_wr(test, fab, 0xff, 0, 0xf000, 0xffffffff);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, 0xf000), 0U);
+	rio_sim_fabric_free(fab);
+}
+
+/* Hop counts and route tables carry requests, as on a real fabric */
+static void sim_routing(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = sim_build(test, "star:3");
+	u32 val = 0;
+
+	/* Hop 0: the switch itself, entered on port 0 */
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, RIO_DEV_ID_CAR) >> 16,
+			(u32)RIO_SIM_DID_SWITCH);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, RIO_SWP_INFO_CAR), 4U << 8 | 0);
+
+	/* Hop 1 without a route is lost */
+	KUNIT_EXPECT_EQ(test, rio_sim_maint_read(fab, 0xff, 1, RIO_DEV_ID_CAR, &val), -EIO);
+	KUNIT_EXPECT_EQ(test, val, ~0U);
+	KUNIT_EXPECT_EQ(test, fab->failed, 1ULL);
+
+	/* Program the switch's route for 0xff to port 2 through its registers */
+	sim_wr(test, fab, 0xff, 0, RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0xff);
+	sim_wr(test, fab, 0xff, 0, RIO_STD_RTE_CONF_PORT_SEL_CSR, 2);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, RIO_STD_RTE_CONF_PORT_SEL_CSR), 2U);
+	sim_wr(test, fab, 0xff, 1, RIO_COMPONENT_TAG_CSR, 0x22);
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_find(fab, 3)->comptag, 0x22U);
+
+	/* Give that endpoint ID 9 and reach it by destination ID alone */
+	sim_wr(test, fab, 0xff, 1, RIO_DID_CSR, 9 << 16);
+	sim_wr(test, fab, 0xff, 0, RIO_STD_RTE_CONF_DESTID_SEL_CSR, 9);
+	sim_wr(test, fab, 0xff, 0, RIO_STD_RTE_CONF_PORT_SEL_CSR, 2);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 9, 0xff, RIO_COMPONENT_TAG_CSR), 0x22U);
+	/* An endpoint does not take a request for another ID */
+	sim_wr(test, fab, 0xff, 0, RIO_STD_RTE_CONF_DESTID_SEL_CSR, 8);
+	sim_wr(test, fab, 0xff, 0, RIO_STD_RTE_CONF_PORT_SEL_CSR, 2);
+	KUNIT_EXPECT_EQ(test, rio_sim_maint_read(fab, 8, 0xff, RIO_DEV_ID_CAR, &val), -EIO);
+	/* Nor does a route to an unlinked port lead anywhere */
+	sim_wr(test, fab, 0xff, 0, RIO_STD_RTE_CONF_DESTID_SEL_CSR, 7);
+	sim_wr(test, fab, 0xff, 0, RIO_STD_RTE_CONF_PORT_SEL_CSR, 3);
+	rio_sim_unlink(rio_sim_dev_find(fab, 1), 3);
+	KUNIT_EXPECT_EQ(test, rio_sim_maint_read(fab, 7, 0xff, RIO_DEV_ID_CAR, &val), -EIO);
+	rio_sim_fabric_free(fab);
+}
+
+/* In a ring the port a request enters by depends on the path it took */
+static void sim_ring_ingress(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = sim_build(test, "ring:3");
+
+	/* sw0 (index 1) sends 0xff out of port 2, toward the last switch */
+	sim_wr(test, fab, 0xff, 0, RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0xff);
+	sim_wr(test, fab, 0xff, 0, RIO_STD_RTE_CONF_PORT_SEL_CSR, 2);
+	/* The last switch is entered by its port 1 */
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 1, RIO_SWP_INFO_CAR) & 0xff, 1U);
+	/* Out of port 1 instead: the next switch, entered by its port 2 */
+	sim_wr(test, fab, 0xff, 0, RIO_STD_RTE_CONF_PORT_SEL_CSR, 1);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 1, RIO_SWP_INFO_CAR) & 0xff, 2U);
+	rio_sim_fabric_free(fab);
+}
+
+static void sim_port_status(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = sim_build(test, "voqmix");
+	struct rio_sim_dev *a = rio_sim_dev_find(fab, 1);
+	u32 base = RIO_SIM_PHYS_EF;
+
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base + RIO_PORT_N_ERR_STS_CSR(0, 1)),
+			(u32)RIO_PORT_N_ERR_STS_PORT_OK);
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base + RIO_PORT_N_ERR_STS_CSR(7, 1)),
+			(u32)RIO_PORT_N_ERR_STS_PORT_UNINIT);
+	a->port[1].unavailable = true;
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base + RIO_PORT_N_ERR_STS_CSR(1, 1)),
+			(u32)(RIO_PORT_N_ERR_STS_PORT_UA | RIO_PORT_N_ERR_STS_PORT_UNINIT));
+
+	/* Selected baud rate by link class: 10.3125 (3), 6.25 (2), 3.125 (1) */
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base + RIO_PORT_N_CTL2_CSR(0, 1)) >> 28, 0x6U);
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base + RIO_PORT_N_CTL2_CSR(2, 1)) >> 28, 0x5U);
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base + RIO_PORT_N_CTL2_CSR(5, 1)) >> 28, 0x3U);
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base + RIO_PORT_N_CTL2_CSR(7, 1)), 0U);
+	rio_sim_fabric_free(fab);
+}
+
+static int sim_peek_read(void *ctx, u32 offset, u32 *val)
+{
+	*val = rio_sim_dev_peek(ctx, offset);
+	return 0;
+}
+
+/* The VoQ block is where the model says, in the layout described */
+static void sim_voq_block(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = sim_build(test, "voqmix");
+	static const struct {
+		unsigned int index;
+		int ret;
+		enum rio_voq_layout layout;
+	} want[] = {
+		{ 0, 0, RIO_VOQ_LAYOUT_REV3 },	/* host */
+		{ 1, 0, RIO_VOQ_LAYOUT_REV3 },	/* sw-a */
+		{ 2, 0, RIO_VOQ_LAYOUT_REV3 },	/* sw-48 */
+		{ 6, 0, RIO_VOQ_LAYOUT_REV2 },	/* ep-rev2 */
+		{ 7, 0, RIO_VOQ_LAYOUT_REV3 },	/* ep-norx */
+		{ 8, -ENOENT, 0 },		/* ep-novoq */
+	};
+	enum rio_voq_layout layout;
+	struct rio_sim_dev *dev;
+	unsigned int i;
+	u32 ptr, ef;
+
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		dev = rio_sim_dev_find(fab, want[i].index);
+		KUNIT_ASSERT_NOT_NULL(test, dev);
+		KUNIT_ASSERT_EQ(test, rio_voq_ef_first(sim_peek_read, dev, &ptr), 0);
+		KUNIT_EXPECT_EQ(test, ptr, (u32)RIO_SIM_PHYS_EF);
+		KUNIT_ASSERT_EQ_MSG(test, rio_voq_ef_find(sim_peek_read, dev, ptr,
+							  RIO_EFB_VOQ_ID, &ef),
+				    want[i].ret, "device %s", dev->name);
+		if (want[i].ret)
+			continue;
+		KUNIT_EXPECT_EQ(test, ef, dev->voq_ef);
+		KUNIT_ASSERT_EQ(test, rio_voq_detect_layout(sim_peek_read, dev, ef,
+							    &layout), 0);
+		KUNIT_EXPECT_EQ_MSG(test, layout, want[i].layout, "device %s", dev->name);
+	}
+	rio_sim_fabric_free(fab);
+}
+
+/* Read-only, reserved and Part 12 ordering rules of the VoQ CSR */
+static void sim_voq_csr_semantics(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = sim_build(test, "voqmix");
+	struct rio_sim_dev *a = rio_sim_dev_find(fab, 1);
+	struct rio_sim_dev *big = rio_sim_dev_find(fab, 2);
+	u32 off = rio_voq_csr_offset(RIO_VOQ_LAYOUT_REV3, 0, 1);
+	struct rio_voq_port p;
+
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	KUNIT_ASSERT_NOT_NULL(test, big);
+
+	/* Reset: capabilities only; {0, 4} hard-wired on the 48-port switch */
+	rio_voq_csr_decode(RIO_VOQ_LAYOUT_REV3, rio_sim_dev_peek(big, big->voq_ef + off), &p);
+	KUNIT_EXPECT_TRUE(test, p.gen_sup && p.rx_sup && !p.vc_sup);
+	KUNIT_EXPECT_EQ(test, p.pgs_sup, (u8)(BIT(0) | BIT(4)));
+	KUNIT_EXPECT_FALSE(test, p.gen_en || p.part_en || p.xoff || p.vc_en);
+
+	/* Writing all ones: capabilities unchanged, reserved bits still 0 */
+	KUNIT_ASSERT_EQ(test, rio_sim_maint_write(fab, 0xff, 0, a->voq_ef + off, ~0U), 0);
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, a->voq_ef + off) & RIO_VOQ_CSR_R3_RSVD, 0U);
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, a->voq_ef + off) & RIO_SIM_VOQ_CAPS_ALL,
+			(u32)RIO_SIM_VOQ_CAPS_ALL);
+	/* ...but the reserved group size 7 is refused and counted */
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, a->voq_ef + off) &
+			(RIO_VOQ_CSR_TX_PGS | RIO_VOQ_CSR_RX_PGS), 0U);
+	KUNIT_EXPECT_EQ(test, a->port[1].voq_violations, 2U);
+
+	/* TX group size cannot change while generating */
+	KUNIT_ASSERT_EQ(test, rio_sim_maint_write(fab, 0xff, 0, a->voq_ef + off,
+						  RIO_VOQ_CSR_GEN_EN), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_maint_write(fab, 0xff, 0, a->voq_ef + off,
+						  RIO_VOQ_CSR_GEN_EN |
+						  FIELD_PREP(RIO_VOQ_CSR_TX_PGS, 4)), 0);
+	rio_voq_csr_decode(RIO_VOQ_LAYOUT_REV3, rio_sim_dev_peek(a, a->voq_ef + off), &p);
+	KUNIT_EXPECT_EQ(test, p.tx_pgs, 0);
+	KUNIT_EXPECT_EQ(test, a->port[1].voq_violations, 3U);
+
+	/* The partner's RX group size cannot change while a generates */
+	sim_wr(test, fab, 0xff, 0, RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0xff);
+	sim_wr(test, fab, 0xff, 0, RIO_STD_RTE_CONF_PORT_SEL_CSR, 1);
+	KUNIT_ASSERT_EQ(test, rio_sim_maint_write(fab, 0xff, 1, big->voq_ef + off - 4,
+						  FIELD_PREP(RIO_VOQ_CSR_RX_PGS, 4)), 0);
+	rio_voq_csr_decode(RIO_VOQ_LAYOUT_REV3, rio_sim_dev_peek(big, big->voq_ef + off - 4),
+			   &p);
+	KUNIT_EXPECT_EQ(test, p.rx_pgs, 0);
+	KUNIT_EXPECT_EQ(test, big->port[0].voq_violations, 1U);
+	rio_sim_fabric_free(fab);
+}
+
+static void sim_faults_and_counters(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = sim_build(test, "single");
+	struct rio_sim_dev *ep = rio_sim_dev_find(fab, 1);
+	u32 val = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, ep);
+	fab->fail_nth = 3;
+	KUNIT_EXPECT_EQ(test, rio_sim_maint_read(fab, 0xff, 0, RIO_DEV_ID_CAR, &val), 0);
+	KUNIT_EXPECT_EQ(test, rio_sim_local_read(fab, RIO_DEV_ID_CAR, &val), 0);
+	KUNIT_EXPECT_EQ(test, rio_sim_maint_write(fab, 0xff, 0, RIO_COMPONENT_TAG_CSR, 1), -EIO);
+	KUNIT_EXPECT_EQ(test, ep->comptag, 0U);
+	KUNIT_EXPECT_EQ(test, rio_sim_maint_write(fab, 0xff, 0, RIO_COMPONENT_TAG_CSR, 1), 0);
+	KUNIT_EXPECT_EQ(test, ep->comptag, 1U);
+	KUNIT_EXPECT_EQ(test, fab->reads, 2ULL);
+	KUNIT_EXPECT_EQ(test, fab->writes, 2ULL);
+	KUNIT_EXPECT_EQ(test, fab->failed, 1ULL);
+	KUNIT_EXPECT_EQ(test, ep->reads, 1ULL);
+	KUNIT_EXPECT_EQ(test, ep->writes, 1ULL);
+	KUNIT_EXPECT_EQ(test, fab->host->reads, 1ULL);
+
+	ep->all_ones = true;
+	KUNIT_EXPECT_EQ(test, rio_sim_maint_read(fab, 0xff, 0, RIO_DEV_ID_CAR, &val), 0);
+	KUNIT_EXPECT_EQ(test, val, ~0U);
+	ep->all_ones = false;
+	ep->fail_all = true;
+	KUNIT_EXPECT_EQ(test, rio_sim_maint_read(fab, 0xff, 0, RIO_DEV_ID_CAR, &val), -EIO);
+	KUNIT_EXPECT_EQ(test, rio_sim_local_read(fab, RIO_DEV_ID_CAR, &val), 0);
+	rio_sim_fabric_free(fab);
+}
+
+static void sim_large_ids(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = sim_build(test, "bench:3");
+	u32 val = 0;
+
+	KUNIT_EXPECT_TRUE(test, fab->large);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xffff, 0, RIO_SWITCH_RT_LIMIT), 1023U);
+	KUNIT_EXPECT_NE(test, sim_rd(test, fab, 0xffff, 0, RIO_PEF_CAR) & RIO_PEF_CTLS, 0U);
+	sim_wr(test, fab, 0xffff, 0, RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0x300);
+	sim_wr(test, fab, 0xffff, 0, RIO_STD_RTE_CONF_PORT_SEL_CSR, 1);
+	sim_wr(test, fab, 0xffff, 0, RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0xffff);
+	sim_wr(test, fab, 0xffff, 0, RIO_STD_RTE_CONF_PORT_SEL_CSR, 1);
+	sim_wr(test, fab, 0xffff, 1, RIO_DID_CSR, 0x300);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0x300, 0xff, RIO_DID_CSR), 0x300U);
+	/* The 8-bit field does not address it */
+	KUNIT_EXPECT_EQ(test, rio_sim_maint_read(fab, 0x00, 0xff, RIO_DID_CSR, &val), -EIO);
+	rio_sim_fabric_free(fab);
+}
+
+static void sim_topo_errors(struct kunit *test)
+{
+	static const char * const bad[] = {
+		"", "nope", "star:0", "star:255", "star:x", "single:3", "ring:2",
+		"tree:16", "bench:1", "bench:4001", "a-name-longer-than-sixteen",
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
+		KUNIT_EXPECT_EQ_MSG(test, PTR_ERR(rio_sim_topo_build(bad[i])),
+				    -EINVAL, "'%s'", bad[i]);
+}
+
+static void sim_topo_sizes(struct kunit *test)
+{
+	static const struct {
+		const char *spec;
+		unsigned int ndevs;
+	} want[] = {
+		{ "single", 2 }, { "star:4", 6 }, { "tree:2", 1 + 1 + 2 * 16 },
+		{ "ring:4", 1 + 8 }, { "big48", 49 }, { "big255", 256 },
+		{ "voqmix", 10 }, { "bench:10", 10 }, { "bench:1000", 1000 },
+	};
+	struct rio_sim_fabric *fab;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		fab = sim_build(test, want[i].spec);
+		KUNIT_EXPECT_EQ_MSG(test, fab->ndevs, want[i].ndevs, "%s", want[i].spec);
+		rio_sim_fabric_free(fab);
+	}
+}
+
+static struct kunit_case sim_fabric_test_cases[] = {
+	KUNIT_CASE(sim_host_lock),
+	KUNIT_CASE(sim_read_only_cars),
+	KUNIT_CASE(sim_routing),
+	KUNIT_CASE(sim_ring_ingress),
+	KUNIT_CASE(sim_port_status),
+	KUNIT_CASE(sim_voq_block),
+	KUNIT_CASE(sim_voq_csr_semantics),
+	KUNIT_CASE(sim_faults_and_counters),
+	KUNIT_CASE(sim_large_ids),
+	KUNIT_CASE(sim_topo_errors),
+	KUNIT_CASE(sim_topo_sizes),
+	{}
+};
+
+static struct kunit_suite sim_fabric_test_suite = {
+	.name = "rio-sim-fabric",
+	.test_cases = sim_fabric_test_cases,
+};
+
+kunit_test_suite(sim_fabric_test_suite);

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rio-sim module: builds a canned fabric at load time when asked to, so
+ * that a booted kernel has something to enumerate.
+ *
+ *   rio_sim.topology=star:4 rio_sim.host_destid=0
+ *
+ * Enumeration is then the core's: rio-scan's "scan" parameter at boot,
+ * or writing the mport's ID to /sys/bus/rapidio/scan.
+ */
+
+#include <linux/err.h>
+#include <linux/module.h>
+
+#include "sim.h"
+
+static char *topology;
+module_param(topology, charp, 0444);
+MODULE_PARM_DESC(topology,
+		 "canned fabric to create at load, e.g. single, star:4, tree:2, ring:4, big48, big255, voqmix, bench:100 (default: none)");
+
+static int host_destid;
+module_param(host_destid, int, 0444);
+MODULE_PARM_DESC(host_destid,
+		 "destination ID of the simulated host, -1 for a discovering node (default 0)");
+
+static int __init rio_sim_init(void)
+{
+	struct rio_sim_fabric *fab;
+	struct rio_sim_mport *sm;
+
+	if (!topology || !*topology)
+		return 0;
+
+	fab = rio_sim_topo_build(topology);
+	if (IS_ERR(fab)) {
+		pr_err("rio-sim: cannot build topology '%s': %pe\n", topology, fab);
+		return PTR_ERR(fab);
+	}
+	sm = rio_sim_mport_create(fab, host_destid);
+	if (IS_ERR(sm)) {
+		pr_err("rio-sim: cannot register an mport: %pe\n", sm);
+		return PTR_ERR(sm);
+	}
+	pr_info("rio-sim: %s: topology %s, %u devices\n", sm->mport.name,
+		topology, fab->ndevs);
+	return 0;
+}
+
+static void __exit rio_sim_exit(void)
+{
+	rio_sim_mport_destroy_all();
+	rio_sim_debugfs_exit();
+}
+
+module_init(rio_sim_init);
+module_exit(rio_sim_exit);
+
+MODULE_DESCRIPTION("Simulated RapidIO fabric");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rio-sim master port: a rio_mport whose maintenance operations are
+ * carried by a simulated fabric.  Registered like any mport driver's, so
+ * the core's enumerator (or discovery) walks the fabric.
+ */
+
+#include <linux/err.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/rio_drv.h>
+#include <linux/rio_regs.h>
+#include <linux/slab.h>
+
+#include "sim.h"
+
+static LIST_HEAD(rio_sim_mports);
+static DEFINE_MUTEX(rio_sim_mports_lock);
+
+static struct rio_sim_fabric *sim_fab(struct rio_mport *mport)
+{
+	return container_of(mport, struct rio_sim_mport, mport)->fab;
+}
+
+/*
+ * Configuration space is big-endian: the byte at offset 0 of a word is
+ * its most significant.  1- and 2-byte accesses work on the word.
+ */
+static int sim_len_shift(u32 offset, int len, unsigned int *shift, u32 *mask)
+{
+	if ((len != 1 && len != 2 && len != 4) || offset % len)
+		return -EINVAL;
+	*shift = (4 - len - offset % 4) * 8;
+	*mask = len == 4 ? ~0U : (1U << (len * 8)) - 1;
+	return 0;
+}
+
+static int sim_read(struct rio_sim_fabric *fab, bool local, u16 destid,
+		    u8 hopcount, u32 offset, int len, u32 *data)
+{
+	unsigned int shift;
+	u32 mask, word;
+	int ret;
+
+	ret = sim_len_shift(offset, len, &shift, &mask);
+	if (ret)
+		return ret;
+	offset &= ~3U;
+	if (local)
+		ret = rio_sim_local_read(fab, offset, &word);
+	else
+		ret = rio_sim_maint_read(fab, destid, hopcount, offset, &word);
+	*data = (word >> shift) & mask;
+	return ret;
+}
+
+static int sim_write(struct rio_sim_fabric *fab, bool local, u16 destid,
+		     u8 hopcount, u32 offset, int len, u32 data)
+{
+	unsigned int shift;
+	u32 mask, word = 0;
+	int ret;
+
+	ret = sim_len_shift(offset, len, &shift, &mask);
+	if (ret)
+		return ret;
+	offset &= ~3U;
+	if (len != 4) {
+		ret = sim_read(fab, local, destid, hopcount, offset, 4, &word);
+		if (ret)
+			return ret;
+		word = (word & ~(mask << shift)) | (data & mask) << shift;
+	} else {
+		word = data;
+	}
+	if (local)
+		return rio_sim_local_write(fab, offset, word);
+	return rio_sim_maint_write(fab, destid, hopcount, offset, word);
+}
+
+static int sim_lcread(struct rio_mport *mport, int index, u32 offset, int len,
+		      u32 *data)
+{
+	return sim_read(sim_fab(mport), true, 0, 0, offset, len, data);
+}
+
+static int sim_lcwrite(struct rio_mport *mport, int index, u32 offset,
+		       int len, u32 data)
+{
+	return sim_write(sim_fab(mport), true, 0, 0, offset, len, data);
+}
+
+static int sim_cread(struct rio_mport *mport, int index, u16 destid,
+		     u8 hopcount, u32 offset, int len, u32 *data)
+{
+	return sim_read(sim_fab(mport), false, destid, hopcount, offset, len,
+			data);
+}
+
+static int sim_cwrite(struct rio_mport *mport, int index, u16 destid,
+		      u8 hopcount, u32 offset, int len, u32 data)
+{
+	return sim_write(sim_fab(mport), false, destid, hopcount, offset, len,
+			 data);
+}
+
+static int sim_dsend(struct rio_mport *mport, int index, u16 destid, u16 data)
+{
+	return -EOPNOTSUPP;
+}
+
+static struct rio_ops rio_sim_ops = {
+	.lcread = sim_lcread,
+	.lcwrite = sim_lcwrite,
+	.cread = sim_cread,
+	.cwrite = sim_cwrite,
+	.dsend = sim_dsend,
+};
+
+static void rio_sim_mport_release(struct device *dev)
+{
+	struct rio_sim_mport *sm = container_of(to_rio_mport(dev),
+						struct rio_sim_mport, mport);
+
+	rio_sim_fabric_free(sm->fab);
+	kfree(sm);
+}
+
+/**
+ * rio_sim_mport_create() - register a master port for a simulated fabric
+ * @fab: the fabric, whose first device is the port's own; the mport owns
+ *	it from now on, also on failure
+ * @host_destid: destination ID of this host if it enumerates the fabric,
+ *	or -1 for a node that only discovers
+ *
+ * Return: the mport, or an ERR_PTR (-ENODEV when the core has no mport
+ * ID left, -ENOMEM, or the error of device registration).
+ */
+struct rio_sim_mport *rio_sim_mport_create(struct rio_sim_fabric *fab,
+					   int host_destid)
+{
+	struct rio_sim_mport *sm;
+	struct rio_mport *mport;
+	int ret;
+
+	sm = kzalloc(sizeof(*sm), GFP_KERNEL);
+	if (!sm) {
+		rio_sim_fabric_free(fab);
+		return ERR_PTR(-ENOMEM);
+	}
+	sm->fab = fab;
+	mport = &sm->mport;
+
+	ret = rio_mport_initialize(mport);
+	if (ret) {
+		rio_sim_fabric_free(fab);
+		kfree(sm);
+		return ERR_PTR(ret);
+	}
+	mport->ops = &rio_sim_ops;
+	mport->index = 0;
+	mport->sys_size = fab->large;
+	mport->phys_efptr = RIO_SIM_PHYS_EF;
+	mport->phys_rmap = fab->host->map;
+	mport->host_deviceid = host_destid;
+	mport->dev.release = rio_sim_mport_release;
+	INIT_LIST_HEAD(&mport->dbells);
+	rio_init_dbell_res(&mport->riores[RIO_DOORBELL_RESOURCE], 0, 0xffff);
+	snprintf(mport->name, RIO_MAX_MPORT_NAME, "rio-sim%d", mport->id);
+
+	/* A host comes out of reset as host, master and discovered */
+	rio_sim_local_write(fab, RIO_SIM_PHYS_EF + RIO_PORT_GEN_CTL_CSR,
+			    host_destid >= 0 ? RIO_PORT_GEN_HOST |
+			    RIO_PORT_GEN_MASTER | RIO_PORT_GEN_DISCOVERED : 0);
+
+	ret = rio_register_mport(mport);
+	if (ret)	/* the release callback has freed sm and the fabric */
+		return ERR_PTR(ret);
+
+	mutex_lock(&rio_sim_mports_lock);
+	list_add_tail(&sm->node, &rio_sim_mports);
+	mutex_unlock(&rio_sim_mports_lock);
+	rio_sim_debugfs_add(sm);
+	return sm;
+}
+EXPORT_SYMBOL_GPL(rio_sim_mport_create);
+
+/**
+ * rio_sim_mport_destroy() - unregister a simulated mport and free its fabric
+ * @sm: the mport; the devices the core found on it go away with it
+ */
+void rio_sim_mport_destroy(struct rio_sim_mport *sm)
+{
+	mutex_lock(&rio_sim_mports_lock);
+	list_del(&sm->node);
+	mutex_unlock(&rio_sim_mports_lock);
+	rio_sim_debugfs_remove(sm);
+	rio_unregister_mport(&sm->mport);
+}
+EXPORT_SYMBOL_GPL(rio_sim_mport_destroy);
+
+/**
+ * rio_sim_mport_destroy_all() - destroy every simulated mport
+ */
+void rio_sim_mport_destroy_all(void)
+{
+	struct rio_sim_mport *sm;
+
+	for (;;) {
+		mutex_lock(&rio_sim_mports_lock);
+		sm = list_first_entry_or_null(&rio_sim_mports,
+					      struct rio_sim_mport, node);
+		mutex_unlock(&rio_sim_mports_lock);
+		if (!sm)
+			return;
+		rio_sim_mport_destroy(sm);
+	}
+}
+
+/**
+ * rio_sim_mport_scan() - enumerate (or discover) a simulated fabric
+ * @sm: the mport
+ *
+ * Runs the enumeration method attached to the mport (the basic
+ * enumerator, rio-scan), as writing the mport's ID to
+ * /sys/bus/rapidio/scan does.
+ *
+ * Return: the enumerator's result, or -ENODEV if no enumerator is
+ * attached to the mport.
+ */
+int rio_sim_mport_scan(struct rio_sim_mport *sm)
+{
+	struct rio_mport *mport = &sm->mport;
+	struct rio_scan *scan = mport->nscan;
+	int ret;
+
+	if (!scan || !try_module_get(scan->owner))
+		return -ENODEV;
+	if (mport->host_deviceid >= 0)
+		ret = scan->enumerate(mport, 0);
+	else
+		ret = scan->discover(mport, RIO_SCAN_ENUM_NO_WAIT);
+	module_put(scan->owner);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(rio_sim_mport_scan);

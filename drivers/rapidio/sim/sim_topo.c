@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rio-sim canned topologies, built without writing a description by
+ * hand.  A specification is "name" or "name:N":
+ *
+ *   single        the host and one endpoint
+ *   star:N        one switch with N endpoints (1..254, default 4)
+ *   tree:N        a root 16-port switch with N leaf 16-port switches,
+ *                 each with 15 endpoints (1..15, default 15)
+ *   ring:N        N 4-port switches in a ring, one endpoint on each:
+ *                 every switch is reachable two ways (3..16, default 4)
+ *   big48         a 48-port switch with 47 endpoints
+ *   big255        a 255-port switch with 254 endpoints
+ *   voqmix        rev 3 switches over CS64 and CS48 links, a 48-port
+ *                 switch with group sizes {0, 4} only, a rev 2
+ *                 endpoint, an endpoint without VoQ reception, an
+ *                 endpoint without a VoQ block
+ *   bench:N       N devices in all (16-bit IDs): a chain of 16-port
+ *                 switches, each with up to 14 endpoints (2..4000)
+ *
+ * Unless said otherwise every device has a rev 3 VoQ block whose ports
+ * can do everything, and links are baud-rate class 2 (CS48).
+ */
+
+#include <linux/err.h>
+#include <linux/kernel.h>
+#include <linux/kstrtox.h>
+#include <linux/string.h>
+
+#include "sim.h"
+
+struct sim_builder {
+	struct rio_sim_fabric *fab;
+	int err;
+};
+
+static struct rio_sim_dev *sim_add(struct sim_builder *b,
+				   const struct rio_sim_dev_desc *desc)
+{
+	struct rio_sim_dev *dev;
+
+	if (b->err)
+		return NULL;
+	dev = rio_sim_dev_add(b->fab, desc);
+	if (IS_ERR(dev)) {
+		b->err = PTR_ERR(dev);
+		return NULL;
+	}
+	return dev;
+}
+
+static struct rio_sim_dev *sim_node(struct sim_builder *b, const char *name,
+				    bool is_switch, unsigned int nports,
+				    enum rio_voq_layout layout, u32 voq_caps)
+{
+	struct rio_sim_dev_desc desc = {
+		.name = name,
+		.is_switch = is_switch,
+		.nports = nports,
+		.vid = RIO_SIM_VID,
+		.did = is_switch ? RIO_SIM_DID_SWITCH : RIO_SIM_DID_ENDPOINT,
+		.map = nports > 16 ? RIO_SIM_MAP_II : RIO_SIM_MAP_I,
+		.em = is_switch,
+		.voq = voq_caps != 0,
+		.voq_layout = layout,
+		.voq_caps = voq_caps,
+	};
+
+	return sim_add(b, &desc);
+}
+
+static struct rio_sim_dev *sim_ep(struct sim_builder *b, const char *name)
+{
+	return sim_node(b, name, false, 1, RIO_VOQ_LAYOUT_REV3,
+			RIO_SIM_VOQ_CAPS_ALL);
+}
+
+static struct rio_sim_dev *sim_sw(struct sim_builder *b, const char *name,
+				  unsigned int nports)
+{
+	return sim_node(b, name, true, nports, RIO_VOQ_LAYOUT_REV3,
+			RIO_SIM_VOQ_CAPS_ALL);
+}
+
+static void sim_connect(struct sim_builder *b, struct rio_sim_dev *x,
+			unsigned int px, struct rio_sim_dev *y,
+			unsigned int py, u8 baud_class)
+{
+	if (!b->err)
+		b->err = rio_sim_link(x, px, y, py, baud_class);
+}
+
+static void sim_host(struct sim_builder *b)
+{
+	struct rio_sim_dev_desc desc = {
+		.name = "host",
+		.nports = 1,
+		.vid = RIO_SIM_VID,
+		.did = RIO_SIM_DID_HOST,
+		.map = RIO_SIM_MAP_I,
+		.voq = true,
+		.voq_layout = RIO_VOQ_LAYOUT_REV3,
+		.voq_caps = RIO_SIM_VOQ_CAPS_ALL,
+	};
+
+	sim_add(b, &desc);
+}
+
+/* A switch on the host with one endpoint on each of ports 1..@neps */
+static struct rio_sim_dev *sim_star(struct sim_builder *b, unsigned int nports,
+				    unsigned int neps)
+{
+	struct rio_sim_dev *sw = sim_sw(b, "switch", nports);
+	unsigned int i;
+
+	sim_connect(b, b->fab->host, 0, sw, 0, 2);
+	for (i = 1; i <= neps && !b->err; i++)
+		sim_connect(b, sw, i, sim_ep(b, "ep"), 0, 2);
+	return sw;
+}
+
+static void sim_tree(struct sim_builder *b, unsigned int leaves)
+{
+	struct rio_sim_dev *root = sim_sw(b, "root", 16), *leaf;
+	unsigned int i, j;
+
+	sim_connect(b, b->fab->host, 0, root, 0, 2);
+	for (i = 1; i <= leaves && !b->err; i++) {
+		leaf = sim_sw(b, "leaf", 16);
+		sim_connect(b, root, i, leaf, 0, 2);
+		for (j = 1; j < 16 && !b->err; j++)
+			sim_connect(b, leaf, j, sim_ep(b, "ep"), 0, 2);
+	}
+}
+
+static void sim_ring(struct sim_builder *b, unsigned int n)
+{
+	struct rio_sim_dev *first = NULL, *prev = NULL, *sw;
+	unsigned int i;
+
+	for (i = 0; i < n && !b->err; i++) {
+		sw = sim_sw(b, "ring", 4);
+		if (!first) {
+			first = sw;
+			sim_connect(b, b->fab->host, 0, sw, 0, 2);
+		} else {
+			sim_connect(b, prev, 1, sw, 2, 2);
+		}
+		sim_connect(b, sw, 3, sim_ep(b, "ep"), 0, 2);
+		prev = sw;
+	}
+	sim_connect(b, prev, 1, first, 2, 2);
+}
+
+static void sim_voqmix(struct sim_builder *b)
+{
+	struct rio_sim_dev *a, *big, *ep;
+	unsigned int i;
+
+	/* host == CS64 == a: rev 3 both ends, everything supported */
+	a = sim_sw(b, "sw-a", 8);
+	sim_connect(b, b->fab->host, 0, a, 0, 3);
+
+	/* a.1 == CS48 == 48-port switch supporting group sizes {0, 4} */
+	big = sim_node(b, "sw-48", true, 48, RIO_VOQ_LAYOUT_REV3,
+		       RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP);
+	sim_connect(b, a, 1, big, 0, 2);
+	for (i = 1; i <= 3 && !b->err; i++)
+		sim_connect(b, big, i, sim_ep(b, "ep"), 0, 2);
+
+	/* a.2 == a rev 2 endpoint */
+	ep = sim_node(b, "ep-rev2", false, 1, RIO_VOQ_LAYOUT_REV2,
+		      RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP);
+	sim_connect(b, a, 2, ep, 0, 2);
+
+	/* a.3 == an endpoint that generates but cannot receive */
+	ep = sim_node(b, "ep-norx", false, 1, RIO_VOQ_LAYOUT_REV3,
+		      RIO_VOQ_CSR_GEN_SUP);
+	sim_connect(b, a, 3, ep, 0, 2);
+
+	/* a.4 == an endpoint without a VoQ block, over CS64 */
+	ep = sim_node(b, "ep-novoq", false, 1, RIO_VOQ_LAYOUT_REV3, 0);
+	sim_connect(b, a, 4, ep, 0, 3);
+
+	/* a.5 == a rev 3 endpoint over a class 1 link */
+	sim_connect(b, a, 5, sim_ep(b, "ep"), 0, 1);
+}
+
+/* @n devices in all, the host included: a chain of 16-port switches */
+static void sim_bench(struct sim_builder *b, unsigned int n)
+{
+	struct rio_sim_dev *prev = b->fab->host, *sw;
+	unsigned int left = n - 1, prev_port = 0, i;
+
+	while (left && !b->err) {
+		sw = sim_sw(b, "sw", 16);
+		sim_connect(b, prev, prev_port, sw, 0, 2);
+		left--;
+		for (i = 1; i <= 14 && left && !b->err; i++, left--)
+			sim_connect(b, sw, i, sim_ep(b, "ep"), 0, 2);
+		prev = sw;
+		prev_port = 15;
+	}
+}
+
+static int sim_topo_arg(const char *arg, unsigned int def, unsigned int min,
+			unsigned int max, unsigned int *val)
+{
+	if (!arg) {
+		*val = def;
+		return 0;
+	}
+	if (kstrtouint(arg, 10, val) || *val < min || *val > max)
+		return -EINVAL;
+	return 0;
+}
+
+/**
+ * rio_sim_topo_build() - build a canned topology
+ * @spec: "name" or "name:N", see the list at the top of sim_topo.c
+ *
+ * Return: the fabric (its first device is the host's port), or an
+ * ERR_PTR: -EINVAL for an unknown name or an argument out of range,
+ * -ENOMEM.
+ */
+struct rio_sim_fabric *rio_sim_topo_build(const char *spec)
+{
+	struct sim_builder b = { };
+	char name[16], *arg;
+	unsigned int n = 0;
+
+	if (strscpy(name, spec, sizeof(name)) < 0)
+		return ERR_PTR(-EINVAL);
+	arg = strchr(name, ':');
+	if (arg)
+		*arg++ = '\0';
+
+	if (!strcmp(name, "single") || !strcmp(name, "big48") ||
+	    !strcmp(name, "big255") || !strcmp(name, "voqmix")) {
+		b.err = arg ? -EINVAL : 0;
+	} else if (!strcmp(name, "star")) {
+		b.err = sim_topo_arg(arg, 4, 1, 254, &n);
+	} else if (!strcmp(name, "tree")) {
+		b.err = sim_topo_arg(arg, 15, 1, 15, &n);
+	} else if (!strcmp(name, "ring")) {
+		b.err = sim_topo_arg(arg, 4, 3, 16, &n);
+	} else if (!strcmp(name, "bench")) {
+		b.err = sim_topo_arg(arg, 100, 2, 4000, &n);
+	} else {
+		b.err = -EINVAL;
+	}
+	if (b.err)
+		return ERR_PTR(b.err);
+
+	b.fab = rio_sim_fabric_alloc(!strcmp(name, "bench"));
+	if (!b.fab)
+		return ERR_PTR(-ENOMEM);
+	sim_host(&b);
+
+	if (!strcmp(name, "single"))
+		sim_connect(&b, b.fab->host, 0, sim_ep(&b, "ep"), 0, 2);
+	else if (!strcmp(name, "star"))
+		sim_star(&b, n + 1, n);
+	else if (!strcmp(name, "tree"))
+		sim_tree(&b, n);
+	else if (!strcmp(name, "ring"))
+		sim_ring(&b, n);
+	else if (!strcmp(name, "big48"))
+		sim_star(&b, 48, 47);
+	else if (!strcmp(name, "big255"))
+		sim_star(&b, 255, 254);
+	else if (!strcmp(name, "voqmix"))
+		sim_voqmix(&b);
+	else
+		sim_bench(&b, n);
+
+	if (b.err) {
+		rio_sim_fabric_free(b.fab);
+		return ERR_PTR(b.err);
+	}
+	return b.fab;
+}
+EXPORT_SYMBOL_GPL(rio_sim_topo_build);
