@@ -4,6 +4,7 @@
 # Debian's linux-source-6.1.  This Makefile drives the pinned tree; it is
 # not part of the overlay.
 #
+#   make demo      boot UML, enumerate a simulated fabric, show the result
 #   make check     install what is missing, apply the overlay, run every check
 #   make help      the other targets
 #
@@ -12,9 +13,10 @@
 SHELL := /bin/bash
 SCRIPTS := $(CURDIR)/scripts
 
-.PHONY: help deps tree check kunit x86 checkpatch kerneldoc clean distclean
+.PHONY: help deps tree check demo kunit x86 checkpatch kerneldoc clean distclean
 
 help:
+	@echo 'make demo        boot UML, enumerate a simulated fabric, show the result'
 	@echo 'make check       run every check (KUnit under KASAN/UBSAN, W=1 + sparse, checkpatch, kernel-doc)'
 	@echo 'make deps        install the pinned tree and the build tools with apt'
 	@echo 'make tree        unpack the pinned tree into the cache and apply the overlay'
@@ -33,6 +35,9 @@ tree: deps
 
 check:
 	@bash $(SCRIPTS)/check.sh
+
+demo:
+	@bash $(SCRIPTS)/demo.sh
 
 kunit x86 checkpatch kerneldoc:
 	@bash $(SCRIPTS)/check.sh $@

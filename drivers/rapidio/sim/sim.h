@@ -16,6 +16,9 @@
 #define RIO_SIM_DID_ENDPOINT	0x0002
 #define RIO_SIM_DID_SWITCH	0x0003
 
+/* rio_sim_mport_create(): keep the host ID the core gave (rapidio.hdid=) */
+#define RIO_SIM_HDID_CORE	(-2)
+
 /* VoQ capabilities of a port that can do everything */
 #define RIO_SIM_VOQ_CAPS_ALL	(RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP | \
 				 RIO_VOQ_CSR_VC_SUP | RIO_VOQ_CSR_PGS_SUP_ALL)

@@ -3,10 +3,12 @@
  * rio-sim module: builds a canned fabric at load time when asked to, so
  * that a booted kernel has something to enumerate.
  *
- *   rio_sim.topology=star:4 rio_sim.host_destid=0
+ *   rapidio.hdid=0 rio_sim.topology=star:4
  *
- * Enumeration is then the core's: rio-scan's "scan" parameter at boot,
- * or writing the mport's ID to /sys/bus/rapidio/scan.
+ * The host's destination ID comes from the core's rapidio.hdid=
+ * parameter unless rio_sim.host_destid= says otherwise.  Enumeration is
+ * then the core's: rio_scan.scan=1 at boot, or writing the mport's ID to
+ * /sys/bus/rapidio/scan.
  */
 
 #include <linux/err.h>
@@ -19,10 +21,10 @@ module_param(topology, charp, 0444);
 MODULE_PARM_DESC(topology,
 		 "canned fabric to create at load, e.g. single, star:4, tree:2, ring:4, big48, big255, voqmix, bench:100 (default: none)");
 
-static int host_destid;
+static int host_destid = RIO_SIM_HDID_CORE;
 module_param(host_destid, int, 0444);
 MODULE_PARM_DESC(host_destid,
-		 "destination ID of the simulated host, -1 for a discovering node (default 0)");
+		 "destination ID of the simulated host, -1 for a discovering node (default: the core's rapidio.hdid=)");
 
 static int __init rio_sim_init(void)
 {

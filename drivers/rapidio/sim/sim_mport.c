@@ -131,7 +131,8 @@ static void rio_sim_mport_release(struct device *dev)
  * @fab: the fabric, whose first device is the port's own; the mport owns
  *	it from now on, also on failure
  * @host_destid: destination ID of this host if it enumerates the fabric,
- *	or -1 for a node that only discovers
+ *	-1 for a node that only discovers, or RIO_SIM_HDID_CORE for what
+ *	the core's rapidio.hdid= parameter says
  *
  * Return: the mport, or an ERR_PTR (-ENODEV when the core has no mport
  * ID left, -ENOMEM, or the error of device registration).
@@ -162,7 +163,8 @@ struct rio_sim_mport *rio_sim_mport_create(struct rio_sim_fabric *fab,
 	mport->sys_size = fab->large;
 	mport->phys_efptr = RIO_SIM_PHYS_EF;
 	mport->phys_rmap = fab->host->map;
-	mport->host_deviceid = host_destid;
+	if (host_destid != RIO_SIM_HDID_CORE)
+		mport->host_deviceid = host_destid;
 	mport->dev.release = rio_sim_mport_release;
 	INIT_LIST_HEAD(&mport->dbells);
 	rio_init_dbell_res(&mport->riores[RIO_DOORBELL_RESOURCE], 0, 0xffff);
@@ -170,7 +172,7 @@ struct rio_sim_mport *rio_sim_mport_create(struct rio_sim_fabric *fab,
 
 	/* A host comes out of reset as host, master and discovered */
 	rio_sim_local_write(fab, RIO_SIM_PHYS_EF + RIO_PORT_GEN_CTL_CSR,
-			    host_destid >= 0 ? RIO_PORT_GEN_HOST |
+			    mport->host_deviceid >= 0 ? RIO_PORT_GEN_HOST |
 			    RIO_PORT_GEN_MASTER | RIO_PORT_GEN_DISCOVERED : 0);
 
 	ret = rio_register_mport(mport);

@@ -1,0 +1,41 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# init of the rio-voq demo, run by busybox inside UML: enumerate the
+# simulated fabric through the core and show what it found.
+export PATH=/bin
+
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t debugfs debugfs /sys/kernel/debug
+
+topo=$(cat /sys/module/rio_sim/parameters/topology)
+echo "rio-voq demo on Linux $(uname -r), rio-sim topology '$topo'"
+
+for m in /sys/class/rapidio_port/*; do
+	name=${m##*/}
+	echo
+	echo "== $name: host destination ID $(cat "$m/port_destid"), enumerating:"
+	echo "   echo ${name#rapidio} > /sys/bus/rapidio/scan"
+	echo "${name#rapidio}" > /sys/bus/rapidio/scan || echo "   scan failed"
+done
+
+echo
+echo "== devices the core found (/sys/bus/rapidio/devices)"
+printf '%-12s %-8s %-6s %-6s %-8s %-14s %s\n' device kind vid did destid "previous" "next (switches: port:device)"
+for d in /sys/bus/rapidio/devices/*; do
+	[ -e "$d" ] || continue
+	n=${d##*/}
+	case $n in *:s:*) kind=switch ;; *) kind=endpoint ;; esac
+	next=
+	[ -e "$d/lnext" ] && next=$(cat "$d/lnext" | awk '{ if ($0 != "null") printf "%d:%s ", NR - 1, $0 }')
+	printf '%-12s %-8s %-6s %-6s %-8s %-14s %s\n' "$n" "$kind" "$(cat "$d/vid")" \
+		"$(cat "$d/did")" "$(cat "$d/destid")" "$(cat "$d/lprev")" "$next"
+done
+
+echo
+for f in /sys/kernel/debug/rio-sim/*; do
+	echo "== maintenance transactions on ${f##*/}: $(cat "$f/reads") reads," \
+	     "$(cat "$f/writes") writes, $(cat "$f/failed") failed"
+done
+echo
+poweroff -f
