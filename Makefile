@@ -13,10 +13,11 @@
 SHELL := /bin/bash
 SCRIPTS := $(CURDIR)/scripts
 
-.PHONY: help deps tree check demo kunit x86 checkpatch kerneldoc clean distclean
+.PHONY: help deps tree check demo bench kunit x86 checkpatch kerneldoc clean distclean
 
 help:
 	@echo 'make demo        boot UML, enumerate a simulated fabric, show the result'
+	@echo 'make bench       enumeration benchmark: transactions and time for 10, 100, 1000 devices'
 	@echo 'make check       run every check (KUnit under KASAN/UBSAN, W=1 + sparse, checkpatch, kernel-doc)'
 	@echo 'make deps        install the pinned tree and the build tools with apt'
 	@echo 'make tree        unpack the pinned tree into the cache and apply the overlay'
@@ -38,6 +39,9 @@ check:
 
 demo:
 	@bash $(SCRIPTS)/demo.sh
+
+bench:
+	@bash $(SCRIPTS)/bench.sh
 
 kunit x86 checkpatch kerneldoc:
 	@bash $(SCRIPTS)/check.sh $@

@@ -1,0 +1,19 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# init of the enumeration benchmark, run by busybox inside UML: scan the
+# one simulated fabric and print "BENCH found reads writes failed secs".
+export PATH=/bin
+
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t debugfs debugfs /sys/kernel/debug
+
+d=$(echo /sys/kernel/debug/rio-sim/*)
+r0=$(cat "$d/reads") w0=$(cat "$d/writes") f0=$(cat "$d/failed")
+t0=$(cut -d' ' -f1 /proc/uptime)
+echo 0 > /sys/bus/rapidio/scan
+t1=$(cut -d' ' -f1 /proc/uptime)
+found=$(ls /sys/bus/rapidio/devices | wc -l)
+echo "BENCH $found $(( $(cat "$d/reads") - r0 )) $(( $(cat "$d/writes") - w0 ))" \
+     "$(( $(cat "$d/failed") - f0 ))" "$(echo "$t0 $t1" | awk '{ printf "%.2f", $2 - $1 }')"
+poweroff -f

@@ -1,0 +1,49 @@
+# SPDX-License-Identifier: GPL-2.0
+# Build and boot the small UML kernel of the demo and the benchmarks;
+# sourced after common.sh.
+#
+#   uml_prepare          install, prepare the tree, build the kernel (cached)
+#   uml_boot INIT ARGS   boot with INIT (a script of scripts/demo/) as init
+#                        and ARGS on the kernel command line
+
+UML_O=$RIO_VOQ_CACHE/build-demo
+UML_ROOT=$RIO_VOQ_CACHE/demo-root
+
+uml_mk() { make -s -C "$KSRC" O="$UML_O" ARCH=um -j"$RIO_VOQ_JOBS" "$@"; }
+
+uml_prepare() {
+	local frag=$RIO_VOQ_TOP/scripts/demo/uml.config want applet
+
+	bash "$RIO_VOQ_TOP/scripts/deps.sh"
+	bash "$RIO_VOQ_TOP/scripts/tree.sh"
+
+	if ! cmp -s "$frag" "$UML_O/.rio-voq-fragment" 2>/dev/null; then
+		log "configuring the UML kernel in $UML_O"
+		mkdir -p "$UML_O"
+		cp "$frag" "$UML_O/.config"
+		uml_mk olddefconfig >/dev/null
+		grep -E '^CONFIG_' "$frag" | while read -r want; do
+			grep -qx "$want" "$UML_O/.config" || die "$want did not stick"
+		done
+		cp "$frag" "$UML_O/.rio-voq-fragment"
+	fi
+	log "building the UML kernel (incremental)"
+	uml_mk linux >/dev/null 2>"$UML_O/build.log" ||
+		{ tail -n 30 "$UML_O/build.log" >&2; die "UML build failed"; }
+
+	# Root: static busybox, its applets as links
+	mkdir -p "$UML_ROOT"/{bin,proc,sys,dev,tmp}
+	install -m 0755 /bin/busybox "$UML_ROOT/bin/busybox"
+	for applet in $(/bin/busybox --list); do
+		[ "$applet" = busybox ] || ln -sf busybox "$UML_ROOT/bin/$applet"
+	done
+}
+
+uml_boot() {
+	local init=$1
+
+	shift
+	install -m 0755 "$RIO_VOQ_TOP/scripts/demo/$init" "$UML_ROOT/init"
+	timeout 900 "$UML_O/linux" mem=1G rootfstype=hostfs rootflags="$UML_ROOT" \
+		rw init=/init quiet con=null con0=null,fd:1 "$@" </dev/null | tr -d '\r'
+}
