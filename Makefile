@@ -13,7 +13,7 @@
 SHELL := /bin/bash
 SCRIPTS := $(CURDIR)/scripts
 
-.PHONY: help deps tree check demo bench kunit x86 checkpatch kerneldoc clean distclean
+.PHONY: help deps tree check demo bench kunit uml x86 checkpatch kerneldoc clean distclean
 
 help:
 	@echo 'make demo        boot UML, enumerate a simulated fabric, show the result'
@@ -22,6 +22,7 @@ help:
 	@echo 'make deps        install the pinned tree and the build tools with apt'
 	@echo 'make tree        unpack the pinned tree into the cache and apply the overlay'
 	@echo 'make kunit       only the KUnit suites (UML)'
+	@echo 'make uml         only the UML boot test of rio-sim (configfs, scan, teardown, kmemleak)'
 	@echo 'make x86         only the x86_64 module build with W=1 and sparse'
 	@echo 'make checkpatch  only checkpatch --strict'
 	@echo 'make kerneldoc   only the kernel-doc checks'
@@ -43,7 +44,7 @@ demo:
 bench:
 	@bash $(SCRIPTS)/bench.sh
 
-kunit x86 checkpatch kerneldoc:
+kunit uml x86 checkpatch kerneldoc:
 	@bash $(SCRIPTS)/check.sh $@
 
 clean:

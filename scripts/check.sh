@@ -2,17 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0
 # Run the rio-voq checks on the pinned tree with the overlay applied.
 #
-#   check.sh [STEP...]     steps: kunit x86 checkpatch kerneldoc
+#   check.sh [STEP...]     steps: kunit uml x86 checkpatch kerneldoc
 #                          (default: all of them)
 #
-# Each KUnit case counts as one test, each static check as one more.  The
+# Each KUnit case and each check of the UML boot test counts as one
+# test, each static check as one more.  The
 # last line is "N passed, N failed"; the exit status is non-zero if
 # anything failed.
 set -uo pipefail
 . "$(dirname "$0")/common.sh"
 
 steps=("$@")
-[ ${#steps[@]} -gt 0 ] || steps=(kunit x86 checkpatch kerneldoc)
+[ ${#steps[@]} -gt 0 ] || steps=(kunit uml x86 checkpatch kerneldoc)
 
 passed=0
 failed=0
@@ -72,6 +73,23 @@ step_kunit() {
 	done
 }
 
+step_uml() {
+	local out="$logdir/uml-test.log" p f
+
+	log "UML boot test (configfs, scan, teardown, kmemleak)"
+	bash "$RIO_VOQ_TOP/scripts/uml-test.sh" > "$out" 2>&1
+	grep -E '^not ok |^\[rio-voq\] error' "$out" >&2
+	p=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$out" | tail -n 1)
+	f=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$out" | tail -n 1)
+	if [ -z "$p" ]; then
+		tail -n 20 "$out" >&2
+		p=0 f=1
+	fi
+	passed=$((passed + p))
+	failed=$((failed + f))
+	log "UML boot test: $p passed, $f failed (log: $out)"
+}
+
 step_x86() {
 	bash "$RIO_VOQ_TOP/scripts/x86-build.sh"
 	result "x86_64 modules, W=1, sparse C=2" $?
@@ -109,7 +127,7 @@ bash "$RIO_VOQ_TOP/scripts/tree.sh" || die "preparing the kernel tree failed"
 start=$(date +%s)
 for s in "${steps[@]}"; do
 	case "$s" in
-	kunit|x86|checkpatch|kerneldoc) "step_$s" ;;
+	kunit|uml|x86|checkpatch|kerneldoc) "step_$s" ;;
 	*) die "unknown step '$s'" ;;
 	esac
 done

@@ -45,6 +45,9 @@ void rio_sim_mport_destroy(struct rio_sim_mport *sm);
 void rio_sim_mport_destroy_all(void);
 int rio_sim_mport_scan(struct rio_sim_mport *sm);
 
+int rio_sim_configfs_init(void);
+void rio_sim_configfs_exit(void);
+
 void rio_sim_debugfs_add(struct rio_sim_mport *sm);
 void rio_sim_debugfs_remove(struct rio_sim_mport *sm);
 void rio_sim_debugfs_exit(void);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * rio-sim module: builds a canned fabric at load time when asked to, so
- * that a booted kernel has something to enumerate.
+ * rio-sim module: registers the configfs interface, and builds a canned
+ * fabric at load time when asked to, so that a booted kernel has
+ * something to enumerate.
  *
  *   rapidio.hdid=0 rio_sim.topology=star:4
  *
@@ -30,27 +31,38 @@ static int __init rio_sim_init(void)
 {
 	struct rio_sim_fabric *fab;
 	struct rio_sim_mport *sm;
+	int ret;
 
+	ret = rio_sim_configfs_init();
+	if (ret)
+		return ret;
 	if (!topology || !*topology)
 		return 0;
 
 	fab = rio_sim_topo_build(topology);
 	if (IS_ERR(fab)) {
 		pr_err("rio-sim: cannot build topology '%s': %pe\n", topology, fab);
-		return PTR_ERR(fab);
+		ret = PTR_ERR(fab);
+		goto err_configfs;
 	}
 	sm = rio_sim_mport_create(fab, host_destid);
 	if (IS_ERR(sm)) {
 		pr_err("rio-sim: cannot register an mport: %pe\n", sm);
-		return PTR_ERR(sm);
+		ret = PTR_ERR(sm);
+		goto err_configfs;
 	}
 	pr_info("rio-sim: %s: topology %s, %u devices\n", sm->mport.name,
 		topology, fab->ndevs);
 	return 0;
+
+err_configfs:
+	rio_sim_configfs_exit();
+	return ret;
 }
 
 static void __exit rio_sim_exit(void)
 {
+	rio_sim_configfs_exit();
 	rio_sim_mport_destroy_all();
 	rio_sim_debugfs_exit();
 }
