@@ -223,26 +223,15 @@ void rio_sim_mport_destroy_all(void)
  * rio_sim_mport_scan() - enumerate (or discover) a simulated fabric
  * @sm: the mport
  *
- * Runs the enumeration method attached to the mport (the basic
- * enumerator, rio-scan), as writing the mport's ID to
- * /sys/bus/rapidio/scan does.
+ * Runs the core's rio_mport_scan(), as writing the mport's ID to
+ * /sys/bus/rapidio/scan does: the enumeration method attached to the
+ * mport (rio-scan), then the scan notifier.
  *
- * Return: the enumerator's result, or -ENODEV if no enumerator is
- * attached to the mport.
+ * Return: the enumerator's result, or -ENODEV / -EINVAL if no enumerator
+ * is attached to the mport.
  */
 int rio_sim_mport_scan(struct rio_sim_mport *sm)
 {
-	struct rio_mport *mport = &sm->mport;
-	struct rio_scan *scan = mport->nscan;
-	int ret;
-
-	if (!scan || !try_module_get(scan->owner))
-		return -ENODEV;
-	if (mport->host_deviceid >= 0)
-		ret = scan->enumerate(mport, 0);
-	else
-		ret = scan->discover(mport, RIO_SCAN_ENUM_NO_WAIT);
-	module_put(scan->owner);
-	return ret;
+	return rio_mport_scan(sm->mport.id);
 }
 EXPORT_SYMBOL_GPL(rio_sim_mport_scan);
