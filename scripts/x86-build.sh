@@ -12,7 +12,7 @@ set -euo pipefail
 O=$RIO_VOQ_CACHE/build-x86
 mk() { make -s -C "$KSRC" O="$O" ARCH=x86_64 -j"$RIO_VOQ_JOBS" "$@"; }
 
-want="MODULES=y PCI=y DEBUG_FS=y RAPIDIO=m RAPIDIO_ENUM_BASIC=m RAPIDIO_VOQ=m KUNIT=m RAPIDIO_VOQ_KUNIT_TEST=m RAPIDIO_SIM=m RAPIDIO_SIM_KUNIT_TEST=m"
+want="MODULES=y PCI=y DEBUG_FS=y RAPIDIO=m RAPIDIO_ENUM_BASIC=m RAPIDIO_VOQ=m KUNIT=m RAPIDIO_VOQ_KUNIT_TEST=m RAPIDIO_SIM=m RAPIDIO_SIM_KUNIT_TEST=m RAPIDIO_VOQ_SIM_KUNIT_TEST=m"
 if [ ! -f "$O/.config" ] || [ "$(cat "$O/.rio-voq-config" 2>/dev/null)" != "$want" ]; then
 	log "configuring x86_64 module build in $O"
 	mkdir -p "$O"

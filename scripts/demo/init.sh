@@ -33,6 +33,11 @@ for d in /sys/bus/rapidio/devices/*; do
 done
 
 echo
+echo "== VoQ backpressure on each link (/sys/kernel/debug/rio-voq/links)"
+cat /sys/kernel/debug/rio-voq/links
+echo "   rio-voq's own maintenance accesses: $(tr '\n' ' ' < /sys/kernel/debug/rio-voq/counters)"
+
+echo
 for f in /sys/kernel/debug/rio-sim/*; do
 	echo "== maintenance transactions on ${f##*/}: $(cat "$f/reads") reads," \
 	     "$(cat "$f/writes") writes, $(cat "$f/failed") failed"

@@ -8,7 +8,6 @@
 #include <linux/bitfield.h>
 #include <linux/errno.h>
 #include <linux/export.h>
-#include <linux/module.h>
 #include <linux/rio_voq.h>
 
 #define RIO_VOQ_CSR_CONTROLS	(RIO_VOQ_CSR_GEN_EN | RIO_VOQ_CSR_PART_EN | \
@@ -271,6 +270,3 @@ int rio_voq_detect_layout(rio_voq_read_fn read, void *ctx, u32 ef,
 	return 0;
 }
 EXPORT_SYMBOL_GPL(rio_voq_detect_layout);
-
-MODULE_DESCRIPTION("RapidIO Part 12 VoQ backpressure");
-MODULE_LICENSE("GPL");

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rio-voq access layer: every maintenance access rio-voq makes goes
+ * through here, to a remote device or to the mport's own configuration
+ * space.  Accesses are counted; an error, or a read of all ones (what a
+ * failed maintenance read returns on many bridges), is a failure.
+ */
+
+#include <linux/errno.h>
+#include <linux/rio_drv.h>
+
+#include "voq_core.h"
+
+struct rio_voq_counters rio_voq_count;
+
+/**
+ * rio_voq_read() - read a register of a node
+ * @n: the node
+ * @offset: register offset
+ * @val: value read
+ *
+ * Return: 0, or -EIO (or the core's error) if the access fails or reads
+ * all ones.
+ */
+int rio_voq_read(struct rio_voq_node *n, u32 offset, u32 *val)
+{
+	int ret;
+
+	if (n->rdev)
+		ret = rio_read_config_32(n->rdev, offset, val);
+	else
+		ret = rio_local_read_config_32(n->mport, offset, val);
+	rio_voq_count.reads++;
+	if (!ret && *val == ~0U)
+		ret = -EIO;
+	if (ret)
+		rio_voq_count.failed++;
+	return ret;
+}
+
+/**
+ * rio_voq_write() - write a register of a node
+ * @n: the node
+ * @offset: register offset
+ * @val: value to write
+ *
+ * Return: 0, or the core's error.
+ */
+int rio_voq_write(struct rio_voq_node *n, u32 offset, u32 val)
+{
+	int ret;
+
+	if (n->rdev)
+		ret = rio_write_config_32(n->rdev, offset, val);
+	else
+		ret = rio_local_write_config_32(n->mport, offset, val);
+	rio_voq_count.writes++;
+	if (ret)
+		rio_voq_count.failed++;
+	return ret;
+}

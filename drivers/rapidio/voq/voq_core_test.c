@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests of the rio-voq core on rio-sim fabrics enumerated by the
+ * core's rio-scan: after each scan, both partners' VoQ CSRs are read
+ * from the simulated devices and checked against the policy.
+ */
+
+#include <kunit/test.h>
+#include <kunit/visibility.h>
+#include <linux/rio_drv.h>
+
+#include "../sim/sim.h"
+#include "voq_core.h"
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+
+#define CAPS_ALL	RIO_SIM_VOQ_CAPS_ALL
+#define CAPS_GEN_RX	(RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP)
+
+static struct rio_voq_port voq_of(struct rio_sim_dev *dev, unsigned int port)
+{
+	struct rio_voq_port p;
+
+	rio_voq_csr_decode(dev->voq_layout, dev->port[port].voq_caps |
+			   dev->port[port].voq_ctl, &p);
+	return p;
+}
+
+static struct rio_sim_dev *voq_dev(struct kunit *test, struct rio_sim_fabric *fab,
+				   const char *name, bool sw, unsigned int nports,
+				   enum rio_voq_layout layout, u32 caps)
+{
+	struct rio_sim_dev_desc desc = {
+		.name = name, .is_switch = sw, .nports = nports,
+		.vid = RIO_SIM_VID, .did = sw ? RIO_SIM_DID_SWITCH : RIO_SIM_DID_ENDPOINT,
+		.map = nports > 16 ? RIO_SIM_MAP_II : RIO_SIM_MAP_I,
+		.voq = caps != 0, .voq_layout = layout, .voq_caps = caps,
+	};
+	struct rio_sim_dev *dev = rio_sim_dev_add(fab, &desc);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	return dev;
+}
+
+/* The rio_dev the core made for a simulated device */
+static struct rio_dev *voq_rdev(struct rio_sim_mport *sm, struct rio_sim_dev *dev)
+{
+	struct rio_dev *rdev;
+
+	list_for_each_entry(rdev, &sm->mport.net->devices, net_list)
+		if (rdev->comp_tag == dev->comptag)
+			return rdev;
+	return NULL;
+}
+
+static struct rio_sim_mport *voq_live(struct kunit *test, struct rio_sim_fabric *fab,
+				      int host_destid)
+{
+	struct rio_sim_mport *sm = rio_sim_mport_create(fab, host_destid);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
+	return sm;
+}
+
+/* Part 12 holds on every link: nobody generates toward a partner that
+ * cannot take it, and group sizes agree in each direction that generates.
+ */
+static void voq_expect_safe(struct kunit *test, struct rio_sim_fabric *fab)
+{
+	struct rio_sim_dev *dev, *peer;
+	struct rio_voq_port me, them;
+	unsigned int p;
+
+	list_for_each_entry(dev, &fab->devs, node) {
+		for (p = 0; p < dev->nports && dev->voq_ef; p++) {
+			KUNIT_EXPECT_EQ_MSG(test, dev->port[p].voq_violations, 0U,
+					    "%s port %u", dev->name, p);
+			me = voq_of(dev, p);
+			peer = dev->port[p].peer;
+			if (!me.gen_en)
+				continue;
+			KUNIT_ASSERT_NOT_NULL(test, peer);
+			KUNIT_ASSERT_NE_MSG(test, peer->voq_ef, 0U, "%s port %u", dev->name, p);
+			them = voq_of(peer, dev->port[p].peer_port);
+			KUNIT_EXPECT_TRUE_MSG(test, them.rx_sup, "%s port %u", dev->name, p);
+			KUNIT_EXPECT_EQ_MSG(test, peer->voq_layout, dev->voq_layout,
+					    "%s port %u", dev->name, p);
+			KUNIT_EXPECT_EQ_MSG(test, me.tx_pgs, them.rx_pgs, "%s port %u",
+					    dev->name, p);
+		}
+	}
+}
+
+struct voq_pair_case {
+	const char *name;
+	enum rio_voq_layout host_layout;
+	u32 host_caps;
+	bool peer_switch;
+	unsigned int peer_ports;
+	enum rio_voq_layout peer_layout;
+	u32 peer_caps;
+	u8 baud_class;
+	enum rio_voq_fmt fmt;
+	bool host_gen, peer_gen;
+	u8 host_tx, peer_tx;
+	bool host_vc, peer_vc;
+	unsigned int peer_uncovered;
+};
+
+#define R3	RIO_VOQ_LAYOUT_REV3
+#define R2	RIO_VOQ_LAYOUT_REV2
+
+static const struct voq_pair_case voq_pair_cases[] = {
+	{ "rev3 <-> rev3, all capabilities", R3, CAPS_ALL, false, 1, R3, CAPS_ALL, 2,
+	  RIO_VOQ_FMT_CS48, true, true, 0, 0, true, true, 0 },
+	{ "partner without reception", R3, CAPS_ALL, false, 1, R3,
+	  RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_VC_SUP, 2,
+	  RIO_VOQ_FMT_CS48, false, true, 0, 0, false, true, 0 },
+	{ "per-VC on one side only", R3, CAPS_ALL, false, 1, R3, CAPS_GEN_RX, 2,
+	  RIO_VOQ_FMT_CS48, true, true, 0, 0, false, false, 0 },
+	{ "16-port switch, sizes meet at {0, 4}", R3, CAPS_ALL, true, 16, R3,
+	  CAPS_GEN_RX, 2, RIO_VOQ_FMT_CS48, true, true, 0, 4, false, false, 0 },
+	{ "255-port switch over CS48 to {0, 4}", R3, CAPS_GEN_RX, true, 255, R3,
+	  CAPS_ALL, 2, RIO_VOQ_FMT_CS48, true, true, 0, 4, false, false, 144 },
+	{ "48-port switch over CS64 (class 3)", R3, CAPS_ALL, true, 48, R3, CAPS_ALL, 3,
+	  RIO_VOQ_FMT_CS64, true, true, 0, 2, true, true, 0 },
+	{ "48-port switch over CS48 (class 2)", R3, CAPS_ALL, true, 48, R3, CAPS_ALL, 2,
+	  RIO_VOQ_FMT_CS48, true, true, 0, 3, true, true, 0 },
+	{ "48-port switch over class 1: CS48", R3, CAPS_ALL, true, 48, R3, CAPS_ALL, 1,
+	  RIO_VOQ_FMT_CS48, true, true, 0, 3, true, true, 0 },
+	{ "rev2 <-> rev2", R2, CAPS_ALL, false, 1, R2, CAPS_ALL, 2,
+	  RIO_VOQ_FMT_REV2, true, true, 0, 0, true, true, 0 },
+	{ "rev2 <-> rev3", R2, CAPS_ALL, false, 1, R3, CAPS_ALL, 2,
+	  RIO_VOQ_FMT_REV2, false, false, 0, 0, false, false, 0 },
+};
+
+static void voq_pair_desc(const struct voq_pair_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", c->name);
+}
+
+KUNIT_ARRAY_PARAM(voq_pair, voq_pair_cases, voq_pair_desc);
+
+/* The mport's own block and its first device, configured after the scan */
+static void voq_pair(struct kunit *test)
+{
+	const struct voq_pair_case *c = test->param_value;
+	struct rio_sim_fabric *fab = rio_sim_fabric_alloc(false);
+	struct rio_voq_port h, p;
+	struct rio_sim_dev *host, *peer;
+	struct rio_sim_mport *sm;
+	struct rio_voq_link *l;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	host = voq_dev(test, fab, "host", false, 1, c->host_layout, c->host_caps);
+	peer = voq_dev(test, fab, "peer", c->peer_switch, c->peer_ports,
+		       c->peer_layout, c->peer_caps);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, peer, 0, c->baud_class), 0);
+	sm = voq_live(test, fab, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+
+	h = voq_of(host, 0);
+	p = voq_of(peer, 0);
+	KUNIT_EXPECT_EQ(test, h.gen_en, c->host_gen);
+	KUNIT_EXPECT_EQ(test, p.gen_en, c->peer_gen);
+	KUNIT_EXPECT_TRUE(test, h.part_en && p.part_en);
+	KUNIT_EXPECT_FALSE(test, h.xoff || p.xoff);
+	KUNIT_EXPECT_EQ(test, h.vc_en, c->host_vc);
+	KUNIT_EXPECT_EQ(test, p.vc_en, c->peer_vc);
+	if (c->host_layout == R3 && c->peer_layout == R3) {
+		KUNIT_EXPECT_EQ(test, h.tx_pgs, c->host_tx);
+		KUNIT_EXPECT_EQ(test, p.rx_pgs, c->host_tx);
+		KUNIT_EXPECT_EQ(test, p.tx_pgs, c->peer_tx);
+		KUNIT_EXPECT_EQ(test, h.rx_pgs, c->peer_tx);
+	}
+
+	l = rio_voq_test_link(&sm->mport, NULL, 0);
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	KUNIT_EXPECT_EQ(test, l->state, RIO_VOQ_LINK_CONFIGURED);
+	KUNIT_EXPECT_EQ(test, l->fmt, c->fmt);
+	KUNIT_EXPECT_EQ(test, l->dir[1].uncovered, c->peer_uncovered);
+	voq_expect_safe(test, fab);
+	rio_sim_mport_destroy(sm);
+}
+
+/* A switch's unused ports: participation off, XOFF where unavailable */
+static void voq_idle_ports(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_fabric_alloc(false);
+	struct rio_sim_dev *host, *sw, *ep;
+	struct rio_sim_mport *sm;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	host = voq_dev(test, fab, "host", false, 1, R3, CAPS_ALL);
+	sw = voq_dev(test, fab, "sw", true, 8, R3, CAPS_ALL);
+	ep = voq_dev(test, fab, "ep", false, 1, R3, 0);	/* no VoQ block */
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 1, ep, 0, 2), 0);
+	sw->port[5].unavailable = true;
+	sm = voq_live(test, fab, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+
+	/* In use without a VoQ partner: participates, generates nothing */
+	KUNIT_EXPECT_TRUE(test, voq_of(sw, 1).part_en);
+	KUNIT_EXPECT_FALSE(test, voq_of(sw, 1).gen_en);
+	KUNIT_EXPECT_NULL(test, rio_voq_test_link(&sm->mport, voq_rdev(sm, sw), 1));
+	KUNIT_EXPECT_NOT_NULL(test, rio_voq_test_link(&sm->mport, voq_rdev(sm, sw), 0));
+	/* Unused: no participation; unavailable: XOFF */
+	KUNIT_EXPECT_FALSE(test, voq_of(sw, 2).part_en);
+	KUNIT_EXPECT_FALSE(test, voq_of(sw, 2).xoff);
+	KUNIT_EXPECT_TRUE(test, voq_of(sw, 5).xoff);
+	voq_expect_safe(test, fab);
+	rio_sim_mport_destroy(sm);
+}
+
+/* A discovering node reads and reports, and writes nothing */
+static void voq_discovering_node(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_topo_build("single");
+	struct rio_sim_mport *sm;
+	u64 writes;
+	u32 csr;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	csr = fab->host->port[0].voq_ctl;
+	sm = voq_live(test, fab, -1);
+	writes = fab->writes;
+	rio_sim_mport_scan(sm);
+	KUNIT_EXPECT_EQ(test, fab->writes, writes);
+	KUNIT_EXPECT_EQ(test, fab->host->port[0].voq_ctl, csr);
+	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(&sm->mport), 1U);
+	rio_sim_mport_destroy(sm);
+}
+
+/*
+ * A fabric that appears later is configured at its scan; one configured
+ * before is not touched again, not even by a repeated scan; removal
+ * forgets a fabric's nodes.
+ */
+static void voq_later_fabric_and_removal(struct kunit *test)
+{
+	struct rio_sim_mport *a, *b;
+	struct rio_sim_fabric *fa;
+	struct rio_mport *gone;
+	u64 writes;
+
+	a = voq_live(test, rio_sim_topo_build("star:3"), 0);
+	fa = a->fab;
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(a), 0);
+	KUNIT_EXPECT_TRUE(test, voq_of(fa->host, 0).gen_en);
+	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(&a->mport), 5U);
+	writes = fa->writes;
+
+	b = voq_live(test, rio_sim_topo_build("single"), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(b), 0);
+	KUNIT_EXPECT_TRUE(test, voq_of(rio_sim_dev_find(b->fab, 1), 0).gen_en);
+	KUNIT_EXPECT_EQ(test, fa->writes, writes);
+
+	KUNIT_EXPECT_EQ(test, rio_sim_mport_scan(a), -EBUSY);
+	KUNIT_EXPECT_EQ(test, fa->writes, writes);
+
+	gone = &a->mport;
+	rio_sim_mport_destroy(a);
+	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(gone), 0U);
+	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(&b->mport), 2U);
+	rio_sim_mport_destroy(b);
+}
+
+static void voq_core_test_exit(struct kunit *test)
+{
+	rio_voq_auto_config = true;
+}
+
+/* Host and an 8-port switch with two endpoints, scanned with nothing written */
+static struct rio_sim_mport *voq_campaign_fabric(struct kunit *test,
+						 struct rio_voq_link **l)
+{
+	struct rio_sim_mport *sm = voq_live(test, rio_sim_topo_build("star:2"), 0);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	*l = rio_voq_test_link(&sm->mport, NULL, 0);
+	KUNIT_ASSERT_NOT_NULL(test, *l);
+	KUNIT_EXPECT_EQ(test, (*l)->state, RIO_VOQ_LINK_REPORTED);
+	return sm;
+}
+
+/*
+ * Fault campaign: fail each maintenance access of one link's
+ * configuration in turn, every index, and check the fabric is safe each
+ * time; then that a retry without faults configures the link.
+ */
+static void voq_fault_campaign(struct kunit *test)
+{
+	struct rio_sim_mport *sm;
+	struct rio_voq_link *l;
+	unsigned int n, k;
+	u64 before;
+
+	rio_voq_auto_config = false;
+
+	/* How many accesses a clean configuration takes */
+	sm = voq_campaign_fabric(test, &l);
+	/* Reported only: no VoQ control written yet */
+	KUNIT_EXPECT_EQ(test, sm->fab->host->port[0].voq_ctl, 0U);
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_find(sm->fab, 1)->port[0].voq_ctl, 0U);
+	before = sm->fab->reads + sm->fab->writes;
+	KUNIT_ASSERT_EQ(test, rio_voq_test_configure(l), 0);
+	n = sm->fab->reads + sm->fab->writes - before;
+	KUNIT_EXPECT_GT(test, n, 4U);
+	voq_expect_safe(test, sm->fab);
+	rio_sim_mport_destroy(sm);
+
+	for (k = 1; k <= n; k++) {
+		sm = voq_campaign_fabric(test, &l);
+		sm->fab->fail_nth = k;
+		sm->fab->fail_seen = 0;
+		KUNIT_EXPECT_NE_MSG(test, rio_voq_test_configure(l), 0, "access %u", k);
+		KUNIT_EXPECT_EQ_MSG(test, l->state, RIO_VOQ_LINK_FAILED, "access %u", k);
+		KUNIT_EXPECT_EQ_MSG(test, sm->fab->failed, 1ULL, "access %u", k);
+		voq_expect_safe(test, sm->fab);
+		/* Generation is left off at both ends */
+		KUNIT_EXPECT_FALSE_MSG(test, voq_of(sm->fab->host, 0).gen_en, "access %u", k);
+		KUNIT_EXPECT_FALSE_MSG(test, voq_of(rio_sim_dev_find(sm->fab, 1), 0).gen_en,
+				       "access %u", k);
+
+		/* Recovery: the same link configures once the fault is gone */
+		KUNIT_EXPECT_EQ_MSG(test, rio_voq_test_configure(l), 0, "access %u", k);
+		KUNIT_EXPECT_EQ(test, l->state, RIO_VOQ_LINK_CONFIGURED);
+		KUNIT_EXPECT_TRUE(test, voq_of(sm->fab->host, 0).gen_en);
+		voq_expect_safe(test, sm->fab);
+		rio_sim_mport_destroy(sm);
+	}
+}
+
+static struct kunit_case voq_core_test_cases[] = {
+	KUNIT_CASE_PARAM(voq_pair, voq_pair_gen_params),
+	KUNIT_CASE(voq_idle_ports),
+	KUNIT_CASE(voq_discovering_node),
+	KUNIT_CASE(voq_later_fabric_and_removal),
+	KUNIT_CASE(voq_fault_campaign),
+	{}
+};
+
+static struct kunit_suite voq_core_test_suite = {
+	.name = "rio-voq-core",
+	.exit = voq_core_test_exit,
+	.test_cases = voq_core_test_cases,
+};
+
+kunit_test_suite(voq_core_test_suite);
+
+MODULE_DESCRIPTION("KUnit tests of the rio-voq core on rio-sim");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rio-voq discovery: find a node's VoQ block with the bounded walk, tell
+ * its layout, and read each port's VoQ CSR and error/status once.
+ */
+
+#include <linux/minmax.h>
+#include <linux/rio_drv.h>
+#include <linux/rio_regs.h>
+#include <linux/slab.h>
+
+#include "voq_core.h"
+
+#define RIO_VOQ_PROBE_CACHE	4
+
+/*
+ * The walk, the layout detection and the port loop may ask for the same
+ * word (a block header, the word at offset 0x20 that is also a port's
+ * CSR): remember the last few so that each is read once.
+ */
+struct rio_voq_probe {
+	struct rio_voq_node *n;
+	u32 off[RIO_VOQ_PROBE_CACHE];
+	u32 val[RIO_VOQ_PROBE_CACHE];
+	unsigned int next;
+};
+
+static int rio_voq_probe_read(void *ctx, u32 offset, u32 *val)
+{
+	struct rio_voq_probe *pr = ctx;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < RIO_VOQ_PROBE_CACHE; i++) {
+		if (pr->off[i] == offset) {
+			*val = pr->val[i];
+			return 0;
+		}
+	}
+	ret = rio_voq_read(pr->n, offset, val);
+	if (ret)
+		return ret;
+	pr->off[pr->next] = offset;
+	pr->val[pr->next] = *val;
+	pr->next = (pr->next + 1) % RIO_VOQ_PROBE_CACHE;
+	return 0;
+}
+
+/**
+ * rio_voq_node_name() - name of a node for logs and state files
+ * @n: the node
+ *
+ * Return: the device's name, or the mport's.
+ */
+const char *rio_voq_node_name(const struct rio_voq_node *n)
+{
+	return n->rdev ? rio_name(n->rdev) : (const char *)n->mport->name;
+}
+
+/**
+ * rio_voq_node_writable() - may rio-voq write to this node
+ * @n: the node
+ *
+ * Only the host that enumerated the fabric owns it; a discovering node
+ * only reads and reports.
+ *
+ * Return: true if the node's mport is the enumerating host.
+ */
+bool rio_voq_node_writable(const struct rio_voq_node *n)
+{
+	return n->mport->host_deviceid >= 0;
+}
+
+/**
+ * rio_voq_node_probe() - discover a node's VoQ block and read its ports
+ * @n: the node, not probed yet
+ *
+ * The first extended-feature pointer comes from the core when it has
+ * read it (rdev->efptr), else from the Assembly Information CAR.  A node
+ * without a VoQ block is probed too: its @ef stays 0.
+ *
+ * Return: 0, or the error of a failed access; the node is then left
+ * unprobed, to be tried again at the next scan.
+ */
+int rio_voq_node_probe(struct rio_voq_node *n)
+{
+	struct rio_voq_probe pr = { .n = n };
+	struct rio_voq_portst *port;
+	enum rio_voq_layout layout;
+	u32 ptr, ef, phys, rmap;
+	unsigned int nports, p;
+	int ret;
+
+	memset(pr.off, 0, sizeof(pr.off));	/* offset 0 is never asked for */
+
+	if (n->rdev) {
+		if (!(n->rdev->pef & RIO_PEF_EXT_FEATURES) || !n->rdev->efptr)
+			goto none;
+		ptr = n->rdev->efptr;
+	} else {
+		ret = rio_voq_ef_first(rio_voq_probe_read, &pr, &ptr);
+		if (ret == -ENOENT)
+			goto none;
+		if (ret)
+			return ret;
+	}
+
+	ret = rio_voq_ef_find(rio_voq_probe_read, &pr, ptr, RIO_EFB_VOQ_ID, &ef);
+	if (ret == -ENOENT)
+		goto none;
+	if (ret)
+		return ret;
+	ret = rio_voq_detect_layout(rio_voq_probe_read, &pr, ef, &layout);
+	if (ret)
+		return ret;
+
+	nports = 1;
+	if (n->rdev && (n->rdev->pef & RIO_PEF_SWITCH))
+		nports = RIO_GET_TOTAL_PORTS(n->rdev->swpinfo);
+	nports = clamp(nports, 1U, rio_voq_layout_max_ports(layout));
+
+	port = kcalloc(nports, sizeof(*port), GFP_KERNEL);
+	if (!port)
+		return -ENOMEM;
+
+	phys = n->rdev ? n->rdev->phys_efptr : n->mport->phys_efptr;
+	rmap = n->rdev ? n->rdev->phys_rmap : n->mport->phys_rmap;
+	for (p = 0; p < nports; p++) {
+		/* The mport's own port is its index in its phys block */
+		u32 pn = n->rdev ? p : n->mport->index;
+
+		ret = rio_voq_probe_read(&pr, rio_voq_csr_offset(layout, ef, p),
+					 &port[p].csr);
+		if (!ret && phys)
+			ret = rio_voq_probe_read(&pr, phys + RIO_PORT_N_ERR_STS_CSR(pn, rmap),
+						 &port[p].err_sts);
+		if (ret) {
+			kfree(port);
+			return ret;
+		}
+	}
+
+	n->ef = ef;
+	n->layout = layout;
+	n->nports = nports;
+	n->port = port;
+none:
+	n->probed = true;
+	return 0;
+}
