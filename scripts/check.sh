@@ -119,6 +119,21 @@ step_kerneldoc() {
 	(cd "$KSRC" && python3 "$RIO_VOQ_TOP/scripts/kdoc-coverage.py" \
 		$(our_sources | grep '\.c$')) || rc=1
 	result "kernel-doc (valid, and on every non-static function)" $rc
+
+	# Our reStructuredText pages parse without warnings
+	rc=0
+	for f in "$RIO_VOQ_TOP"/Documentation/driver-api/rapidio/*.rst; do
+		/usr/bin/python3 - "$f" <<-'PY' || rc=1
+		import io, sys
+		import docutils.core
+		err = io.StringIO()
+		docutils.core.publish_doctree(open(sys.argv[1]).read(), source_path=sys.argv[1],
+		    settings_overrides={'report_level': 2, 'halt_level': 5, 'warning_stream': err})
+		sys.stderr.write(err.getvalue())
+		sys.exit(1 if err.getvalue() else 0)
+		PY
+	done
+	result "reStructuredText of Documentation/ parses cleanly" $rc
 }
 
 bash "$RIO_VOQ_TOP/scripts/deps.sh" || die "installing dependencies failed"
