@@ -22,7 +22,7 @@ help:
 	@echo 'make deps        install the pinned tree and the build tools with apt'
 	@echo 'make tree        unpack the pinned tree into the cache and apply the overlay'
 	@echo 'make kunit       only the KUnit suites (UML)'
-	@echo 'make uml         only the UML boot test of rio-sim (configfs, scan, teardown, kmemleak)'
+	@echo 'make uml         only the UML boot test (configfs, sysfs, concurrency, KASAN/lockdep, kmemleak)'
 	@echo 'make x86         only the x86_64 module build with W=1 and sparse'
 	@echo 'make checkpatch  only checkpatch --strict'
 	@echo 'make kerneldoc   only the kernel-doc checks'

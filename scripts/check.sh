@@ -76,7 +76,7 @@ step_kunit() {
 step_uml() {
 	local out="$logdir/uml-test.log" p f
 
-	log "UML boot test (configfs, scan, teardown, kmemleak)"
+	log "UML boot test (configfs, sysfs, concurrency, KASAN/lockdep, kmemleak)"
 	bash "$RIO_VOQ_TOP/scripts/uml-test.sh" > "$out" 2>&1
 	grep -E '^not ok |^\[rio-voq\] error' "$out" >&2
 	p=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$out" | tail -n 1)
@@ -134,6 +134,18 @@ step_kerneldoc() {
 		PY
 	done
 	result "reStructuredText of Documentation/ parses cleanly" $rc
+
+	# Every sysfs file we create is in Documentation/ABI, which parses
+	rc=0
+	for a in $(sed -n 's/.*__ATTR_R[OW]*(\([a-z_]*\)).*/\1/p' \
+		   "$RIO_VOQ_TOP"/drivers/rapidio/voq/voq_sysfs.c); do
+		grep -qE "^What:.*/voq/(port<N>/)?$a\$" \
+			"$RIO_VOQ_TOP"/Documentation/ABI/testing/sysfs-bus-rapidio-voq ||
+			{ log "sysfs file $a has no Documentation/ABI entry"; rc=1; }
+	done
+	(cd "$KSRC" && scripts/get_abi.pl validate --dir Documentation/ABI/testing 2>&1 |
+		grep -i 'voq') && rc=1
+	result "every sysfs file documented in Documentation/ABI" $rc
 }
 
 bash "$RIO_VOQ_TOP/scripts/deps.sh" || die "installing dependencies failed"

@@ -20,11 +20,15 @@ KEYWORDS = {'if', 'for', 'while', 'switch', 'return', 'sizeof'}
 def missing(path):
     text = open(path, encoding='utf-8').read()
     documented = set(re.findall(r'/\*\*\s*\n\s*\*\s*(\w+)\(\)\s+-', text))
+    lines = text.split('\n')
     for m in DEF.finditer(text):
         name = m.group(2)
         if name in KEYWORDS or name in documented:
             continue
         line = text.count('\n', 0, m.start()) + 1
+        # "static __printf(...)" or another attribute on the line before
+        if line >= 2 and lines[line - 2].startswith('static'):
+            continue
         yield f'{path}:{line}: {name}() has no kernel-doc comment'
 
 

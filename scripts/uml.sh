@@ -5,18 +5,27 @@
 #   uml_prepare          install, prepare the tree, build the kernel (cached)
 #   uml_boot INIT ARGS   boot with INIT (a script of scripts/demo/) as init
 #                        and ARGS on the kernel command line
+#
+# UML_FLAVOR=debug (set before sourcing) builds the boot test's kernel:
+# uml.config plus uml-debug.config (KASAN, lockdep, kmemleak), in its
+# own build directory; the default is the lean kernel of the demo and
+# the benchmarks.
 
-UML_O=$RIO_VOQ_CACHE/build-demo
-UML_ROOT=$RIO_VOQ_CACHE/demo-root
+UML_FLAVOR=${UML_FLAVOR:-demo}
+UML_O=$RIO_VOQ_CACHE/build-uml-$UML_FLAVOR
+UML_ROOT=$RIO_VOQ_CACHE/uml-root
 
 uml_mk() { make -s -C "$KSRC" O="$UML_O" ARCH=um -j"$RIO_VOQ_JOBS" "$@"; }
 
 uml_prepare() {
-	local frag=$RIO_VOQ_TOP/scripts/demo/uml.config want applet
+	local frag=$UML_O/.rio-voq-fragment.new want applet
 
 	bash "$RIO_VOQ_TOP/scripts/deps.sh"
 	bash "$RIO_VOQ_TOP/scripts/tree.sh"
 
+	mkdir -p "$UML_O"
+	cat "$RIO_VOQ_TOP/scripts/demo/uml.config" > "$frag"
+	[ "$UML_FLAVOR" != debug ] || cat "$RIO_VOQ_TOP/scripts/demo/uml-debug.config" >> "$frag"
 	if ! cmp -s "$frag" "$UML_O/.rio-voq-fragment" 2>/dev/null; then
 		log "configuring the UML kernel in $UML_O"
 		mkdir -p "$UML_O"
@@ -31,8 +40,10 @@ uml_prepare() {
 	uml_mk linux >/dev/null 2>"$UML_O/build.log" ||
 		{ tail -n 30 "$UML_O/build.log" >&2; die "UML build failed"; }
 
-	# Root: static busybox, its applets as links
-	mkdir -p "$UML_ROOT"/{bin,proc,sys,dev,tmp}
+	# Root: static busybox, its applets as links, and a non-root user
+	mkdir -p "$UML_ROOT"/{bin,proc,sys,dev,tmp,etc}
+	printf 'root:x:0:0::/:/bin/sh\nnobody:x:65534:65534::/:/bin/sh\n' > "$UML_ROOT/etc/passwd"
+	printf 'root:x:0:\nnogroup:x:65534:\n' > "$UML_ROOT/etc/group"
 	install -m 0755 /bin/busybox "$UML_ROOT/bin/busybox"
 	for applet in $(/bin/busybox --list); do
 		[ "$applet" = busybox ] || ln -sf busybox "$UML_ROOT/bin/$applet"

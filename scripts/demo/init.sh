@@ -37,6 +37,21 @@ echo "== VoQ backpressure on each link (/sys/kernel/debug/rio-voq/links)"
 cat /sys/kernel/debug/rio-voq/links
 echo "   rio-voq's own maintenance accesses: $(tr '\n' ' ' < /sys/kernel/debug/rio-voq/counters)"
 
+H=/sys/class/rapidio_port/rapidio0/voq/port0
+if [ -d "$H" ]; then
+	set -- $(cat $H/partner)
+	P=/sys/bus/rapidio/devices/$1/voq/port$2
+	echo
+	echo "== an admin gives the mport's symbols 2 group bits:"
+	echo "   echo 2 > $H/tx_group_size"
+	echo "   before: mport TX $(cat $H/tx_group_size), $1 port $2 RX $(cat $P/rx_group_size)"
+	echo 2 > $H/tx_group_size
+	echo "   after:  mport TX $(cat $H/tx_group_size), $1 port $2 RX $(cat $P/rx_group_size)," \
+	     "generation $(cat $H/generation), link $(cat $H/link_status)"
+	echo "   echo 7 > $H/tx_group_size"
+	echo 7 > $H/tx_group_size 2>/dev/null || echo "   refused (size 7 is reserved); still TX $(cat $H/tx_group_size)"
+fi
+
 echo
 for f in /sys/kernel/debug/rio-sim/*; do
 	echo "== maintenance transactions on ${f##*/}: $(cat "$f/reads") reads," \

@@ -7,6 +7,7 @@
 #define _RIO_VOQ_CORE_H
 
 #include <linux/list.h>
+#include <linux/mutex.h>
 #include <linux/rio.h>
 #include <linux/rio_voq.h>
 
@@ -46,12 +47,20 @@ struct rio_voq_portst {
  * @layout: layout of the block
  * @nports: ports the block describes
  * @port: per-port state, @nports entries
+ * @dead: being removed: admin operations fail with -ENODEV
+ * @overridden: the admin's remembered choices have been applied
+ * @kdir: the voq/ sysfs directory, NULL if none
+ * @kport: the voq/port<N>/ directories
  */
 struct rio_voq_node {
 	struct list_head node;
 	struct rio_mport *mport;
 	struct rio_dev *rdev;
 	bool probed;
+	bool dead;
+	bool overridden;
+	struct kobject *kdir;
+	struct kobject **kport;
 	u32 ef;
 	enum rio_voq_layout layout;
 	unsigned int nports;
@@ -98,6 +107,8 @@ enum rio_voq_link_state {
  * @fmt: symbol format of the link
  * @dir: dir[i] is the direction in which end[i] transmits symbols
  * @state: configuration state
+ * @fmt_force: admin's choice of symbol format, RIO_VOQ_FMT_AUTO for the
+ *	module's policy
  * @reason: why the link failed, for the log and the admin
  */
 struct rio_voq_link {
@@ -107,6 +118,7 @@ struct rio_voq_link {
 	enum rio_voq_fmt fmt;
 	struct rio_voq_dir dir[2];
 	enum rio_voq_link_state state;
+	int fmt_force;
 	char reason[96];
 };
 
@@ -149,7 +161,31 @@ bool rio_voq_node_writable(const struct rio_voq_node *n);
 /* voq_link.c: configuration of a link */
 int rio_voq_link_configure(struct rio_voq_link *l, bool write);
 
+/* Admin knobs of a port (voq_admin.c, sysfs) */
+enum rio_voq_knob {
+	RIO_VOQ_KNOB_GEN,
+	RIO_VOQ_KNOB_PART,
+	RIO_VOQ_KNOB_XOFF,
+	RIO_VOQ_KNOB_VC,
+	RIO_VOQ_KNOB_TX_PGS,
+	RIO_VOQ_KNOB_RX_PGS,
+	RIO_VOQ_KNOB_FMT,
+	RIO_VOQ_NR_KNOBS,
+};
+
+/* voq_admin.c */
+int rio_voq_port_read(struct rio_voq_node *n, unsigned int port, u32 *csr);
+int rio_voq_port_set(struct rio_voq_node *n, unsigned int port,
+		     enum rio_voq_knob knob, unsigned int val);
+void rio_voq_overrides_apply(struct rio_voq_node *n);
+void rio_voq_overrides_free(void);
+
+/* voq_sysfs.c */
+int rio_voq_sysfs_add(struct rio_voq_node *n);
+void rio_voq_sysfs_del(struct rio_voq_node *n);
+
 /* voq_main.c */
+extern struct mutex rio_voq_lock;
 extern bool rio_voq_auto_config;
 enum rio_voq_fmt_policy rio_voq_fmt_policy(void);
 bool rio_voq_per_vc_policy(void);

@@ -182,7 +182,7 @@ int rio_voq_link_configure(struct rio_voq_link *l, bool write)
 	if (ret)
 		goto failed;
 	l->fmt = rio_voq_link_fmt(e[0].layout, e[1].layout, cls,
-				  rio_voq_fmt_policy());
+				  l->fmt_force ?: rio_voq_fmt_policy());
 	rio_voq_plan_link(&e[0], &e[1], l->fmt, rio_voq_per_vc_policy(), l->dir);
 	rio_voq_link_warn(l);
 

@@ -45,7 +45,8 @@ module_param(per_vc, charp, 0644);
 MODULE_PARM_DESC(per_vc,
 		 "per-VC backpressure: auto (where both ends support it) or off");
 
-static DEFINE_MUTEX(rio_voq_lock);
+/* Nodes, links, overrides, sysfs state and every maintenance access */
+DEFINE_MUTEX(rio_voq_lock);
 static LIST_HEAD(rio_voq_nodes);
 static LIST_HEAD(rio_voq_links);
 static struct dentry *rio_voq_dbg;
@@ -93,6 +94,7 @@ struct rio_voq_node *rio_voq_node_of(struct rio_mport *mport,
 			return n;
 	return NULL;
 }
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_node_of);
 
 static struct rio_voq_node *rio_voq_node_get(struct rio_mport *mport,
 					     struct rio_dev *rdev)
@@ -231,33 +233,43 @@ static void rio_voq_scan(struct rio_mport *mport)
 	int ret;
 
 	n = rio_voq_node_get(mport, NULL);
-	if (n && !n->probed && rio_voq_node_probe(n))
-		pr_err("rio-voq: %s: cannot read its own VoQ block\n", mport->name);
+	if (n && !n->probed) {
+		if (rio_voq_node_probe(n))
+			pr_err("rio-voq: %s: cannot read its own VoQ block\n", mport->name);
+		else if (n->ef && rio_voq_sysfs_add(n))
+			pr_err("rio-voq: %s: cannot create its voq/ directory\n", mport->name);
+	}
 	if (!mport->net)
 		return;
 
 	list_for_each_entry(rdev, &mport->net->devices, net_list) {
 		n = rio_voq_node_get(mport, rdev);
-		if (!n || n->probed)
+		if (!n || n->probed || n->dead)
 			continue;
 		ret = rio_voq_node_probe(n);
 		if (ret)
 			pr_err("rio-voq: %s: discovery failed (%pe), will retry at the next scan\n",
 			       rio_name(rdev), ERR_PTR(ret));
-		else if (n->ef)
-			dev_dbg(&rdev->dev, "VoQ block at 0x%x, %s layout, %u ports\n",
-				n->ef, n->layout == RIO_VOQ_LAYOUT_REV2 ? "rev 2" : "rev 3",
-				n->nports);
+		else if (n->ef && rio_voq_sysfs_add(n))
+			dev_err(&rdev->dev, "cannot create the voq/ directory\n");
 	}
 
 	rio_voq_find_links(mport);
 	list_for_each_entry(l, &rio_voq_links, node)
 		if (l->state == RIO_VOQ_LINK_NEW && l->end[0]->mport == mport)
 			rio_voq_link_configure(l, write);
-	if (write)
-		list_for_each_entry(n, &rio_voq_nodes, node)
-			if (n->mport == mport && n->ef)
-				rio_voq_node_idle_ports(n);
+	if (!write)
+		return;
+	list_for_each_entry(n, &rio_voq_nodes, node) {
+		if (n->mport != mport || !n->ef || n->dead)
+			continue;
+		rio_voq_node_idle_ports(n);
+		/* An admin's earlier choices for this device, once */
+		if (!n->overridden) {
+			rio_voq_overrides_apply(n);
+			n->overridden = true;
+		}
+	}
 }
 
 #if IS_ENABLED(CONFIG_KUNIT)
@@ -346,6 +358,19 @@ static int rio_voq_add_dev(struct device *dev, struct subsys_interface *sif)
 	return 0;
 }
 
+/*
+ * Mark the node dead, remove its sysfs files without the lock (removal
+ * waits for reads and writes in progress, which take the lock and then
+ * see the node is dead), then free it.
+ */
+static void rio_voq_node_remove(struct rio_voq_node *n)
+{
+	rio_voq_sysfs_del(n);
+	mutex_lock(&rio_voq_lock);
+	rio_voq_node_del(n);
+	mutex_unlock(&rio_voq_lock);
+}
+
 static void rio_voq_remove_dev(struct device *dev, struct subsys_interface *sif)
 {
 	struct rio_dev *rdev = to_rio_dev(dev);
@@ -354,8 +379,10 @@ static void rio_voq_remove_dev(struct device *dev, struct subsys_interface *sif)
 	mutex_lock(&rio_voq_lock);
 	n = rio_voq_node_of(rdev->net->hport, rdev);
 	if (n)
-		rio_voq_node_del(n);
+		n->dead = true;
 	mutex_unlock(&rio_voq_lock);
+	if (n)
+		rio_voq_node_remove(n);
 }
 
 static struct subsys_interface rio_voq_sif = {
@@ -379,13 +406,22 @@ static int rio_voq_add_mport(struct device *dev, struct class_interface *cif)
 static void rio_voq_remove_mport(struct device *dev, struct class_interface *cif)
 {
 	struct rio_mport *mport = to_rio_mport(dev);
-	struct rio_voq_node *n, *tmp;
+	struct rio_voq_node *n;
 
-	mutex_lock(&rio_voq_lock);
-	list_for_each_entry_safe(n, tmp, &rio_voq_nodes, node)
-		if (n->mport == mport && !n->rdev)
-			rio_voq_node_del(n);
-	mutex_unlock(&rio_voq_lock);
+	for (;;) {
+		mutex_lock(&rio_voq_lock);
+		list_for_each_entry(n, &rio_voq_nodes, node)
+			if (n->mport == mport && !n->dead)
+				break;
+		if (list_entry_is_head(n, &rio_voq_nodes, node))
+			n = NULL;
+		else
+			n->dead = true;
+		mutex_unlock(&rio_voq_lock);
+		if (!n)
+			return;
+		rio_voq_node_remove(n);
+	}
 }
 
 static struct class_interface rio_voq_cif = {
@@ -489,6 +525,7 @@ static void __exit rio_voq_exit(void)
 	subsys_interface_unregister(&rio_voq_sif);
 	rio_unregister_scan_notifier(&rio_voq_scan_nb);
 	debugfs_remove_recursive(rio_voq_dbg);
+	rio_voq_overrides_free();
 }
 
 module_init(rio_voq_init);

@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests of rio-voq's admin operations (what the sysfs files do) on
+ * rio-sim fabrics: after each change both partners' CSRs are read from
+ * the simulated devices.
+ */
+
+#include <kunit/test.h>
+#include <kunit/visibility.h>
+#include <linux/rio_drv.h>
+
+#include "../sim/sim.h"
+#include "voq_core.h"
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+
+struct voq_admin {
+	struct rio_sim_mport *sm;
+	struct rio_sim_dev *host;
+	struct rio_sim_dev *peer;
+	struct rio_voq_node *n;		/* the mport's own node */
+};
+
+static struct rio_voq_port voq_csr(struct rio_sim_dev *dev, unsigned int port)
+{
+	struct rio_voq_port p;
+
+	rio_voq_csr_decode(dev->voq_layout, dev->port[port].voq_caps |
+			   dev->port[port].voq_ctl, &p);
+	return p;
+}
+
+/* host (all capabilities) == @peer_caps endpoint, scanned and configured */
+static void voq_admin_setup(struct kunit *test, struct voq_admin *a, u32 peer_caps,
+			    int host_destid)
+{
+	struct rio_sim_fabric *fab = rio_sim_topo_build("single");
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	a->host = fab->host;
+	a->peer = rio_sim_dev_find(fab, 1);
+	KUNIT_ASSERT_NOT_NULL(test, a->peer);
+	/* Rev 3 hard-wires group sizes 0 and 4 as supported */
+	a->peer->port[0].voq_caps = peer_caps | RIO_VOQ_CSR_PGS_SUP(0) |
+				    RIO_VOQ_CSR_PGS_SUP(4);
+	a->sm = rio_sim_mport_create(fab, host_destid);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, a->sm);
+	rio_sim_mport_scan(a->sm);
+	mutex_lock(&rio_voq_lock);
+	a->n = rio_voq_node_of(&a->sm->mport, NULL);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_ASSERT_NOT_NULL(test, a->n);
+}
+
+static void voq_expect_unchanged(struct kunit *test, struct voq_admin *a,
+				 u32 host_ctl, u32 peer_ctl)
+{
+	KUNIT_EXPECT_EQ(test, a->host->port[0].voq_ctl, host_ctl);
+	KUNIT_EXPECT_EQ(test, a->peer->port[0].voq_ctl, peer_ctl);
+}
+
+/* A TX group size is the partner's RX size: both ends change, in order */
+static void voq_admin_group_size(struct kunit *test)
+{
+	struct voq_admin a;
+
+	voq_admin_setup(test, &a, RIO_SIM_VOQ_CAPS_ALL, 0);
+	KUNIT_ASSERT_TRUE(test, voq_csr(a.host, 0).gen_en);
+
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 3), 0);
+	KUNIT_EXPECT_EQ(test, voq_csr(a.host, 0).tx_pgs, 3);
+	KUNIT_EXPECT_EQ(test, voq_csr(a.peer, 0).rx_pgs, 3);
+	KUNIT_EXPECT_TRUE(test, voq_csr(a.host, 0).gen_en);	/* back on */
+
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_RX_PGS, 5), 0);
+	KUNIT_EXPECT_EQ(test, voq_csr(a.host, 0).rx_pgs, 5);
+	KUNIT_EXPECT_EQ(test, voq_csr(a.peer, 0).tx_pgs, 5);
+	KUNIT_EXPECT_TRUE(test, voq_csr(a.peer, 0).gen_en);
+
+	/* rio-sim refuses and counts any change out of Part 12's order */
+	KUNIT_EXPECT_EQ(test, a.host->port[0].voq_violations, 0U);
+	KUNIT_EXPECT_EQ(test, a.peer->port[0].voq_violations, 0U);
+	rio_sim_mport_destroy(a.sm);
+}
+
+struct voq_admin_bad {
+	const char *name;
+	u32 peer_caps;
+	enum rio_voq_knob knob;
+	unsigned int val;
+	int ret;
+};
+
+#define CAPS_GEN_RX	(RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP)
+
+static const struct voq_admin_bad voq_admin_bad_cases[] = {
+	{ "size the partner does not support", CAPS_GEN_RX, RIO_VOQ_KNOB_TX_PGS, 2, -EINVAL },
+	{ "size 7 (reserved)", RIO_SIM_VOQ_CAPS_ALL, RIO_VOQ_KNOB_TX_PGS, 7, -EINVAL },
+	{ "generation toward no reception", RIO_VOQ_CSR_GEN_SUP, RIO_VOQ_KNOB_GEN, 1, -EINVAL },
+	{ "per-VC the partner lacks", CAPS_GEN_RX, RIO_VOQ_KNOB_VC, 1, -EINVAL },
+	{ "participation 2", RIO_SIM_VOQ_CAPS_ALL, RIO_VOQ_KNOB_PART, 2, -EINVAL },
+	{ "unknown knob", RIO_SIM_VOQ_CAPS_ALL, RIO_VOQ_NR_KNOBS, 0, -EINVAL },
+};
+
+static void voq_admin_bad_desc(const struct voq_admin_bad *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", c->name);
+}
+
+KUNIT_ARRAY_PARAM(voq_admin_bad, voq_admin_bad_cases, voq_admin_bad_desc);
+
+/* Refused with -EINVAL, and nothing written */
+static void voq_admin_refused(struct kunit *test)
+{
+	const struct voq_admin_bad *c = test->param_value;
+	struct voq_admin a;
+	u32 hc, pc;
+	u64 writes;
+
+	voq_admin_setup(test, &a, c->peer_caps, 0);
+	hc = a.host->port[0].voq_ctl;
+	pc = a.peer->port[0].voq_ctl;
+	writes = a.sm->fab->writes;
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, c->knob, c->val), c->ret);
+	voq_expect_unchanged(test, &a, hc, pc);
+	KUNIT_EXPECT_EQ(test, a.sm->fab->writes, writes);
+	rio_sim_mport_destroy(a.sm);
+}
+
+static void voq_admin_switches(struct kunit *test)
+{
+	struct voq_admin a;
+
+	voq_admin_setup(test, &a, RIO_SIM_VOQ_CAPS_ALL, 0);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_GEN, 0), 0);
+	KUNIT_EXPECT_FALSE(test, voq_csr(a.host, 0).gen_en);
+	KUNIT_EXPECT_TRUE(test, voq_csr(a.peer, 0).gen_en);	/* the other direction */
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_GEN, 1), 0);
+	KUNIT_EXPECT_TRUE(test, voq_csr(a.host, 0).gen_en);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_XOFF, 1), 0);
+	KUNIT_EXPECT_TRUE(test, voq_csr(a.host, 0).xoff);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_PART, 0), 0);
+	KUNIT_EXPECT_FALSE(test, voq_csr(a.host, 0).part_en);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_VC, 0), 0);
+	KUNIT_EXPECT_FALSE(test, voq_csr(a.host, 0).vc_en);
+	rio_sim_mport_destroy(a.sm);
+}
+
+/* Forcing CS64 on a class 2 link re-plans it with the CS64 widths */
+static void voq_admin_symbol_format(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_fabric_alloc(false);
+	struct rio_sim_dev_desc d = {
+		.name = "host", .nports = 1, .vid = RIO_SIM_VID, .did = RIO_SIM_DID_HOST,
+		.map = RIO_SIM_MAP_I, .voq = true, .voq_layout = RIO_VOQ_LAYOUT_REV3,
+		.voq_caps = RIO_SIM_VOQ_CAPS_ALL,
+	};
+	struct rio_sim_dev *host, *sw;
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *n;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	host = rio_sim_dev_add(fab, &d);
+	d.name = "sw";
+	d.is_switch = true;
+	d.nports = 48;
+	d.map = RIO_SIM_MAP_II;
+	sw = rio_sim_dev_add(fab, &d);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sw);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
+	sm = rio_sim_mport_create(fab, 0);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	KUNIT_EXPECT_EQ(test, voq_csr(sw, 0).tx_pgs, 3);	/* CS48: 48 ports need 3 */
+
+	mutex_lock(&rio_voq_lock);
+	n = rio_voq_node_of(&sm->mport, NULL);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_FMT,
+					       RIO_VOQ_FMT_FORCE_CS64), 0);
+	KUNIT_EXPECT_EQ(test, voq_csr(sw, 0).tx_pgs, 2);	/* CS64: 2 is enough */
+	KUNIT_EXPECT_EQ(test, voq_csr(host, 0).rx_pgs, 2);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_FMT, RIO_VOQ_FMT_AUTO), 0);
+	KUNIT_EXPECT_EQ(test, voq_csr(sw, 0).tx_pgs, 3);
+	KUNIT_EXPECT_EQ(test, sw->port[0].voq_violations, 0U);
+	KUNIT_EXPECT_EQ(test, host->port[0].voq_violations, 0U);
+	rio_sim_mport_destroy(sm);
+}
+
+/* A node that only discovers refuses writes */
+static void voq_admin_discovering(struct kunit *test)
+{
+	struct voq_admin a;
+
+	voq_admin_setup(test, &a, RIO_SIM_VOQ_CAPS_ALL, -1);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_XOFF, 1), -EPERM);
+	KUNIT_EXPECT_FALSE(test, voq_csr(a.host, 0).xoff);
+	rio_sim_mport_destroy(a.sm);
+}
+
+/* A failed hardware write: -EIO and generation off at both ends */
+static void voq_admin_failure(struct kunit *test)
+{
+	struct voq_admin a;
+	struct rio_voq_link *l;
+
+	voq_admin_setup(test, &a, RIO_SIM_VOQ_CAPS_ALL, 0);
+	a.peer->fail_all = true;
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 2), -EIO);
+	KUNIT_EXPECT_FALSE(test, voq_csr(a.host, 0).gen_en);
+	a.peer->fail_all = false;
+	l = rio_voq_test_link(&a.sm->mport, NULL, 0);
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	KUNIT_EXPECT_EQ(test, l->state, RIO_VOQ_LINK_FAILED);
+	rio_sim_mport_destroy(a.sm);
+}
+
+/* Choices for the mport's own port come back with its next fabric */
+static void voq_admin_remembered(struct kunit *test)
+{
+	struct voq_admin a, b;
+
+	voq_admin_setup(test, &a, RIO_SIM_VOQ_CAPS_ALL, 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 1), 0);
+	rio_sim_mport_destroy(a.sm);
+
+	voq_admin_setup(test, &b, RIO_SIM_VOQ_CAPS_ALL, 0);
+	KUNIT_EXPECT_EQ(test, voq_csr(b.host, 0).tx_pgs, 1);
+	KUNIT_EXPECT_EQ(test, voq_csr(b.peer, 0).rx_pgs, 1);
+	KUNIT_EXPECT_TRUE(test, voq_csr(b.host, 0).gen_en);
+	rio_sim_mport_destroy(b.sm);
+}
+
+static struct kunit_case voq_admin_test_cases[] = {
+	KUNIT_CASE(voq_admin_group_size),
+	KUNIT_CASE_PARAM(voq_admin_refused, voq_admin_bad_gen_params),
+	KUNIT_CASE(voq_admin_switches),
+	KUNIT_CASE(voq_admin_symbol_format),
+	KUNIT_CASE(voq_admin_discovering),
+	KUNIT_CASE(voq_admin_failure),
+	KUNIT_CASE(voq_admin_remembered),
+	{}
+};
+
+/* Each test starts with no remembered choice */
+static void voq_admin_test_exit(struct kunit *test)
+{
+	rio_voq_overrides_free();
+}
+
+static struct kunit_suite voq_admin_test_suite = {
+	.name = "rio-voq-admin",
+	.exit = voq_admin_test_exit,
+	.test_cases = voq_admin_test_cases,
+};
+
+kunit_test_suite(voq_admin_test_suite);
