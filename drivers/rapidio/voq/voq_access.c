@@ -59,3 +59,45 @@ int rio_voq_write(struct rio_voq_node *n, u32 offset, u32 val)
 		rio_voq_count.failed++;
 	return ret;
 }
+
+/**
+ * rio_voq_csr_read() - read a port's VoQ CSR, and remember it
+ * @n: the node, with a VoQ block
+ * @port: the port
+ * @csr: the value read
+ *
+ * Return: 0, or the error of rio_voq_read().
+ */
+int rio_voq_csr_read(struct rio_voq_node *n, unsigned int port, u32 *csr)
+{
+	int ret = rio_voq_read(n, rio_voq_csr_offset(n->layout, n->ef, port), csr);
+
+	if (!ret)
+		n->port[port].csr = *csr;
+	return ret;
+}
+
+/**
+ * rio_voq_csr_write() - write a port's VoQ CSR and read it back
+ * @n: the node, with a VoQ block
+ * @port: the port
+ * @val: the value to write
+ *
+ * The remembered CSR follows what the read-back says.
+ *
+ * Return: 0; the error of the write or of the read; -EIO if the writable
+ * bits read back differ from those written.
+ */
+int rio_voq_csr_write(struct rio_voq_node *n, unsigned int port, u32 val)
+{
+	u32 off = rio_voq_csr_offset(n->layout, n->ef, port), back;
+	int ret;
+
+	ret = rio_voq_write(n, off, val);
+	if (!ret)
+		ret = rio_voq_read(n, off, &back);
+	if (ret)
+		return ret;
+	n->port[port].csr = back;
+	return (back ^ val) & rio_voq_csr_writable(n->layout) ? -EIO : 0;
+}

@@ -68,30 +68,6 @@ static struct rio_voq_override *rio_voq_override_of(const struct rio_voq_node *n
 	return o;
 }
 
-static int rio_voq_csr_read(struct rio_voq_node *n, unsigned int port, u32 *csr)
-{
-	int ret = rio_voq_read(n, rio_voq_csr_offset(n->layout, n->ef, port), csr);
-
-	if (!ret)
-		n->port[port].csr = *csr;
-	return ret;
-}
-
-/* Write and read back; the cached CSR follows what the hardware says */
-static int rio_voq_csr_write(struct rio_voq_node *n, unsigned int port, u32 val)
-{
-	u32 off = rio_voq_csr_offset(n->layout, n->ef, port), back;
-	int ret;
-
-	ret = rio_voq_write(n, off, val);
-	if (!ret)
-		ret = rio_voq_read(n, off, &back);
-	if (ret)
-		return ret;
-	n->port[port].csr = back;
-	return (back ^ val) & rio_voq_csr_writable(n->layout) ? -EIO : 0;
-}
-
 /**
  * rio_voq_port_read() - read a port's VoQ CSR, live
  * @n: the node
@@ -120,7 +96,7 @@ static bool rio_voq_far(struct rio_voq_node *n, unsigned int port,
 
 	if (!l)
 		return false;
-	*dir = l->end[0] == n && l->port[0] == port ? 0 : 1;
+	*dir = rio_voq_link_end(l, n, port);
 	*fn = l->end[!*dir];
 	*fp = l->port[!*dir];
 	return true;
@@ -237,16 +213,10 @@ static void rio_voq_port_failed(struct rio_voq_node *n, unsigned int port,
 				enum rio_voq_knob knob, int ret)
 {
 	struct rio_voq_link *l = n->port[port].link;
-	unsigned int i;
-	u32 csr;
 
 	/* Safe state: no generation on this link after a failed change */
 	if (l) {
-		for (i = 0; i < 2; i++)
-			if (!rio_voq_csr_read(l->end[i], l->port[i], &csr) &&
-			    (csr & RIO_VOQ_CSR_GEN_EN))
-				rio_voq_csr_write(l->end[i], l->port[i],
-						  csr & ~RIO_VOQ_CSR_GEN_EN);
+		rio_voq_link_safe(l);
 		l->state = RIO_VOQ_LINK_FAILED;
 		snprintf(l->reason, sizeof(l->reason), "admin change: error %d", ret);
 	}

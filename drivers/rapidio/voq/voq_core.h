@@ -152,14 +152,26 @@ int rio_voq_want_csr(enum rio_voq_layout layout, u32 cur,
 extern struct rio_voq_counters rio_voq_count;
 int rio_voq_read(struct rio_voq_node *n, u32 offset, u32 *val);
 int rio_voq_write(struct rio_voq_node *n, u32 offset, u32 val);
+int rio_voq_csr_read(struct rio_voq_node *n, unsigned int port, u32 *csr);
+int rio_voq_csr_write(struct rio_voq_node *n, unsigned int port, u32 val);
 
 /* voq_node.c: discovery */
 int rio_voq_node_probe(struct rio_voq_node *n);
+u32 rio_voq_phys_reg(const struct rio_voq_node *n, unsigned int port, u32 reg);
 const char *rio_voq_node_name(const struct rio_voq_node *n);
 bool rio_voq_node_writable(const struct rio_voq_node *n);
 
 /* voq_link.c: configuration of a link */
 int rio_voq_link_configure(struct rio_voq_link *l, bool write);
+void rio_voq_link_safe(struct rio_voq_link *l);
+
+/* Which end of @l is @n's @port: 0 or 1 */
+static inline unsigned int rio_voq_link_end(const struct rio_voq_link *l,
+					    const struct rio_voq_node *n,
+					    unsigned int port)
+{
+	return l->end[0] == n && l->port[0] == port ? 0 : 1;
+}
 
 /* Admin knobs of a port (voq_admin.c, sysfs) */
 enum rio_voq_knob {

@@ -39,37 +39,16 @@ static unsigned int rio_voq_baud_class(u32 ctl2)
 
 static int rio_voq_link_baud(struct rio_voq_link *l, unsigned int *cls)
 {
-	struct rio_voq_node *n = l->end[0];
-	u32 phys = n->rdev ? n->rdev->phys_efptr : n->mport->phys_efptr;
-	u32 rmap = n->rdev ? n->rdev->phys_rmap : n->mport->phys_rmap;
-	u32 pn = n->rdev ? l->port[0] : n->mport->index, ctl2;
+	u32 off = rio_voq_phys_reg(l->end[0], l->port[0], RIO_PORT_N_CTL2_CSR(0, 0)), ctl2;
 	int ret;
 
 	*cls = 0;
-	if (!phys)
+	if (!off)
 		return 0;
-	ret = rio_voq_read(n, phys + RIO_PORT_N_CTL2_CSR(pn, rmap), &ctl2);
+	ret = rio_voq_read(l->end[0], off, &ctl2);
 	if (!ret)
 		*cls = rio_voq_baud_class(ctl2);
 	return ret;
-}
-
-/* Write one end's CSR and read it back */
-static int rio_voq_csr_set(struct rio_voq_node *n, unsigned int port, u32 val)
-{
-	u32 off = rio_voq_csr_offset(n->layout, n->ef, port), back;
-	int ret;
-
-	ret = rio_voq_write(n, off, val);
-	if (ret)
-		return ret;
-	ret = rio_voq_read(n, off, &back);
-	if (ret)
-		return ret;
-	n->port[port].csr = back;
-	if ((back ^ val) & rio_voq_csr_writable(n->layout))
-		return -EIO;
-	return 0;
 }
 
 static int rio_voq_link_apply(struct rio_voq_link *l, const u32 want[2],
@@ -86,8 +65,8 @@ static int rio_voq_link_apply(struct rio_voq_link *l, const u32 want[2],
 				  FIELD_GET(RIO_VOQ_CSR_RX_PGS, want[!i]);
 
 		if ((cur[i] & RIO_VOQ_CSR_GEN_EN) && (cur[i] != want[i] || partner_rx)) {
-			ret = rio_voq_csr_set(l->end[i], l->port[i],
-					      cur[i] & ~RIO_VOQ_CSR_GEN_EN);
+			ret = rio_voq_csr_write(l->end[i], l->port[i],
+						cur[i] & ~RIO_VOQ_CSR_GEN_EN);
 			if (ret)
 				return ret;
 		}
@@ -99,7 +78,7 @@ static int rio_voq_link_apply(struct rio_voq_link *l, const u32 want[2],
 		u32 val = want[i] & ~RIO_VOQ_CSR_GEN_EN;
 
 		if (now != want[i] && now != val) {
-			ret = rio_voq_csr_set(l->end[i], l->port[i], val);
+			ret = rio_voq_csr_write(l->end[i], l->port[i], val);
 			if (ret)
 				return ret;
 		}
@@ -108,7 +87,7 @@ static int rio_voq_link_apply(struct rio_voq_link *l, const u32 want[2],
 	*step = "turning generation on";
 	for (i = 0; i < 2; i++) {
 		if (l->end[i]->port[l->port[i]].csr != want[i]) {
-			ret = rio_voq_csr_set(l->end[i], l->port[i], want[i]);
+			ret = rio_voq_csr_write(l->end[i], l->port[i], want[i]);
 			if (ret)
 				return ret;
 		}
@@ -116,19 +95,23 @@ static int rio_voq_link_apply(struct rio_voq_link *l, const u32 want[2],
 	return 0;
 }
 
-/* After a failure: generation off at both ends, as far as we can reach */
-static void rio_voq_link_safe(struct rio_voq_link *l)
+/**
+ * rio_voq_link_safe() - generation off at both ends of a link
+ * @l: the link, after a failed access
+ *
+ * Best effort: each end is read again and, if it generates, written
+ * with generation off; an end that cannot be reached is left as it is.
+ */
+void rio_voq_link_safe(struct rio_voq_link *l)
 {
 	unsigned int i;
+	u32 val;
 
 	for (i = 0; i < 2; i++) {
-		struct rio_voq_node *n = l->end[i];
-		u32 off = rio_voq_csr_offset(n->layout, n->ef, l->port[i]), val;
-
-		if (rio_voq_read(n, off, &val))
-			val = n->port[l->port[i]].csr;
+		if (rio_voq_csr_read(l->end[i], l->port[i], &val))
+			val = l->end[i]->port[l->port[i]].csr;
 		if (val & RIO_VOQ_CSR_GEN_EN)
-			rio_voq_csr_set(n, l->port[i], val & ~RIO_VOQ_CSR_GEN_EN);
+			rio_voq_csr_write(l->end[i], l->port[i], val & ~RIO_VOQ_CSR_GEN_EN);
 	}
 }
 

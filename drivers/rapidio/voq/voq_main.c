@@ -207,19 +207,15 @@ static void rio_voq_node_idle_ports(struct rio_voq_node *n)
 
 	for (p = 0; p < n->nports; p++) {
 		struct rio_voq_portst *ps = &n->port[p];
-		u32 off = rio_voq_csr_offset(n->layout, n->ef, p), back;
 
 		if (ps->link || rio_voq_want_csr(n->layout, ps->csr, NULL, NULL,
 						 ps->err_sts & RIO_PORT_N_ERR_STS_PORT_OK,
 						 ps->err_sts & RIO_PORT_N_ERR_STS_PORT_UA,
 						 &want) || want == ps->csr)
 			continue;
-		if (rio_voq_write(n, off, want) || rio_voq_read(n, off, &back)) {
+		if (rio_voq_csr_write(n, p, want))
 			pr_err("rio-voq: %s port %u: cannot set participation/XOFF\n",
 			       rio_voq_node_name(n), p);
-			continue;
-		}
-		ps->csr = back;
 	}
 }
 

@@ -47,6 +47,26 @@ static int rio_voq_probe_read(void *ctx, u32 offset, u32 *val)
 }
 
 /**
+ * rio_voq_phys_reg() - offset of a port's LP-Serial register
+ * @n: the node
+ * @port: the port (of the node's VoQ block)
+ * @reg: the register's offset for port 0 of an LP-Serial block, as given
+ *	by the Part 6 macros with a map of 0 (RIO_PORT_N_CTL2_CSR(0, 0)...)
+ *
+ * The mport's own port is its index in its LP-Serial block.
+ *
+ * Return: the register's offset, or 0 if the node has no LP-Serial block.
+ */
+u32 rio_voq_phys_reg(const struct rio_voq_node *n, unsigned int port, u32 reg)
+{
+	u32 phys = n->rdev ? n->rdev->phys_efptr : n->mport->phys_efptr;
+	u32 rmap = n->rdev ? n->rdev->phys_rmap : n->mport->phys_rmap;
+	u32 pn = n->rdev ? port : n->mport->index;
+
+	return phys ? phys + reg + pn * 0x20 * rmap : 0;
+}
+
+/**
  * rio_voq_node_name() - name of a node for logs and state files
  * @n: the node
  *
@@ -87,7 +107,7 @@ int rio_voq_node_probe(struct rio_voq_node *n)
 	struct rio_voq_probe pr = { .n = n };
 	struct rio_voq_portst *port;
 	enum rio_voq_layout layout;
-	u32 ptr, ef, phys, rmap;
+	u32 ptr, ef;
 	unsigned int nports, p;
 	int ret;
 
@@ -123,17 +143,13 @@ int rio_voq_node_probe(struct rio_voq_node *n)
 	if (!port)
 		return -ENOMEM;
 
-	phys = n->rdev ? n->rdev->phys_efptr : n->mport->phys_efptr;
-	rmap = n->rdev ? n->rdev->phys_rmap : n->mport->phys_rmap;
 	for (p = 0; p < nports; p++) {
-		/* The mport's own port is its index in its phys block */
-		u32 pn = n->rdev ? p : n->mport->index;
+		u32 sts = rio_voq_phys_reg(n, p, RIO_PORT_N_ERR_STS_CSR(0, 0));
 
 		ret = rio_voq_probe_read(&pr, rio_voq_csr_offset(layout, ef, p),
 					 &port[p].csr);
-		if (!ret && phys)
-			ret = rio_voq_probe_read(&pr, phys + RIO_PORT_N_ERR_STS_CSR(pn, rmap),
-						 &port[p].err_sts);
+		if (!ret && sts)
+			ret = rio_voq_probe_read(&pr, sts, &port[p].err_sts);
 		if (ret) {
 			kfree(port);
 			return ret;

@@ -141,7 +141,7 @@ static ssize_t partner_show(struct kobject *kobj, struct kobj_attribute *attr,
 	if (!l) {
 		ret = sysfs_emit(buf, "none\n");
 	} else {
-		unsigned int me = l->end[0] == k->n && l->port[0] == k->port ? 0 : 1;
+		unsigned int me = rio_voq_link_end(l, k->n, k->port);
 
 		ret = sysfs_emit(buf, "%s %u\n", rio_voq_node_name(l->end[!me]),
 				 l->port[!me]);
@@ -163,7 +163,7 @@ static ssize_t link_status_show(struct kobject *kobj,
 	if (!l) {
 		ret = sysfs_emit(buf, "none\n");
 	} else {
-		d = &l->dir[l->end[0] == k->n && l->port[0] == k->port ? 0 : 1];
+		d = &l->dir[rio_voq_link_end(l, k->n, k->port)];
 		if (l->state == RIO_VOQ_LINK_FAILED)
 			ret = sysfs_emit(buf, "failed: %s\n", l->reason);
 		else if (!d->gen)
