@@ -168,11 +168,29 @@ static void sim_enum_no_link(struct kunit *test)
 	rio_sim_mport_destroy(sm);
 }
 
+/*
+ * After teardown the devices the enumerator found are released: holding
+ * one across the teardown, ours is the only reference left.
+ */
+static void sim_enum_devices_released(struct kunit *test)
+{
+	struct rio_sim_mport *sm = sim_enum_create(test, "star:2", 0);
+	struct rio_dev *rdev;
+
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	rdev = list_first_entry(&sm->mport.net->devices, struct rio_dev, net_list);
+	get_device(&rdev->dev);
+	rio_sim_mport_destroy(sm);
+	KUNIT_EXPECT_EQ(test, kref_read(&rdev->dev.kobj.kref), 1U);
+	put_device(&rdev->dev);
+}
+
 static struct kunit_case sim_enum_test_cases[] = {
 	KUNIT_CASE_PARAM(sim_enum_topology, sim_enum_gen_params),
 	KUNIT_CASE(sim_enum_create_destroy),
 	KUNIT_CASE(sim_enum_twice),
 	KUNIT_CASE(sim_enum_no_link),
+	KUNIT_CASE(sim_enum_devices_released),
 	{}
 };
 
