@@ -15,6 +15,7 @@
 #ifndef _LINUX_RIO_VOQ_H
 #define _LINUX_RIO_VOQ_H
 
+#include <linux/bitmap.h>
 #include <linux/bits.h>
 #include <linux/types.h>
 
@@ -166,6 +167,118 @@ int rio_voq_port_to_slot(enum rio_voq_fmt fmt, unsigned int pgs,
 			 unsigned int *bit);
 int rio_voq_slot_to_port(enum rio_voq_fmt fmt, unsigned int pgs,
 			 unsigned int group, unsigned int bit);
+
+/*
+ * VoQ backpressure symbols.  A symbol is held in a u32, right-aligned:
+ * - rev 3+ CS48: the 14-bit stype2 field; bit 13 (stype2 bit 0) is CMD,
+ *   1 for VoQ backpressure; below it the port status then the port group;
+ * - rev 3+ CS64: stype0 (0b1101) in bits 27-24, then the 24 bits of
+ *   parameter0 || parameter1: VC_IND (4 bits), port status, port group;
+ * - rev 2.x CS48: the 14-bit stype2 field: CMD 0b001 in bits 13-11 (stype2
+ *   bits 0-2), 6 status bits (stype2 bit 3 = offset 5 ... bit 8 = offset 0),
+ *   5 group bits.
+ * In every format the lowest port of a group is the least significant
+ * status bit.
+ */
+#define RIO_VOQ_CS48_CMD		BIT(13)
+#define RIO_VOQ_CS48_PARAM		GENMASK(12, 0)
+#define RIO_VOQ_CS64_STYPE0_FIELD	GENMASK(27, 24)
+#define RIO_VOQ_CS64_STYPE0		0xd
+#define RIO_VOQ_CS64_VC_IND		GENMASK(23, 20)
+#define RIO_VOQ_CS64_PARAM		GENMASK(19, 0)
+#define RIO_VOQ_R2_CMD_FIELD		GENMASK(13, 11)
+#define RIO_VOQ_R2_CMD			0x1
+#define RIO_VOQ_R2_STATUS		GENMASK(10, 5)
+#define RIO_VOQ_R2_GROUP		GENMASK(4, 0)
+
+/* VC_IND (table 3-3): VC1..VC8 = 0b0000..0b0111, VC0 = 0b1000, all = 0b1111 */
+#define RIO_VOQ_VC_IND_VC0		0x8
+#define RIO_VOQ_VC_IND_ALL		0xf
+#define RIO_VOQ_VC_ALL			(-1)
+#define RIO_VOQ_NR_VCS			9
+
+/**
+ * struct rio_voq_msg - a decoded congestion message
+ * @vc: the VC it applies to, 0..8, or RIO_VOQ_VC_ALL (always for CS48,
+ *	whose VC, if any, travels in the control symbol it is combined with)
+ * @group: the port group value
+ * @first_port: the port of status bit 0
+ * @nbits: status bits carried
+ * @status: bit i set if port @first_port + i is congested
+ */
+struct rio_voq_msg {
+	int vc;
+	unsigned int group;
+	unsigned int first_port;
+	unsigned int nbits;
+	u32 status;
+};
+
+/* Congestion-message codec: voq_codec.c */
+int rio_voq_vc_ind_encode(int vc, u8 *ind);
+int rio_voq_vc_ind_decode(u8 ind, int *vc);
+int rio_voq_sym_encode(enum rio_voq_fmt fmt, unsigned int pgs, int vc,
+		       unsigned int group, u32 status, u32 *sym);
+int rio_voq_sym_decode(enum rio_voq_fmt fmt, unsigned int pgs, u32 sym,
+		       struct rio_voq_msg *msg);
+int rio_voq_sym_changes(enum rio_voq_fmt fmt, unsigned int pgs, int vc,
+			const unsigned long *old, const unsigned long *cur,
+			unsigned int nports, u32 *syms, unsigned int max);
+unsigned int rio_voq_refresh_symbols(enum rio_voq_fmt fmt, unsigned int pgs,
+				     unsigned int nports);
+
+/**
+ * struct rio_voq_gen - reference model of a port generating symbols
+ * @fmt: symbol format of the link
+ * @pgs: the port's TX port group size
+ * @vc: VC reported in CS64 symbols (RIO_VOQ_VC_ALL without per-VC)
+ * @gen_en: Enable VoQ Symbol Generation
+ * @nports: ports of the device whose status the symbols carry
+ * @part: Enable VoQ Participation of each port
+ * @xoff: Port XOFF of each port
+ * @congested: real congestion of each port
+ * @reported: the status the partner was last told
+ */
+struct rio_voq_gen {
+	enum rio_voq_fmt fmt;
+	unsigned int pgs;
+	int vc;
+	bool gen_en;
+	unsigned int nports;
+	DECLARE_BITMAP(part, RIO_VOQ_MAX_PORTS);
+	DECLARE_BITMAP(xoff, RIO_VOQ_MAX_PORTS);
+	DECLARE_BITMAP(congested, RIO_VOQ_MAX_PORTS);
+	DECLARE_BITMAP(reported, RIO_VOQ_MAX_PORTS);
+};
+
+/**
+ * struct rio_voq_rx - reference model of a port receiving symbols
+ * @fmt: symbol format of the link
+ * @pgs: the port's RX port group size
+ * @per_vc: the transmitter's per-VC transmission is enabled
+ * @nqueues: staging queues
+ * @queue: staging queue of each downstream port
+ * @congested: per VC, the downstream ports reported congested
+ * @ignored: symbols ignored (reserved VC_IND)
+ */
+struct rio_voq_rx {
+	enum rio_voq_fmt fmt;
+	unsigned int pgs;
+	bool per_vc;
+	unsigned int nqueues;
+	u8 queue[RIO_VOQ_MAX_PORTS];
+	DECLARE_BITMAP(congested[RIO_VOQ_NR_VCS], RIO_VOQ_MAX_PORTS);
+	unsigned int ignored;
+};
+
+/* Reference models: voq_model.c */
+int rio_voq_gen_update(struct rio_voq_gen *gen, u32 *syms, unsigned int max);
+int rio_voq_gen_resync(struct rio_voq_gen *gen, u32 *syms, unsigned int max);
+int rio_voq_rx_symbol(struct rio_voq_rx *rx, u32 sym);
+bool rio_voq_rx_port_stopped(const struct rio_voq_rx *rx, int vc,
+			     unsigned int port);
+bool rio_voq_rx_queue_stopped(const struct rio_voq_rx *rx, int vc,
+			      unsigned int queue);
 
 /* Bounded extended-feature walk: voq_ef.c */
 int rio_voq_ef_first(rio_voq_read_fn read, void *ctx, u32 *ptr);
