@@ -10,7 +10,9 @@
 # rio-voq's count is set against the lower bound of transactions needed
 # to discover and configure the fabric (Documentation/driver-api/rapidio/
 # voq.rst, "Maintenance transactions"), computed here from the fabric's
-# shape, independently of the code that does the work.
+# shape, independently of the code that does the work.  Last, the
+# symbols a full status refresh takes for port counts 8..256, every group
+# size and both rev 3+ formats (and rev 2), from rio-voq's codec.
 #
 #   RIO_VOQ_BENCH_SIZES   fabric sizes (default "10 100 1000")
 set -euo pipefail
@@ -36,11 +38,13 @@ bound() {
 }
 
 uml_prepare
+refresh=""
 printf '%-7s %-7s %-10s %-10s %-10s %-7s %-8s %-9s %s\n' devices found \
 	"core ops" "voq ops" "bound" ratio "scan (s)" "core (s)" "voq failed"
 for n in ${RIO_VOQ_BENCH_SIZES:-10 100 1000}; do
-	with=$(uml_boot bench-init.sh rapidio.hdid=0 rio_sim.topology="bench:$n" |
-	       sed -n 's/^BENCH //p')
+	out=$(uml_boot bench-init.sh rapidio.hdid=0 rio_sim.topology="bench:$n")
+	with=$(sed -n 's/^BENCH //p' <<<"$out")
+	refresh=$(sed -n 's/^REFRESH //p' <<<"$out")
 	without=$(uml_boot bench-init.sh rapidio.hdid=0 rio_sim.topology="bench:$n" \
 		  initcall_blacklist=rio_voq_init | sed -n 's/^BENCH //p')
 	read -r found r w f secs vr vw vf <<<"$with"
@@ -51,3 +55,7 @@ for n in ${RIO_VOQ_BENCH_SIZES:-10 100 1000}; do
 		"$(awk -v a=$((vr + vw)) -v b="$b" 'BEGIN { printf "%.3f", a / b }')" \
 		"$secs" "$csecs" "$vf"
 done
+
+echo
+echo "Symbols for a full status refresh (rio-voq's codec; * = not all ports covered):"
+printf '%s\n' "$refresh"

@@ -23,4 +23,7 @@ found=$(ls /sys/bus/rapidio/devices | wc -l)
 echo "BENCH $found $(( $(cat "$d/reads") - r0 )) $(( $(cat "$d/writes") - w0 ))" \
      "$(( $(cat "$d/failed") - f0 ))" "$(echo "$t0 $t1" | awk '{ printf "%.2f", $2 - $1 }')" \
      "$(voq reads) $(voq writes) $(voq failed)"
+if [ -e /sys/kernel/debug/rio-voq/refresh_cost ]; then
+	sed 's/^/REFRESH /' /sys/kernel/debug/rio-voq/refresh_cost
+fi
 poweroff -f

@@ -12,10 +12,16 @@
  *   dev<i>/reads, writes     accesses device i answered
  *   dev<i>/fail_all          every access to device i fails
  *   dev<i>/all_ones          every read from device i returns all ones
+ *   dev<i>/congest           write "PORT 1" or "PORT 0": set or clear the
+ *                            congestion of a port; the symbols flow
+ *   dev<i>/symbols           per port: VoQ symbols sent and received, and
+ *                            the downstream ports its receiver holds back
  */
 
 #include <linux/debugfs.h>
 #include <linux/fs.h>
+#include <linux/seq_file.h>
+#include <linux/uaccess.h>
 
 #include "sim.h"
 
@@ -47,6 +53,56 @@ static int sim_fail_nth_set(void *data, u64 val)
 DEFINE_DEBUGFS_ATTRIBUTE(sim_fail_nth_fops, sim_fail_nth_get,
 			 sim_fail_nth_set, "%llu\n");
 
+static ssize_t sim_congest_write(struct file *file, const char __user *ubuf,
+				 size_t count, loff_t *ppos)
+{
+	struct rio_sim_dev *dev = file->private_data;
+	unsigned int port, val;
+	char buf[32];
+	int ret;
+
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	if (sscanf(buf, "%u %u", &port, &val) != 2 || val > 1)
+		return -EINVAL;
+	ret = rio_sim_congest(dev, port, val);
+	return ret ?: count;
+}
+
+static const struct file_operations sim_congest_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = sim_congest_write,
+	.llseek = no_llseek,
+};
+
+static int sim_symbols_show(struct seq_file *m, void *v)
+{
+	struct rio_sim_dev *dev = m->private;
+	DECLARE_BITMAP(stopped, RIO_VOQ_MAX_PORTS);
+	unsigned int p, d;
+
+	spin_lock_irq(&dev->fabric->lock);
+	for (p = 0; p < dev->nports; p++) {
+		struct rio_sim_port *sp = &dev->port[p];
+
+		if (!sp->gen && !sp->rx)
+			continue;
+		bitmap_zero(stopped, RIO_VOQ_MAX_PORTS);
+		for (d = 0; sp->rx && d < RIO_VOQ_MAX_PORTS; d++)
+			if (rio_voq_rx_port_stopped(sp->rx, 0, d))
+				__set_bit(d, stopped);
+		seq_printf(m, "port %u: sent %llu received %llu stopped %*pbl\n", p,
+			   sp->sym_sent, sp->sym_received, RIO_VOQ_MAX_PORTS, stopped);
+	}
+	spin_unlock_irq(&dev->fabric->lock);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sim_symbols);
+
 /**
  * rio_sim_debugfs_add() - create the debugfs files of a simulated mport
  * @sm: the mport
@@ -76,6 +132,10 @@ void rio_sim_debugfs_add(struct rio_sim_mport *sm)
 		debugfs_create_u64("writes", 0400, d, &dev->writes);
 		debugfs_create_bool("fail_all", 0600, d, &dev->fail_all);
 		debugfs_create_bool("all_ones", 0600, d, &dev->all_ones);
+		if (dev->voq_ef) {
+			debugfs_create_file("congest", 0200, d, dev, &sim_congest_fops);
+			debugfs_create_file("symbols", 0400, d, dev, &sim_symbols_fops);
+		}
 	}
 }
 

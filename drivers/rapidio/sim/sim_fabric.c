@@ -380,6 +380,12 @@ void rio_sim_fabric_free(struct rio_sim_fabric *fab)
 	if (!fab)
 		return;
 	list_for_each_entry_safe(dev, tmp, &fab->devs, node) {
+		unsigned int p;
+
+		for (p = 0; p < dev->nports; p++) {
+			kfree(dev->port[p].gen);
+			kfree(dev->port[p].rx);
+		}
 		list_del(&dev->node);
 		kfree(dev);
 	}

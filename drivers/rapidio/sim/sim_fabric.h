@@ -54,6 +54,10 @@ enum rio_sim_phys_map {
  * @voq_ctl: writable bits of the Port n VoQ CSR
  * @voq_violations: writes that broke a Part 12 rule (e.g. TX group size
  *	changed while generation was on)
+ * @gen: generator model of this port as transmitter, NULL until used
+ * @rx: receiver model of this port, NULL until used
+ * @sym_sent: VoQ symbols this port sent
+ * @sym_received: VoQ symbols this port received
  */
 struct rio_sim_port {
 	struct rio_sim_dev *peer;
@@ -65,6 +69,10 @@ struct rio_sim_port {
 	u32 voq_caps;
 	u32 voq_ctl;
 	unsigned int voq_violations;
+	struct rio_voq_gen *gen;
+	struct rio_voq_rx *rx;
+	u64 sym_sent;
+	u64 sym_received;
 };
 
 /**
@@ -122,6 +130,7 @@ struct rio_sim_dev_desc {
  * @writes: maintenance writes this device took
  * @fail_all: every access to this device fails
  * @all_ones: every read from this device returns all ones
+ * @congested: ports whose egress is congested (set by tests, debugfs)
  * @port: the ports
  */
 struct rio_sim_dev {
@@ -150,6 +159,7 @@ struct rio_sim_dev {
 	u64 writes;
 	bool fail_all;
 	bool all_ones;
+	DECLARE_BITMAP(congested, RIO_VOQ_MAX_PORTS);
 	struct rio_sim_port port[];
 };
 
@@ -202,5 +212,6 @@ struct rio_sim_dev *rio_sim_route(struct rio_sim_fabric *fab, u16 destid,
 				  u8 hopcount, unsigned int *ingress);
 
 u32 rio_sim_dev_peek(struct rio_sim_dev *dev, u32 offset);
+int rio_sim_congest(struct rio_sim_dev *dev, unsigned int port, bool congested);
 
 #endif /* _RIO_SIM_FABRIC_H */

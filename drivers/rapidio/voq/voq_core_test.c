@@ -7,6 +7,7 @@
 
 #include <kunit/test.h>
 #include <kunit/visibility.h>
+#include <linux/bitfield.h>
 #include <linux/rio_drv.h>
 
 #include "../sim/sim.h"
@@ -332,12 +333,62 @@ static void voq_fault_campaign(struct kunit *test)
 	}
 }
 
+/*
+ * Symbols end to end on rio-sim: with the group sizes rio-voq
+ * configured, congestion of a switch port stops exactly that port at
+ * the host; with a receiver whose RX size differs, a wrong port.
+ */
+static void voq_symbols_end_to_end(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_fabric_alloc(false);
+	struct rio_sim_dev *host, *sw, *ep13, *ep14;
+	struct rio_sim_mport *sm;
+	struct rio_voq_rx *rx;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	host = voq_dev(test, fab, "host", false, 1, R3, CAPS_ALL);
+	sw = voq_dev(test, fab, "sw", true, 24, R3, CAPS_ALL);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
+	/* Ports 13 and 14 in use, so they participate; port 20 unused */
+	ep13 = voq_dev(test, fab, "ep13", false, 1, R3, CAPS_ALL);
+	ep14 = voq_dev(test, fab, "ep14", false, 1, R3, CAPS_ALL);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 13, ep13, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 14, ep14, 0, 2), 0);
+	sm = voq_live(test, fab, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	KUNIT_ASSERT_EQ(test, voq_of(sw, 0).tx_pgs, 1);	/* 24 ports over CS48 */
+
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 13, true), 0);
+	rx = host->port[0].rx;
+	KUNIT_ASSERT_NOT_NULL(test, rx);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(rx, 0, 13));
+	KUNIT_EXPECT_EQ(test, sw->port[0].sym_sent, 1ULL);
+	KUNIT_EXPECT_EQ(test, host->port[0].sym_received, 1ULL);
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 13, false), 0);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(rx, 0, 13));
+	KUNIT_EXPECT_EQ(test, sw->port[0].sym_sent, 2ULL);
+	/* An unused switch port does not participate: no symbol */
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 20, true), 0);
+	KUNIT_EXPECT_EQ(test, sw->port[0].sym_sent, 2ULL);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(rx, 0, 20));
+
+	/* The host's RX size set to 2 behind rio-voq's back: wrong port */
+	host->port[0].voq_ctl = (host->port[0].voq_ctl & ~RIO_VOQ_CSR_RX_PGS) |
+				FIELD_PREP(RIO_VOQ_CSR_RX_PGS, 2);
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 14, true), 0);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(rx, 0, 14));
+	/* group 1, status bit 2 with 1 group bit is group 1, bit 1 with 2 */
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(rx, 0, 12));
+	rio_sim_mport_destroy(sm);
+}
+
 static struct kunit_case voq_core_test_cases[] = {
 	KUNIT_CASE_PARAM(voq_pair, voq_pair_gen_params),
 	KUNIT_CASE(voq_idle_ports),
 	KUNIT_CASE(voq_discovering_node),
 	KUNIT_CASE(voq_later_fabric_and_removal),
 	KUNIT_CASE(voq_fault_campaign),
+	KUNIT_CASE(voq_symbols_end_to_end),
 	{}
 };
 

@@ -486,6 +486,38 @@ static int rio_voq_counters_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(rio_voq_counters);
 
+/*
+ * Symbols a full status refresh takes, per port count, format and group
+ * size: the bandwidth the group-size choice trades against coverage.
+ * "*" marks a size whose symbols cannot describe all the ports.
+ */
+static int rio_voq_refresh_cost_show(struct seq_file *m, void *v)
+{
+	static const unsigned int nports[] = {
+		8, 16, 24, 32, 48, 64, 96, 128, 144, 192, 255, 256,
+	};
+	static const enum rio_voq_fmt fmts[] = { RIO_VOQ_FMT_CS48, RIO_VOQ_FMT_CS64 };
+	unsigned int i, f, g;
+
+	seq_puts(m, "ports |         CS48 group size 0..6          |         CS64 group size 0..6          | rev2\n");
+	for (i = 0; i < ARRAY_SIZE(nports); i++) {
+		seq_printf(m, "%5u |", nports[i]);
+		for (f = 0; f < ARRAY_SIZE(fmts); f++) {
+			for (g = 0; g <= RIO_VOQ_PGS_MAX; g++)
+				seq_printf(m, " %3u%c",
+					   rio_voq_refresh_symbols(fmts[f], g, nports[i]),
+					   rio_voq_ports_covered(fmts[f], g) < nports[i] ?
+					   '*' : ' ');
+			seq_puts(m, " |");
+		}
+		seq_printf(m, " %3u%c\n",
+			   rio_voq_refresh_symbols(RIO_VOQ_FMT_REV2, 0, nports[i]),
+			   rio_voq_ports_covered(RIO_VOQ_FMT_REV2, 0) < nports[i] ? '*' : ' ');
+	}
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(rio_voq_refresh_cost);
+
 static int __init rio_voq_init(void)
 {
 	int ret;
@@ -494,6 +526,8 @@ static int __init rio_voq_init(void)
 	debugfs_create_file("links", 0444, rio_voq_dbg, NULL, &rio_voq_links_fops);
 	debugfs_create_file("counters", 0444, rio_voq_dbg, NULL,
 			    &rio_voq_counters_fops);
+	debugfs_create_file("refresh_cost", 0444, rio_voq_dbg, NULL,
+			    &rio_voq_refresh_cost_fops);
 
 	ret = rio_register_scan_notifier(&rio_voq_scan_nb);
 	if (ret)

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rio-sim symbol exchange: links carry VoQ backpressure symbols.
+ *
+ * When the congestion of a device's port changes, each of the device's
+ * ports that generates (Enable VoQ Symbol Generation set) runs the
+ * generator model with its own TX group size, participation and XOFF
+ * bits, and the partner decodes what it sends with its own RX group
+ * size into its receiver model.  A TX size that differs from the
+ * partner's RX size therefore gates the wrong ports, as on hardware.
+ * The symbol format follows the link: rev 2 if either end is, else CS64
+ * on baud-rate class 3 and CS48 otherwise.
+ */
+
+#include <linux/bitfield.h>
+#include <linux/slab.h>
+
+#include "sim_fabric.h"
+
+#define SIM_MAX_SYMS	64	/* a full refresh of 256 ports takes at most 52 */
+
+/* Models for a port, allocated outside the fabric lock */
+static int sim_port_models(struct rio_sim_port *p)
+{
+	if (!p->gen)
+		p->gen = kzalloc(sizeof(*p->gen), GFP_KERNEL);
+	if (!p->rx)
+		p->rx = kzalloc(sizeof(*p->rx), GFP_KERNEL);
+	if (!p->gen || !p->rx)
+		return -ENOMEM;
+	if (!p->rx->nqueues) {
+		/* Until staging ops program it: one queue per downstream port */
+		unsigned int q;
+
+		for (q = 0; q < RIO_VOQ_MAX_PORTS; q++)
+			p->rx->queue[q] = q;
+		p->rx->nqueues = RIO_VOQ_MAX_PORTS;
+	}
+	return 0;
+}
+
+static enum rio_voq_fmt sim_link_fmt(const struct rio_sim_dev *a,
+				     const struct rio_sim_dev *b, u8 baud_class)
+{
+	if (a->voq_layout == RIO_VOQ_LAYOUT_REV2 || b->voq_layout == RIO_VOQ_LAYOUT_REV2)
+		return RIO_VOQ_FMT_REV2;
+	return baud_class == 3 ? RIO_VOQ_FMT_CS64 : RIO_VOQ_FMT_CS48;
+}
+
+/* Port @k of @dev sends what changed to its partner.  Fabric lock held. */
+static void sim_port_send(struct rio_sim_dev *dev, unsigned int k)
+{
+	struct rio_sim_port *p = &dev->port[k], *q;
+	struct rio_voq_gen *gen = p->gen;
+	struct rio_sim_dev *peer = p->peer;
+	u32 syms[SIM_MAX_SYMS], csr = p->voq_caps | p->voq_ctl, peer_csr;
+	unsigned int i;
+	int n;
+
+	if (!peer || !peer->voq_ef)
+		return;
+	q = &peer->port[p->peer_port];
+	peer_csr = q->voq_caps | q->voq_ctl;
+
+	gen->fmt = sim_link_fmt(dev, peer, p->baud_class);
+	gen->pgs = FIELD_GET(RIO_VOQ_CSR_TX_PGS, csr);
+	gen->gen_en = csr & RIO_VOQ_CSR_GEN_EN;
+	gen->vc = RIO_VOQ_VC_ALL;
+	gen->nports = dev->nports;
+	for (i = 0; i < dev->nports; i++) {
+		u32 c = dev->port[i].voq_ctl;
+
+		__assign_bit(i, gen->part, c & RIO_VOQ_CSR_PART_EN);
+		__assign_bit(i, gen->xoff, c & RIO_VOQ_CSR_XOFF);
+	}
+	bitmap_copy(gen->congested, dev->congested, RIO_VOQ_MAX_PORTS);
+
+	n = rio_voq_gen_update(gen, syms, ARRAY_SIZE(syms));
+	if (n <= 0)
+		return;
+	p->sym_sent += n;
+
+	/* Only a port that can receive takes them */
+	if (!(peer_csr & RIO_VOQ_CSR_RX_SUP))
+		return;
+	q->rx->fmt = gen->fmt;
+	q->rx->pgs = FIELD_GET(RIO_VOQ_CSR_RX_PGS, peer_csr);
+	q->rx->per_vc = csr & RIO_VOQ_CSR_VC_EN;
+	for (i = 0; i < n; i++)
+		if (!rio_voq_rx_symbol(q->rx, syms[i]))
+			q->sym_received++;
+}
+
+/**
+ * rio_sim_congest() - set a port's congestion and let the symbols flow
+ * @dev: the device, with a VoQ block
+ * @port: its port whose egress is (or is no longer) congested
+ * @congested: the new state
+ *
+ * Every port of @dev that generates sends the symbols the change calls
+ * for to its partner, whose receiver model takes them.
+ *
+ * Return: 0, -EINVAL for a bad port or a device without a VoQ block,
+ * -ENOMEM.
+ */
+int rio_sim_congest(struct rio_sim_dev *dev, unsigned int port, bool congested)
+{
+	unsigned int k;
+	int ret = 0;
+
+	if (!dev->voq_ef || port >= dev->nports)
+		return -EINVAL;
+	for (k = 0; k < dev->nports && !ret; k++) {
+		ret = sim_port_models(&dev->port[k]);
+		if (!ret && dev->port[k].peer && dev->port[k].peer->voq_ef)
+			ret = sim_port_models(&dev->port[k].peer->port[dev->port[k].peer_port]);
+	}
+	if (ret)
+		return ret;
+
+	spin_lock_irq(&dev->fabric->lock);
+	__assign_bit(port, dev->congested, congested);
+	for (k = 0; k < dev->nports; k++)
+		sim_port_send(dev, k);
+	spin_unlock_irq(&dev->fabric->lock);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(rio_sim_congest);
