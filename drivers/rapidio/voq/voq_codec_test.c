@@ -70,6 +70,33 @@ static void voq_sym_known(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, m.first_port + 5, 191U);
 }
 
+/*
+ * Rev 2.2 tables 3-1 to 3-3 in full: every group, every offset.  In the
+ * 14-bit stype2 field, spec bit n is BIT(13 - n); bit 3 carries offset 5
+ * and bit 8 offset 0; the port is group * 6 + offset.
+ */
+static void voq_sym_rev2_full(struct kunit *test)
+{
+	struct rio_voq_msg m;
+	unsigned int group, off;
+	u32 sym, want;
+
+	for (group = 0; group < 32; group++) {
+		for (off = 0; off < 6; off++) {
+			KUNIT_ASSERT_EQ(test, rio_voq_sym_encode(RIO_VOQ_FMT_REV2, 0,
+								 RIO_VOQ_VC_ALL, group,
+								 BIT(off), &sym), 0);
+			want = BIT(13 - 2) |		/* CMD 0b001: bits 0-2 */
+			       BIT(13 - (8 - off)) |	/* offset 5..0: bits 3..8 */
+			       group;			/* bits 9-13 */
+			KUNIT_EXPECT_EQ_MSG(test, sym, want, "group %u offset %u", group, off);
+			KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(RIO_VOQ_FMT_REV2, 0, sym, &m), 0);
+			KUNIT_EXPECT_EQ(test, m.first_port + off, group * 6 + off);
+			KUNIT_EXPECT_EQ(test, m.status, (u32)BIT(off));
+		}
+	}
+}
+
 static void voq_sym_errors(struct kunit *test)
 {
 	struct rio_voq_msg m;
@@ -316,6 +343,7 @@ static void voq_group_size_mismatch(struct kunit *test)
 static struct kunit_case voq_codec_test_cases[] = {
 	KUNIT_CASE(voq_vc_ind_table),
 	KUNIT_CASE(voq_sym_known),
+	KUNIT_CASE(voq_sym_rev2_full),
 	KUNIT_CASE(voq_sym_errors),
 	KUNIT_CASE(voq_sym_roundtrip),
 	KUNIT_CASE(voq_sym_minimal),
