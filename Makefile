@@ -13,7 +13,7 @@
 SHELL := /bin/bash
 SCRIPTS := $(CURDIR)/scripts
 
-.PHONY: help deps tree check demo bench kunit uml x86 checkpatch kerneldoc clean distclean
+.PHONY: help deps tree check demo bench kunit uml tools x86 checkpatch kerneldoc clean distclean
 
 help:
 	@echo 'make demo        boot UML, enumerate a simulated fabric, show the result'
@@ -23,6 +23,7 @@ help:
 	@echo 'make tree        unpack the pinned tree into the cache and apply the overlay'
 	@echo 'make kunit       only the KUnit suites (UML)'
 	@echo 'make uml         only the UML boot test (configfs, sysfs, concurrency, KASAN/lockdep, kmemleak)'
+	@echo 'make tools       only the riovoq tests (userspace, fake sysfs tree)'
 	@echo 'make x86         only the x86_64 module build with W=1 and sparse'
 	@echo 'make checkpatch  only checkpatch --strict'
 	@echo 'make kerneldoc   only the kernel-doc checks'
@@ -44,7 +45,7 @@ demo:
 bench:
 	@bash $(SCRIPTS)/bench.sh
 
-kunit uml x86 checkpatch kerneldoc:
+kunit uml tools x86 checkpatch kerneldoc:
 	@bash $(SCRIPTS)/check.sh $@
 
 clean:

@@ -40,7 +40,11 @@ uml_prepare() {
 	uml_mk linux >/dev/null 2>"$UML_O/build.log" ||
 		{ tail -n 30 "$UML_O/build.log" >&2; die "UML build failed"; }
 
-	# Root: static busybox, its applets as links, and a non-root user
+	# riovoq, static: the root has no libc
+	make -s -C "$RIO_VOQ_TOP/tools/riovoq" riovoq-static ||
+		die "building riovoq failed"
+
+	# Root: static busybox, its applets as links, riovoq, a non-root user
 	mkdir -p "$UML_ROOT"/{bin,proc,sys,dev,tmp,etc}
 	printf 'root:x:0:0::/:/bin/sh\nnobody:x:65534:65534::/:/bin/sh\n' > "$UML_ROOT/etc/passwd"
 	printf 'root:x:0:\nnogroup:x:65534:\n' > "$UML_ROOT/etc/group"
@@ -48,6 +52,7 @@ uml_prepare() {
 	for applet in $(/bin/busybox --list); do
 		[ "$applet" = busybox ] || ln -sf busybox "$UML_ROOT/bin/$applet"
 	done
+	install -m 0755 "$RIO_VOQ_TOP/tools/riovoq/riovoq-static" "$UML_ROOT/bin/riovoq"
 }
 
 uml_boot() {

@@ -33,7 +33,11 @@ for d in /sys/bus/rapidio/devices/*; do
 done
 
 echo
-echo "== VoQ backpressure on each link (/sys/kernel/debug/rio-voq/links)"
+echo "== VoQ backpressure, port by port: riovoq show"
+riovoq show
+
+echo
+echo "== each link as negotiated (/sys/kernel/debug/rio-voq/links)"
 cat /sys/kernel/debug/rio-voq/links
 echo "   rio-voq's own maintenance accesses: $(tr '\n' ' ' < /sys/kernel/debug/rio-voq/counters)"
 

@@ -70,11 +70,12 @@ u32 rio_voq_phys_reg(const struct rio_voq_node *n, unsigned int port, u32 reg)
  * rio_voq_node_name() - name of a node for logs and state files
  * @n: the node
  *
- * Return: the device's name, or the mport's.
+ * Return: the name of the device, or of the mport's device (rapidioN):
+ * the names their sysfs directories have.
  */
 const char *rio_voq_node_name(const struct rio_voq_node *n)
 {
-	return n->rdev ? rio_name(n->rdev) : (const char *)n->mport->name;
+	return n->rdev ? rio_name(n->rdev) : dev_name(&n->mport->dev);
 }
 
 /**
