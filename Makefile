@@ -13,7 +13,7 @@
 SHELL := /bin/bash
 SCRIPTS := $(CURDIR)/scripts
 
-.PHONY: help deps tree check demo bench kunit uml tools x86 checkpatch kerneldoc clean distclean
+.PHONY: help deps tree check demo bench kunit uml tools demo-check x86 checkpatch kerneldoc clean distclean
 
 help:
 	@echo 'make demo        boot UML, enumerate a simulated fabric, show the result'
@@ -24,6 +24,7 @@ help:
 	@echo 'make kunit       only the KUnit suites (UML)'
 	@echo 'make uml         only the UML boot test (configfs, sysfs, concurrency, KASAN/lockdep, kmemleak)'
 	@echo 'make tools       only the riovoq tests (userspace, fake sysfs tree)'
+	@echo 'make demo-check  only the check of the demo transcript'
 	@echo 'make x86         only the x86_64 module build with W=1 and sparse'
 	@echo 'make checkpatch  only checkpatch --strict'
 	@echo 'make kerneldoc   only the kernel-doc checks'
@@ -47,6 +48,9 @@ bench:
 
 kunit uml tools x86 checkpatch kerneldoc:
 	@bash $(SCRIPTS)/check.sh $@
+
+demo-check:
+	@bash $(SCRIPTS)/check.sh demo
 
 clean:
 	@. $(SCRIPTS)/common.sh && rm -rf "$$RIO_VOQ_CACHE"/build-* "$$RIO_VOQ_CACHE"/logs

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Run the rio-voq checks on the pinned tree with the overlay applied.
 #
-#   check.sh [STEP...]     steps: kunit uml tools x86 checkpatch kerneldoc
+#   check.sh [STEP...]     steps: kunit uml tools demo x86 checkpatch kerneldoc
 #                          (default: all of them)
 #
 # Each KUnit case and each check of the UML boot test counts as one
@@ -13,7 +13,7 @@ set -uo pipefail
 . "$(dirname "$0")/common.sh"
 
 steps=("$@")
-[ ${#steps[@]} -gt 0 ] || steps=(kunit uml tools x86 checkpatch kerneldoc)
+[ ${#steps[@]} -gt 0 ] || steps=(kunit uml tools demo x86 checkpatch kerneldoc)
 
 passed=0
 failed=0
@@ -74,11 +74,18 @@ step_kunit() {
 }
 
 step_uml() {
-	local out="$logdir/uml-test.log" p f
+	run_counted "UML boot test (configfs, sysfs, concurrency, KASAN/lockdep, kmemleak)" \
+		"$logdir/uml-test.log" bash "$RIO_VOQ_TOP/scripts/uml-test.sh"
+}
 
-	log "UML boot test (configfs, sysfs, concurrency, KASAN/lockdep, kmemleak)"
-	bash "$RIO_VOQ_TOP/scripts/uml-test.sh" > "$out" 2>&1
-	grep -E '^not ok |^\[rio-voq\] error' "$out" >&2
+# Run a script that ends with "N passed, N failed" and count its checks
+run_counted() {	# name, log, command...
+	local name=$1 out=$2 p f
+
+	shift 2
+	log "$name"
+	"$@" > "$out" 2>&1
+	grep -E '^not ok|error:|warning:' "$out" >&2
 	p=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$out" | tail -n 1)
 	f=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$out" | tail -n 1)
 	if [ -z "$p" ]; then
@@ -87,24 +94,17 @@ step_uml() {
 	fi
 	passed=$((passed + p))
 	failed=$((failed + f))
-	log "UML boot test: $p passed, $f failed (log: $out)"
+	log "$name: $p passed, $f failed (log: $out)"
 }
 
 step_tools() {
-	local out="$logdir/tools.log" p f
+	run_counted "riovoq (userspace) on a fake sysfs tree" "$logdir/tools.log" \
+		make -s -C "$RIO_VOQ_TOP/tools/riovoq" test
+}
 
-	log "riovoq (userspace) on a fake sysfs tree"
-	make -s -C "$RIO_VOQ_TOP/tools/riovoq" test > "$out" 2>&1
-	grep -E '^not ok|error|warning' "$out" >&2
-	p=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$out" | tail -n 1)
-	f=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$out" | tail -n 1)
-	if [ -z "$p" ]; then
-		tail -n 20 "$out" >&2
-		p=0 f=1
-	fi
-	passed=$((passed + p))
-	failed=$((failed + f))
-	log "riovoq: $p passed, $f failed (log: $out)"
+step_demo() {
+	run_counted "make demo's transcript" "$logdir/demo-check.log" \
+		bash "$RIO_VOQ_TOP/scripts/demo-check.sh"
 }
 
 step_x86() {
@@ -171,7 +171,7 @@ bash "$RIO_VOQ_TOP/scripts/tree.sh" || die "preparing the kernel tree failed"
 start=$(date +%s)
 for s in "${steps[@]}"; do
 	case "$s" in
-	kunit|uml|tools|x86|checkpatch|kerneldoc) "step_$s" ;;
+	kunit|uml|tools|demo|x86|checkpatch|kerneldoc) "step_$s" ;;
 	*) die "unknown step '$s'" ;;
 	esac
 done

@@ -52,9 +52,28 @@ if [ -d "$H" ]; then
 	echo 2 > $H/tx_group_size
 	echo "   after:  mport TX $(cat $H/tx_group_size), $1 port $2 RX $(cat $P/rx_group_size)," \
 	     "generation $(cat $H/generation), link $(cat $H/link_status)"
-	echo "   echo 7 > $H/tx_group_size"
-	echo 7 > $H/tx_group_size 2>/dev/null || echo "   refused (size 7 is reserved); still TX $(cat $H/tx_group_size)"
+	echo "   riovoq set rapidio0 0 tx_group_size=7"
+	riovoq set rapidio0 0 tx_group_size=7 2>&1 | sed 's/^/   /'
+	echo "   (exit status $(riovoq set rapidio0 0 tx_group_size=7 2>/dev/null; echo $?)); still TX $(cat $H/tx_group_size)"
 fi
+
+# Congestion: rio-sim's 48-port switch (dev2 in voqmix) congests its
+# port 1; the symbols cross the link and its upstream partner holds back
+# the traffic for that port
+S=/sys/kernel/debug/rio-sim/rio-sim0
+if [ -e $S/dev2/congest ]; then
+	echo
+	echo "== port 1 of the 48-port switch becomes congested:"
+	echo "   echo '1 1' > $S/dev2/congest"
+	echo "1 1" > $S/dev2/congest
+	echo "   upstream switch, port 1 (from $S/dev1/symbols):"
+	echo "   $(grep '^port 1:' $S/dev1/symbols)"
+	echo "   echo '1 0' > $S/dev2/congest"
+	echo "1 0" > $S/dev2/congest
+	echo "   $(grep '^port 1:' $S/dev1/symbols)"
+fi
+
+riovoq dot > /tmp/fabric.dot
 
 echo
 for f in /sys/kernel/debug/rio-sim/*; do

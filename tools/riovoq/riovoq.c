@@ -46,8 +46,9 @@ static const char usage[] =
 "    decode  decodes captured VoQ symbols: for --cs48 and --rev2 the 14-bit\n"
 "            stype2 field, for --cs64 stype0 and parameter0/1 (28 bits).\n"
 "            --group-size is the receiver's RX group size (default 0).\n"
-"    dot     the fabric as a Graphviz graph, each link labelled with its VoQ\n"
-"            state.\n"
+"    dot     the fabric as a Graphviz graph, one edge per link, labelled with\n"
+"            its VoQ state: both ways, one way (and why not the other),\n"
+"            off and why, or failed.\n"
 "\n"
 "    DEVICE is a RapidIO device name (00:s:0002) or an mport (rapidio0).\n"
 "\n"
@@ -390,11 +391,26 @@ static int cmd_decode(int argc, char **argv)
 	return status;
 }
 
+/* The link_status of @dev's @port, via its sysfs directory */
+static void port_status(const char *dev, unsigned int port, char *val)
+{
+	char dir[MAX_PATH], path[MAX_PATH * 2];
+
+	snprintf(val, MAX_VAL, "?");
+	if (voq_dir(dev, dir))
+		return;
+	snprintf(path, sizeof(path), "%s/port%u/link_status", dir, port);
+	read_val(path, val);
+}
+
+/* One edge per link, from the end that sorts first */
 static int dot_one(const char *dir, const char *name, void *arg)
 {
-	char path[MAX_PATH + 64], partner[MAX_VAL], link[MAX_VAL], pdev[64];
-	char val[MAX_VAL];
+	char path[MAX_PATH + 64], partner[MAX_VAL], mine[MAX_VAL], theirs[MAX_VAL];
+	char val[MAX_VAL], pdev[64], label[2 * MAX_VAL + 128];
+	const char *color, *edge;
 	unsigned int p, nports, pport;
+	bool a, b;
 
 	printf("  \"%s\";\n", name);
 	snprintf(path, sizeof(path), "%s/ports", dir);
@@ -404,20 +420,44 @@ static int dot_one(const char *dir, const char *name, void *arg)
 		snprintf(path, sizeof(path), "%s/port%u/partner", dir, p);
 		if (read_val(path, partner) || sscanf(partner, "%63s %u", pdev, &pport) != 2)
 			continue;
+		/* The end that sorts first draws it, if it has a voq/ directory */
+		if ((strcmp(name, pdev) > 0 || (!strcmp(name, pdev) && p > pport)) &&
+		    !voq_dir(pdev, path))
+			continue;
 		snprintf(path, sizeof(path), "%s/port%u/link_status", dir, p);
-		read_val(path, link);
-		/* One edge per direction: this port transmitting to its partner */
-		printf("  \"%s\" -> \"%s\" [taillabel=\"%u\", headlabel=\"%u\", label=\"%s\", color=%s];\n",
-		       name, pdev, p, pport, link,
-		       !strcmp(link, "configured") ? "darkgreen" :
-		       !strncmp(link, "failed", 6) ? "red" : "gray");
+		read_val(path, mine);
+		port_status(pdev, pport, theirs);
+		a = !strcmp(mine, "configured");
+		b = !strcmp(theirs, "configured");
+
+		if (!strncmp(mine, "failed", 6) || !strncmp(theirs, "failed", 6)) {
+			snprintf(label, sizeof(label), "%s",
+				 !strncmp(mine, "failed", 6) ? mine : theirs);
+			color = "red";
+			edge = "none";
+		} else if (a && b) {
+			snprintf(label, sizeof(label), "VoQ both ways");
+			color = "darkgreen";
+			edge = "both";
+		} else if (a || b) {
+			snprintf(label, sizeof(label), "VoQ one way; other way %s",
+				 a ? theirs : mine);
+			color = "orange";
+			edge = a ? "forward" : "back";
+		} else {
+			snprintf(label, sizeof(label), "VoQ off: %s", mine);
+			color = "gray";
+			edge = "none";
+		}
+		printf("  \"%s\" -> \"%s\" [taillabel=\"%u\", headlabel=\"%u\", label=\"%s\", color=%s, dir=%s];\n",
+		       name, pdev, p, pport, label, color, edge);
 	}
 	return 0;
 }
 
 static int cmd_dot(void)
 {
-	printf("digraph rapidio_voq {\n  node [shape=box];\n");
+	printf("digraph rapidio_voq {\n  rankdir=LR;\n  node [shape=box];\n");
 	for_each_voq(dot_one, NULL);
 	printf("}\n");
 	return 0;
