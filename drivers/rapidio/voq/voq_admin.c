@@ -119,6 +119,8 @@ static int rio_voq_set_dir_pgs(struct rio_voq_node *tx, unsigned int tp,
 		ret = rio_voq_csr_read(rx, rp, &r);
 	if (ret)
 		return ret;
+	if (FIELD_GET(RIO_VOQ_CSR_TX_PGS, t) == g && FIELD_GET(RIO_VOQ_CSR_RX_PGS, r) == g)
+		return 0;	/* already so: no write, generation untouched */
 	if ((t & RIO_VOQ_CSR_GEN_EN) &&
 	    (FIELD_GET(RIO_VOQ_CSR_TX_PGS, t) != g || FIELD_GET(RIO_VOQ_CSR_RX_PGS, r) != g)) {
 		ret = rio_voq_csr_write(tx, tp, t & ~RIO_VOQ_CSR_GEN_EN);

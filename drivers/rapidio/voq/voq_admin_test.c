@@ -63,6 +63,7 @@ static void voq_expect_unchanged(struct kunit *test, struct voq_admin *a,
 static void voq_admin_group_size(struct kunit *test)
 {
 	struct voq_admin a;
+	u64 writes;
 
 	voq_admin_setup(test, &a, RIO_SIM_VOQ_CAPS_ALL, 0);
 	KUNIT_ASSERT_TRUE(test, voq_csr(a.host, 0).gen_en);
@@ -71,6 +72,11 @@ static void voq_admin_group_size(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, voq_csr(a.host, 0).tx_pgs, 3);
 	KUNIT_EXPECT_EQ(test, voq_csr(a.peer, 0).rx_pgs, 3);
 	KUNIT_EXPECT_TRUE(test, voq_csr(a.host, 0).gen_en);	/* back on */
+
+	/* The same size again: nothing to write */
+	writes = a.sm->fab->writes;
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 3), 0);
+	KUNIT_EXPECT_EQ(test, a.sm->fab->writes, writes);
 
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_RX_PGS, 5), 0);
 	KUNIT_EXPECT_EQ(test, voq_csr(a.host, 0).rx_pgs, 5);
