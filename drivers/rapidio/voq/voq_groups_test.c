@@ -74,27 +74,33 @@ static void voq_expect_slot(struct kunit *test, enum rio_voq_fmt fmt,
 	KUNIT_EXPECT_EQ_MSG(test, b, bit, "port %u", port);
 }
 
-static void voq_table_3_2_cs48(struct kunit *test)
+/*
+ * A table of the spec: row = port group value, column c = the c-th status
+ * bit from the most significant, entry = the port it stands for.
+ */
+static void voq_expect_table(struct kunit *test, enum rio_voq_fmt fmt,
+			     unsigned int pgs, const u8 *table,
+			     unsigned int rows, unsigned int cols)
 {
 	unsigned int group, col;
 
-	/* Column 0 is the most significant of the 12 status bits */
-	for (group = 0; group < ARRAY_SIZE(voq_table_3_2); group++)
-		for (col = 0; col < 12; col++)
-			voq_expect_slot(test, RIO_VOQ_FMT_CS48, 1,
-					voq_table_3_2[group][col], group, 11 - col);
-	KUNIT_EXPECT_EQ(test, rio_voq_ports_covered(RIO_VOQ_FMT_CS48, 1), 24U);
+	for (group = 0; group < rows; group++)
+		for (col = 0; col < cols; col++)
+			voq_expect_slot(test, fmt, pgs, table[group * cols + col],
+					group, cols - 1 - col);
+	KUNIT_EXPECT_EQ(test, rio_voq_ports_covered(fmt, pgs), rows * cols);
+}
+
+static void voq_table_3_2_cs48(struct kunit *test)
+{
+	voq_expect_table(test, RIO_VOQ_FMT_CS48, 1, &voq_table_3_2[0][0],
+			 ARRAY_SIZE(voq_table_3_2), ARRAY_SIZE(voq_table_3_2[0]));
 }
 
 static void voq_table_3_4_cs64(struct kunit *test)
 {
-	unsigned int group, col;
-
-	for (group = 0; group < ARRAY_SIZE(voq_table_3_4); group++)
-		for (col = 0; col < 16; col++)
-			voq_expect_slot(test, RIO_VOQ_FMT_CS64, 4,
-					voq_table_3_4[group][col], group, 15 - col);
-	KUNIT_EXPECT_EQ(test, rio_voq_ports_covered(RIO_VOQ_FMT_CS64, 4), 256U);
+	voq_expect_table(test, RIO_VOQ_FMT_CS64, 4, &voq_table_3_4[0][0],
+			 ARRAY_SIZE(voq_table_3_4), ARRAY_SIZE(voq_table_3_4[0]));
 }
 
 static void voq_r2_tables(struct kunit *test)
