@@ -65,6 +65,20 @@ check "link to an unknown device: live refused" refused sh -c "echo 1 > $C/f1/li
 check "and the fabric stays down" test "$(cat $C/f1/live)" = 0
 rmdir $C/f1/host $C/f1/sw $C/f1/ep1 $C/f1/ep2 $C/f1
 
+# Fault injection through debugfs: the 3rd access from now fails, once
+mkdir $C/fi
+echo single > $C/fi/topology
+echo 0 > $C/fi/host_destid
+echo 1 > $C/fi/live
+D=/sys/kernel/debug/rio-sim/$(cat $C/fi/mport)
+echo 3 > $D/fail_nth
+check "fail_nth reads back what is pending" test "$(cat $D/fail_nth)" = 3
+scan_all
+check "the injected failure is counted, once" test "$(cat $D/failed)" = 1
+check "and is no longer pending" test "$(cat $D/fail_nth)" = 0
+echo 0 > $C/fi/live
+rmdir $C/fi
+
 # 50 create / enumerate / destroy cycles of a canned fabric
 mkdir $C/loop
 echo star:4 > $C/loop/topology
