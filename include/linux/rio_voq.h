@@ -17,6 +17,7 @@
 
 #include <linux/bitmap.h>
 #include <linux/bits.h>
+#include <linux/list.h>
 #include <linux/types.h>
 
 #define RIO_EFB_VOQ_ID			0x000B
@@ -279,6 +280,57 @@ bool rio_voq_rx_port_stopped(const struct rio_voq_rx *rx, int vc,
 			     unsigned int port);
 bool rio_voq_rx_queue_stopped(const struct rio_voq_rx *rx, int vc,
 			      unsigned int queue);
+
+/*
+ * Staging queues (Part 12 2.2, 2.3, 4.3): an upstream device stages the
+ * traffic it sends on a port in queues, one for each downstream egress
+ * port or, with fewer queues, shared (co-mingled): the reverse map says
+ * which queue each downstream port's traffic is in.  Where the device
+ * also needs the next device's egress port for each destination, it keeps
+ * next-hop entries.  How a device does either is its own business: a
+ * driver registers staging ops for its vendor and device ID; without
+ * them rio-voq keeps a generic map in the kernel.
+ */
+struct rio_dev;
+
+/* Queues per port of the generic default */
+#define RIO_VOQ_STAGING_QUEUES		4
+
+/**
+ * struct rio_voq_staging_ops - a switch's staging-queue operations
+ * @node: entry in the registry (rio-voq's)
+ * @vid: vendor ID the ops are for
+ * @did: device ID the ops are for
+ * @nqueues: staging queues of a port
+ * @set_map: program a port's reverse map, @map[d] = queue of downstream
+ *	port d, @n entries; absent on a device whose map is fixed
+ * @get_map: read a port's reverse map back
+ * @set_next_hop: program the downstream egress port of @destid for traffic
+ *	leaving by @port; absent where the device keeps no next-hop entries
+ * @get_next_hop: read a next-hop entry back
+ *
+ * Each operation may be absent.  They return 0 or a negative errno.
+ */
+struct rio_voq_staging_ops {
+	struct list_head node;
+	u16 vid;
+	u16 did;
+	int (*nqueues)(struct rio_dev *rdev, unsigned int port);
+	int (*set_map)(struct rio_dev *rdev, unsigned int port, const u8 *map,
+		       unsigned int n);
+	int (*get_map)(struct rio_dev *rdev, unsigned int port, u8 *map,
+		       unsigned int n);
+	int (*set_next_hop)(struct rio_dev *rdev, unsigned int port, u16 destid,
+			    u8 egress);
+	int (*get_next_hop)(struct rio_dev *rdev, unsigned int port, u16 destid,
+			    u8 *egress);
+};
+
+/* Staging queues: voq_staging.c */
+int rio_voq_staging_register(struct rio_voq_staging_ops *ops);
+void rio_voq_staging_unregister(struct rio_voq_staging_ops *ops);
+void rio_voq_staging_contiguous(unsigned int ndown, unsigned int nqueues, u8 *map);
+int rio_voq_next_hop(struct rio_dev *next, u16 destid);
 
 /* Bounded extended-feature walk: voq_ef.c */
 int rio_voq_ef_first(rio_voq_read_fn read, void *ctx, u32 *ptr);

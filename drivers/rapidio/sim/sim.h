@@ -44,6 +44,7 @@ struct rio_sim_mport *rio_sim_mport_create(struct rio_sim_fabric *fab,
 void rio_sim_mport_destroy(struct rio_sim_mport *sm);
 void rio_sim_mport_destroy_all(void);
 int rio_sim_mport_scan(struct rio_sim_mport *sm);
+struct rio_dev *rio_sim_rdev(struct rio_sim_mport *sm, struct rio_sim_dev *dev);
 
 int rio_sim_configfs_init(void);
 void rio_sim_configfs_exit(void);

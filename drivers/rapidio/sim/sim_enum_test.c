@@ -37,17 +37,6 @@ static void sim_enum_desc(const struct sim_enum_case *c, char *desc)
 
 KUNIT_ARRAY_PARAM(sim_enum, sim_enum_cases, sim_enum_desc);
 
-/* The rio_dev the enumerator made for a simulated device, by component tag */
-static struct rio_dev *sim_rdev_of(struct rio_net *net, struct rio_sim_dev *dev)
-{
-	struct rio_dev *rdev;
-
-	list_for_each_entry(rdev, &net->devices, net_list)
-		if (rdev->comp_tag == dev->comptag)
-			return rdev;
-	return NULL;
-}
-
 static struct rio_sim_mport *sim_enum_create(struct kunit *test, const char *spec,
 					     int host_destid)
 {
@@ -84,7 +73,7 @@ static void sim_enum_topology(struct kunit *test)
 		if (dev == fab->host)
 			continue;
 
-		rdev = sim_rdev_of(sm->mport.net, dev);
+		rdev = rio_sim_rdev(sm, dev);
 		KUNIT_ASSERT_NOT_NULL_MSG(test, rdev, "%s #%u not found", dev->name,
 					  dev->index);
 		KUNIT_EXPECT_EQ(test, rdev->vid, dev->vid);
@@ -110,7 +99,7 @@ static void sim_enum_topology(struct kunit *test)
 			if (!peer || p == RIO_GET_PORT_NUM(rdev->swpinfo))
 				continue;
 			KUNIT_EXPECT_PTR_EQ_MSG(test, rdev->rswitch->nextdev[p],
-						sim_rdev_of(sm->mport.net, peer),
+						rio_sim_rdev(sm, peer),
 						"%s #%u port %u", dev->name, dev->index, p);
 		}
 	}

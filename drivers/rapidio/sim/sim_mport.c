@@ -220,6 +220,28 @@ void rio_sim_mport_destroy_all(void)
 }
 
 /**
+ * rio_sim_rdev() - the rio_dev the core made for a simulated device
+ * @sm: the mport, scanned
+ * @dev: a device of its fabric
+ *
+ * Matched by component tag, which the enumerator wrote to the device.
+ *
+ * Return: the rio_dev, or NULL if the core has none for @dev.
+ */
+struct rio_dev *rio_sim_rdev(struct rio_sim_mport *sm, struct rio_sim_dev *dev)
+{
+	struct rio_dev *rdev;
+
+	if (!sm->mport.net || !dev)
+		return NULL;
+	list_for_each_entry(rdev, &sm->mport.net->devices, net_list)
+		if (rdev->comp_tag == dev->comptag)
+			return rdev;
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(rio_sim_rdev);
+
+/**
  * rio_sim_mport_scan() - enumerate (or discover) a simulated fabric
  * @sm: the mport
  *

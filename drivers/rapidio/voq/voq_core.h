@@ -30,11 +30,18 @@ struct rio_voq_counters {
  * @csr: the Port n VoQ CSR as last read or written
  * @err_sts: the Port n Error and Status CSR as read at probe
  * @link: the link this port is an end of, NULL if none
+ * @smap: reverse map of the traffic it sends: @smap[d] = staging queue of
+ *	downstream port d; NULL until set up
+ * @nsmap: entries in @smap (ports of the downstream device)
+ * @nqueues: staging queues of this port
  */
 struct rio_voq_portst {
 	u32 csr;
 	u32 err_sts;
 	struct rio_voq_link *link;
+	u8 *smap;
+	unsigned int nsmap;
+	unsigned int nqueues;
 };
 
 /**
@@ -191,6 +198,10 @@ int rio_voq_port_set(struct rio_voq_node *n, unsigned int port,
 		     enum rio_voq_knob knob, unsigned int val);
 void rio_voq_overrides_apply(struct rio_voq_node *n);
 void rio_voq_overrides_free(void);
+
+/* voq_staging.c */
+int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
+			  struct rio_voq_node *far);
 
 /* voq_sysfs.c */
 int rio_voq_sysfs_add(struct rio_voq_node *n);

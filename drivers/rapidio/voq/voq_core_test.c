@@ -43,17 +43,6 @@ static struct rio_sim_dev *voq_dev(struct kunit *test, struct rio_sim_fabric *fa
 	return dev;
 }
 
-/* The rio_dev the core made for a simulated device */
-static struct rio_dev *voq_rdev(struct rio_sim_mport *sm, struct rio_sim_dev *dev)
-{
-	struct rio_dev *rdev;
-
-	list_for_each_entry(rdev, &sm->mport.net->devices, net_list)
-		if (rdev->comp_tag == dev->comptag)
-			return rdev;
-	return NULL;
-}
-
 static struct rio_sim_mport *voq_live(struct kunit *test, struct rio_sim_fabric *fab,
 				      int host_destid)
 {
@@ -204,8 +193,8 @@ static void voq_idle_ports(struct kunit *test)
 	/* In use without a VoQ partner: participates, generates nothing */
 	KUNIT_EXPECT_TRUE(test, voq_of(sw, 1).part_en);
 	KUNIT_EXPECT_FALSE(test, voq_of(sw, 1).gen_en);
-	KUNIT_EXPECT_NULL(test, rio_voq_test_link(&sm->mport, voq_rdev(sm, sw), 1));
-	KUNIT_EXPECT_NOT_NULL(test, rio_voq_test_link(&sm->mport, voq_rdev(sm, sw), 0));
+	KUNIT_EXPECT_NULL(test, rio_voq_test_link(&sm->mport, rio_sim_rdev(sm, sw), 1));
+	KUNIT_EXPECT_NOT_NULL(test, rio_voq_test_link(&sm->mport, rio_sim_rdev(sm, sw), 0));
 	/* Unused: no participation; unavailable: XOFF */
 	KUNIT_EXPECT_FALSE(test, voq_of(sw, 2).part_en);
 	KUNIT_EXPECT_FALSE(test, voq_of(sw, 2).xoff);

@@ -127,6 +127,8 @@ static void rio_voq_node_del(struct rio_voq_node *n)
 	for (p = 0; p < n->nports; p++)
 		if (n->port[p].link)
 			rio_voq_link_del(n->port[p].link);
+	for (p = 0; p < n->nports; p++)
+		kfree(n->port[p].smap);
 	list_del(&n->node);
 	kfree(n->port);
 	kfree(n);
@@ -226,6 +228,7 @@ static void rio_voq_scan(struct rio_mport *mport)
 	struct rio_voq_node *n;
 	struct rio_voq_link *l;
 	struct rio_dev *rdev;
+	unsigned int i;
 	int ret;
 
 	n = rio_voq_node_get(mport, NULL);
@@ -251,9 +254,19 @@ static void rio_voq_scan(struct rio_mport *mport)
 	}
 
 	rio_voq_find_links(mport);
-	list_for_each_entry(l, &rio_voq_links, node)
-		if (l->state == RIO_VOQ_LINK_NEW && l->end[0]->mport == mport)
-			rio_voq_link_configure(l, write);
+	list_for_each_entry(l, &rio_voq_links, node) {
+		if (l->state != RIO_VOQ_LINK_NEW || l->end[0]->mport != mport)
+			continue;
+		rio_voq_link_configure(l, write);
+		/* Both ends send traffic: both stage it */
+		for (i = 0; write && i < 2; i++) {
+			ret = rio_voq_staging_setup(l->end[i], l->port[i], l->end[!i]);
+			if (ret)
+				pr_err("rio-voq: %s port %u: staging queues not set up (%pe)\n",
+				       rio_voq_node_name(l->end[i]), l->port[i],
+				       ERR_PTR(ret));
+		}
+	}
 	if (!write)
 		return;
 	list_for_each_entry(n, &rio_voq_nodes, node) {

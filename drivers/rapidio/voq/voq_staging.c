@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rio-voq staging queues: the registry of per-vendor staging ops, the
+ * generic default used without them, and next-hop entries taken from the
+ * core's route tables.
+ *
+ * For a link A.port -> B, A stages the traffic it sends by B's egress
+ * port: the reverse map gives, for each of B's ports, the queue of A's
+ * port that holds traffic for it, and the next hop of destination d is
+ * B's route for d.  The generic default keeps the map in the kernel and
+ * gives each queue a contiguous block of downstream ports: queue =
+ * port * queues / ports.  Co-mingling follows (Part 12 4.3 e): a queue
+ * stops while any port of its block is congested.
+ */
+
+#include <linux/errno.h>
+#include <linux/export.h>
+#include <linux/rio.h>
+#include <linux/rio_regs.h>
+#include <linux/slab.h>
+
+#include "voq_core.h"
+
+static LIST_HEAD(rio_voq_staging_list);
+
+/**
+ * rio_voq_staging_register() - register a switch's staging ops
+ * @ops: the ops, with @ops->vid and @ops->did set; they must stay valid
+ *	until unregistered
+ *
+ * Links configured from now on use them for devices of that vendor and
+ * device ID.
+ *
+ * Return: 0, or -EBUSY if ops for that vendor and device are registered.
+ */
+int rio_voq_staging_register(struct rio_voq_staging_ops *ops)
+{
+	struct rio_voq_staging_ops *o;
+	int ret = 0;
+
+	mutex_lock(&rio_voq_lock);
+	list_for_each_entry(o, &rio_voq_staging_list, node)
+		if (o->vid == ops->vid && o->did == ops->did)
+			ret = -EBUSY;
+	if (!ret)
+		list_add_tail(&ops->node, &rio_voq_staging_list);
+	mutex_unlock(&rio_voq_lock);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(rio_voq_staging_register);
+
+/**
+ * rio_voq_staging_unregister() - remove a switch's staging ops
+ * @ops: ops given to rio_voq_staging_register()
+ */
+void rio_voq_staging_unregister(struct rio_voq_staging_ops *ops)
+{
+	mutex_lock(&rio_voq_lock);
+	list_del(&ops->node);
+	mutex_unlock(&rio_voq_lock);
+}
+EXPORT_SYMBOL_GPL(rio_voq_staging_unregister);
+
+static const struct rio_voq_staging_ops *rio_voq_staging_find(const struct rio_dev *rdev)
+{
+	struct rio_voq_staging_ops *o;
+
+	if (!rdev)
+		return NULL;
+	list_for_each_entry(o, &rio_voq_staging_list, node)
+		if (o->vid == rdev->vid && o->did == rdev->did)
+			return o;
+	return NULL;
+}
+
+/**
+ * rio_voq_staging_contiguous() - the generic default's reverse map
+ * @ndown: ports of the downstream device
+ * @nqueues: staging queues of the upstream port
+ * @map: @ndown entries: @map[d] = queue of downstream port d
+ *
+ * Each queue takes a contiguous block of downstream ports (queue =
+ * d * nqueues / ndown): with as many queues as ports, one each.
+ */
+void rio_voq_staging_contiguous(unsigned int ndown, unsigned int nqueues, u8 *map)
+{
+	unsigned int d;
+
+	for (d = 0; d < ndown; d++)
+		map[d] = nqueues ? d * nqueues / ndown : 0;
+}
+EXPORT_SYMBOL_GPL(rio_voq_staging_contiguous);
+
+/**
+ * rio_voq_next_hop() - the egress port a device routes a destination to
+ * @next: the next device on the path
+ * @destid: the destination ID
+ *
+ * Taken from the core's copy of @next's route table.
+ *
+ * Return: the egress port of @next for @destid; -ENOENT if @next is not a
+ * switch or has no route for it; -EINVAL if @destid is beyond the table.
+ */
+int rio_voq_next_hop(struct rio_dev *next, u16 destid)
+{
+	u8 egress;
+
+	if (!next || !(next->pef & RIO_PEF_SWITCH))
+		return -ENOENT;
+	if (destid >= RIO_MAX_ROUTE_ENTRIES(next->net->hport->sys_size))
+		return -EINVAL;
+	egress = next->rswitch->route_table[destid];
+	return egress == RIO_INVALID_ROUTE ? -ENOENT : egress;
+}
+EXPORT_SYMBOL_GPL(rio_voq_next_hop);
+
+/**
+ * rio_voq_staging_setup() - set up the staging queues of a link end
+ * @n: the upstream end
+ * @port: its port
+ * @far: the downstream end
+ *
+ * With staging ops: their number of queues; the default map programmed
+ * through set_map, or, on a device whose map is fixed, read back with
+ * get_map; next hops programmed through set_next_hop for every device of
+ * the net the downstream switch routes.  Without: the generic default.
+ * Called with rio_voq_lock held, by the enumerating host only.
+ *
+ * Return: 0 or the error of an op (the port then keeps no map).
+ */
+int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
+			  struct rio_voq_node *far)
+{
+	const struct rio_voq_staging_ops *ops = rio_voq_staging_find(n->rdev);
+	struct rio_voq_portst *ps = &n->port[port];
+	unsigned int nq = RIO_VOQ_STAGING_QUEUES;
+	struct rio_dev *d;
+	int ret = 0, hop;
+	u8 *map;
+
+	if (ops && ops->nqueues) {
+		ret = ops->nqueues(n->rdev, port);
+		if (ret <= 0)
+			return ret ?: -EINVAL;
+		nq = ret;
+		ret = 0;
+	}
+	map = kcalloc(far->nports, sizeof(*map), GFP_KERNEL);
+	if (!map)
+		return -ENOMEM;
+	rio_voq_staging_contiguous(far->nports, nq, map);
+
+	if (ops && ops->set_map)
+		ret = ops->set_map(n->rdev, port, map, far->nports);
+	else if (ops && ops->get_map)
+		ret = ops->get_map(n->rdev, port, map, far->nports);
+	if (!ret && ops && ops->set_next_hop && far->rdev) {
+		list_for_each_entry(d, &far->rdev->net->devices, net_list) {
+			hop = rio_voq_next_hop(far->rdev, d->destid);
+			if (hop >= 0)
+				ret = ops->set_next_hop(n->rdev, port, d->destid, hop);
+			if (ret)
+				break;
+		}
+	}
+	if (ret) {
+		kfree(map);
+		return ret;
+	}
+
+	kfree(ps->smap);
+	ps->smap = map;
+	ps->nsmap = far->nports;
+	ps->nqueues = nq;
+	return 0;
+}

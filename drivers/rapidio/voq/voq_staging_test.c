@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests of rio-voq's staging queues on rio-sim fabrics: the generic
+ * default's policy, next hops from the route tables, a vendor's ops being
+ * called with them, and a queue shared by several downstream ports
+ * stopping when any of them is congested.
+ */
+
+#include <kunit/test.h>
+#include <kunit/visibility.h>
+#include <linux/bitfield.h>
+#include <linux/rio_drv.h>
+
+#include "../sim/sim.h"
+#include "voq_core.h"
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+
+/* Two maps agree entry by entry (6.1 has no KUNIT_EXPECT_MEMEQ) */
+static void voq_expect_map(struct kunit *test, const u8 *got, const u8 *want,
+			   unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		KUNIT_EXPECT_EQ_MSG(test, got[i], want[i], "entry %u", i);
+}
+
+struct voq_contig_case {
+	unsigned int ndown, nq;
+	u8 map[16];
+};
+
+static const struct voq_contig_case voq_contig_cases[] = {
+	{ 16, 4, { 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3 } },
+	{ 5, 4, { 0, 0, 1, 2, 3 } },
+	{ 3, 4, { 0, 1, 2 } },
+	{ 4, 4, { 0, 1, 2, 3 } },
+	{ 6, 1, { 0, 0, 0, 0, 0, 0 } },
+	{ 1, 4, { 0 } },
+};
+
+static void voq_contig_desc(const struct voq_contig_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%u ports, %u queues", c->ndown, c->nq);
+}
+
+KUNIT_ARRAY_PARAM(voq_contig, voq_contig_cases, voq_contig_desc);
+
+/* The generic default: contiguous blocks, worked out by hand */
+static void voq_staging_contiguous(struct kunit *test)
+{
+	const struct voq_contig_case *c = test->param_value;
+	u8 map[16];
+
+	memset(map, 0xee, sizeof(map));
+	rio_voq_staging_contiguous(c->ndown, c->nq, map);
+	voq_expect_map(test, map, c->map, c->ndown);
+	if (c->ndown < 16)	/* nothing written past the map */
+		KUNIT_EXPECT_EQ(test, map[c->ndown], 0xee);
+}
+
+/* A recording vendor driver for rio-sim's switch */
+static struct {
+	unsigned int maps, hops;
+	u8 map16[16];		/* the map of a port 1 toward 16 ports */
+	u8 hop[256];		/* next hops programmed for a port 1 */
+	bool fail;
+} voq_rec;
+
+static int voq_rec_nqueues(struct rio_dev *rdev, unsigned int port)
+{
+	return 2;
+}
+
+static int voq_rec_set_map(struct rio_dev *rdev, unsigned int port, const u8 *map,
+			   unsigned int n)
+{
+	if (voq_rec.fail)
+		return -EIO;
+	voq_rec.maps++;
+	if (port == 1 && n == 16)
+		memcpy(voq_rec.map16, map, 16);
+	return 0;
+}
+
+static int voq_rec_set_next_hop(struct rio_dev *rdev, unsigned int port, u16 destid,
+				u8 egress)
+{
+	/* Only the root's port 1 (toward the leaf switch) is recorded */
+	if (port == 1) {
+		voq_rec.hops++;
+		voq_rec.hop[destid & 0xff] = egress;
+	}
+	return 0;
+}
+
+static struct rio_voq_staging_ops voq_rec_ops = {
+	.vid = RIO_SIM_VID,
+	.did = RIO_SIM_DID_SWITCH,
+	.nqueues = voq_rec_nqueues,
+	.set_map = voq_rec_set_map,
+	.set_next_hop = voq_rec_set_next_hop,
+};
+
+static void voq_staging_registry(struct kunit *test)
+{
+	struct rio_voq_staging_ops twin = { .vid = RIO_SIM_VID, .did = RIO_SIM_DID_SWITCH };
+
+	KUNIT_ASSERT_EQ(test, rio_voq_staging_register(&voq_rec_ops), 0);
+	KUNIT_EXPECT_EQ(test, rio_voq_staging_register(&twin), -EBUSY);
+	rio_voq_staging_unregister(&voq_rec_ops);
+	KUNIT_EXPECT_EQ(test, rio_voq_staging_register(&twin), 0);
+	rio_voq_staging_unregister(&twin);
+}
+
+/*
+ * tree:1: the root switch's port 1 leads to a leaf switch with 15
+ * endpoints.  With the recording ops: the root's map for that port is
+ * the contiguous default over the leaf's 16 ports with the ops' 2 queues,
+ * and the next hops programmed are the leaf's routes, as the fabric has
+ * them.
+ */
+static void voq_staging_vendor_ops(struct kunit *test)
+{
+	struct rio_sim_mport *sm;
+	struct rio_sim_dev *leaf;
+	struct rio_dev *rleaf, *d;
+	unsigned int nroutes;
+	u8 want[16];
+	int hop;
+
+	memset(&voq_rec, 0, sizeof(voq_rec));
+	KUNIT_ASSERT_EQ(test, rio_voq_staging_register(&voq_rec_ops), 0);
+	sm = rio_sim_mport_create(rio_sim_topo_build("tree:1"), 0);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	rio_voq_staging_unregister(&voq_rec_ops);
+
+	/* root.0 <-> host, root.1 <-> leaf, leaf.0 <-> root, leaf.1-15 <-> eps */
+	KUNIT_EXPECT_GE(test, voq_rec.maps, 3U);
+	rio_voq_staging_contiguous(16, 2, want);
+	voq_expect_map(test, voq_rec.map16, want, 16);
+
+	leaf = rio_sim_dev_find(sm->fab, 2);
+	KUNIT_ASSERT_NOT_NULL(test, leaf);
+	rleaf = rio_sim_rdev(sm, leaf);
+	KUNIT_ASSERT_NOT_NULL(test, rleaf);
+	list_for_each_entry(d, &sm->mport.net->devices, net_list) {
+		if (d->pef & RIO_PEF_SWITCH)
+			continue;
+		hop = rio_voq_next_hop(rleaf, d->destid);
+		KUNIT_ASSERT_GE(test, hop, 0);
+		/* The core's table is the fabric's, and the vendor got it */
+		KUNIT_EXPECT_EQ(test, hop, (int)leaf->route[d->destid]);
+		KUNIT_EXPECT_EQ(test, voq_rec.hop[d->destid & 0xff], (u8)hop);
+	}
+	/* One per device of the net the leaf has a route for, switches too */
+	nroutes = 0;
+	list_for_each_entry(d, &sm->mport.net->devices, net_list)
+		nroutes += leaf->route[d->destid] != RIO_SIM_NO_ROUTE;
+	KUNIT_EXPECT_GE(test, nroutes, 15U);
+	KUNIT_EXPECT_EQ(test, voq_rec.hops, nroutes);
+	rio_sim_mport_destroy(sm);
+}
+
+/* A vendor op failing leaves the port without a map, and says so */
+static void voq_staging_ops_fail(struct kunit *test)
+{
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *n;
+
+	memset(&voq_rec, 0, sizeof(voq_rec));
+	voq_rec.fail = true;
+	KUNIT_ASSERT_EQ(test, rio_voq_staging_register(&voq_rec_ops), 0);
+	sm = rio_sim_mport_create(rio_sim_topo_build("star:2"), 0);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	rio_voq_staging_unregister(&voq_rec_ops);
+
+	mutex_lock(&rio_voq_lock);
+	n = rio_voq_node_of(&sm->mport, rio_sim_rdev(sm, rio_sim_dev_find(sm->fab, 1)));
+	KUNIT_EXPECT_NOT_NULL(test, n);
+	if (n)
+		KUNIT_EXPECT_NULL(test, n->port[1].smap);
+	mutex_unlock(&rio_voq_lock);
+	rio_sim_mport_destroy(sm);
+}
+
+/*
+ * Without ops, the generic default: the mport's port toward a 16-port
+ * switch gets 4 queues of 4 ports.  Fed to the receiver model, congestion
+ * of switch port 5 stops queue 1, so the traffic for ports 4, 6 and 7
+ * (co-mingled with it) waits too, while queue 2 (ports 8-11) flows.
+ */
+static void voq_staging_generic_and_gating(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_topo_build("star:15");
+	struct rio_voq_rx *rx;
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *n;
+	struct rio_sim_dev *sw;
+	u8 want[16];
+	u32 sym;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	sm = rio_sim_mport_create(fab, 0);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	rio_voq_staging_contiguous(16, RIO_VOQ_STAGING_QUEUES, want);
+
+	rx = kunit_kzalloc(test, sizeof(*rx), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, rx);
+	mutex_lock(&rio_voq_lock);
+	n = rio_voq_node_of(&sm->mport, NULL);
+	if (n && n->port[0].smap) {
+		KUNIT_EXPECT_EQ(test, n->port[0].nqueues, (unsigned int)RIO_VOQ_STAGING_QUEUES);
+		KUNIT_EXPECT_EQ(test, n->port[0].nsmap, 16U);
+		voq_expect_map(test, n->port[0].smap, want, 16);
+		memcpy(rx->queue, n->port[0].smap, 16);
+	}
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+
+	sw = rio_sim_dev_find(fab, 1);
+	rx->fmt = RIO_VOQ_FMT_CS48;
+	rx->pgs = FIELD_GET(RIO_VOQ_CSR_RX_PGS, fab->host->port[0].voq_ctl);
+	KUNIT_EXPECT_EQ(test, rx->pgs, 1U);	/* 16 ports over CS48 */
+	rx->nqueues = RIO_VOQ_STAGING_QUEUES;
+	memset(rx->queue + 16, 0xff, sizeof(rx->queue) - 16);
+	KUNIT_ASSERT_EQ(test, rio_voq_sym_encode(rx->fmt, rx->pgs, RIO_VOQ_VC_ALL, 0, BIT(5),
+						 &sym), 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_rx_symbol(rx, sym), 0);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_queue_stopped(rx, 0, 1));
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_queue_stopped(rx, 0, 2));
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_queue_stopped(rx, 0, 0));
+	KUNIT_EXPECT_EQ(test, sw->nports, 16U);
+	rio_sim_mport_destroy(sm);
+}
+
+static struct kunit_case voq_staging_test_cases[] = {
+	KUNIT_CASE_PARAM(voq_staging_contiguous, voq_contig_gen_params),
+	KUNIT_CASE(voq_staging_registry),
+	KUNIT_CASE(voq_staging_vendor_ops),
+	KUNIT_CASE(voq_staging_ops_fail),
+	KUNIT_CASE(voq_staging_generic_and_gating),
+	{}
+};
+
+static struct kunit_suite voq_staging_test_suite = {
+	.name = "rio-voq-staging",
+	.test_cases = voq_staging_test_cases,
+};
+
+kunit_test_suite(voq_staging_test_suite);
