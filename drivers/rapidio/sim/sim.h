@@ -15,6 +15,8 @@
 #define RIO_SIM_DID_HOST	0x0001
 #define RIO_SIM_DID_ENDPOINT	0x0002
 #define RIO_SIM_DID_SWITCH	0x0003
+#define RIO_SIM_DID_SWITCH_RAM	0x0004	/* with a RAM staging map */
+#define RIO_SIM_DID_SWITCH_FIXED 0x0005	/* with a fixed staging decoder */
 
 /* rio_sim_mport_create(): keep the host ID the core gave (rapidio.hdid=) */
 #define RIO_SIM_HDID_CORE	(-2)
@@ -45,6 +47,9 @@ void rio_sim_mport_destroy(struct rio_sim_mport *sm);
 void rio_sim_mport_destroy_all(void);
 int rio_sim_mport_scan(struct rio_sim_mport *sm);
 struct rio_dev *rio_sim_rdev(struct rio_sim_mport *sm, struct rio_sim_dev *dev);
+
+int rio_sim_staging_init(void);
+void rio_sim_staging_exit(void);
 
 int rio_sim_configfs_init(void);
 void rio_sim_configfs_exit(void);

@@ -249,6 +249,50 @@ static void sim_voq_write(struct rio_sim_dev *dev, u32 off, u32 val)
 	}
 }
 
+/* Entry of a staging register within a port's 256 entries, -1 if none */
+static int sim_staging_entry(const struct rio_sim_dev *dev, u32 off, u32 base)
+{
+	u32 rel = off - base, p = rel / 0x400, e = (rel % 0x400) / 4;
+
+	if (off < base || p >= dev->nports || e >= RIO_SIM_ROUTES_SMALL)
+		return -1;
+	return p * RIO_SIM_ROUTES_SMALL + e;
+}
+
+static u32 sim_staging_read(struct rio_sim_dev *dev, u32 off)
+{
+	int i;
+
+	if (off == RIO_SIM_STG_CAP)
+		return dev->staging << 8 | dev->staging_queues;
+	if (off < RIO_SIM_STG_HOP(0, 0)) {
+		i = sim_staging_entry(dev, off, RIO_SIM_STG_MAP(0, 0));
+		if (i < 0)
+			return 0;
+		if (dev->staging == RIO_SIM_STAGING_FIXED)
+			return (i % RIO_SIM_ROUTES_SMALL) % dev->staging_queues;
+		return dev->stg_map[i];
+	}
+	i = sim_staging_entry(dev, off, RIO_SIM_STG_HOP(0, 0));
+	return i < 0 || !dev->stg_hop ? 0 : dev->stg_hop[i];
+}
+
+static void sim_staging_write(struct rio_sim_dev *dev, u32 off, u32 val)
+{
+	int i;
+
+	if (off < RIO_SIM_STG_HOP(0, 0)) {
+		i = sim_staging_entry(dev, off, RIO_SIM_STG_MAP(0, 0));
+		/* the RAM holds queue numbers below the queue count */
+		if (i >= 0 && val < dev->staging_queues)
+			dev->stg_map[i] = val;
+		return;
+	}
+	i = sim_staging_entry(dev, off, RIO_SIM_STG_HOP(0, 0));
+	if (i >= 0)
+		dev->stg_hop[i] = val & 0xff;
+}
+
 static bool sim_in_block(u32 off, u32 ef, u32 size)
 {
 	return ef && off >= ef && off < ef + size;
@@ -296,6 +340,8 @@ static u32 sim_reg_read(struct rio_sim_dev *dev, u32 off, unsigned int ingress)
 		return dev->is_switch ? dev->rte_default : 0;
 	}
 
+	if (dev->staging && off >= RIO_SIM_STG_CAP && off < RIO_SIM_STG_END)
+		return sim_staging_read(dev, off);
 	if (sim_in_block(off, RIO_SIM_PHYS_EF, sim_phys_size(dev)))
 		return sim_phys_read(dev, off - RIO_SIM_PHYS_EF);
 	if (sim_in_block(off, dev->em_ef, sim_em_size(dev)))
@@ -344,7 +390,10 @@ static void sim_reg_write(struct rio_sim_dev *dev, u32 off, u32 val)
 		return;
 	}
 
-	if (sim_in_block(off, RIO_SIM_PHYS_EF, sim_phys_size(dev)))
+	if (dev->staging == RIO_SIM_STAGING_RAM && off >= RIO_SIM_STG_CAP &&
+	    off < RIO_SIM_STG_END)
+		sim_staging_write(dev, off, val);
+	else if (sim_in_block(off, RIO_SIM_PHYS_EF, sim_phys_size(dev)))
 		sim_phys_write(dev, off - RIO_SIM_PHYS_EF, val);
 	else if (sim_in_block(off, dev->voq_ef, sim_voq_size(dev)))
 		sim_voq_write(dev, off - dev->voq_ef, val);
@@ -386,6 +435,8 @@ void rio_sim_fabric_free(struct rio_sim_fabric *fab)
 			kfree(dev->port[p].gen);
 			kfree(dev->port[p].rx);
 		}
+		kfree(dev->stg_map);
+		kfree(dev->stg_hop);
 		list_del(&dev->node);
 		kfree(dev);
 	}
@@ -454,6 +505,26 @@ struct rio_sim_dev *rio_sim_dev_add(struct rio_sim_fabric *fab,
 	if (end > RIO_VOQ_EF_SPACE_END) {
 		kfree(dev);
 		return ERR_PTR(-EINVAL);
+	}
+
+	if (desc->staging) {
+		if (!desc->is_switch || !desc->staging_queues ||
+		    desc->staging_queues > RIO_SIM_ROUTES_SMALL) {
+			kfree(dev);
+			return ERR_PTR(-EINVAL);
+		}
+		dev->staging = desc->staging;
+		dev->staging_queues = desc->staging_queues;
+		if (desc->staging == RIO_SIM_STAGING_RAM) {
+			dev->stg_map = kcalloc(dev->nports, RIO_SIM_ROUTES_SMALL, GFP_KERNEL);
+			dev->stg_hop = kcalloc(dev->nports, RIO_SIM_ROUTES_SMALL, GFP_KERNEL);
+			if (!dev->stg_map || !dev->stg_hop) {
+				kfree(dev->stg_map);
+				kfree(dev->stg_hop);
+				kfree(dev);
+				return ERR_PTR(-ENOMEM);
+			}
+		}
 	}
 
 	spin_lock(&fab->lock);

@@ -32,6 +32,32 @@
 
 struct rio_sim_fabric;
 
+/*
+ * Implementation-specific staging registers of rio-sim's two vendor
+ * switch models (beyond the extended-feature space):
+ *   CAP            model << 8 | staging queues per port
+ *   MAP(p, d)      queue of downstream port d for traffic leaving port p
+ *                  (RAM model: read-write; fixed model: d mod queues, RO)
+ *   HOP(p, id)     next-hop egress port of 8-bit destination ID id for
+ *                  traffic leaving port p (RAM model only)
+ */
+#define RIO_SIM_STG_CAP		0x10000
+#define RIO_SIM_STG_MAP(p, d)	(0x20000 + (p) * 0x400 + (d) * 4)
+#define RIO_SIM_STG_HOP(p, id)	(0x60000 + (p) * 0x400 + (id) * 4)
+#define RIO_SIM_STG_END		RIO_SIM_STG_HOP(RIO_SIM_MAX_PORTS, 0)
+
+/**
+ * enum rio_sim_staging - staging hardware of a simulated switch
+ * @RIO_SIM_STAGING_NONE: none the software can see (generic default)
+ * @RIO_SIM_STAGING_RAM: RAM reverse map and next-hop RAM
+ * @RIO_SIM_STAGING_FIXED: fixed decoder, queue = port mod queues
+ */
+enum rio_sim_staging {
+	RIO_SIM_STAGING_NONE,
+	RIO_SIM_STAGING_RAM,
+	RIO_SIM_STAGING_FIXED,
+};
+
 /**
  * enum rio_sim_phys_map - LP-Serial register map of a device
  * @RIO_SIM_MAP_I: Part 6 map I, port registers 0x20 apart
@@ -88,6 +114,8 @@ struct rio_sim_port {
  * @voq_layout: its layout
  * @voq_caps: read-only bits of every port's VoQ CSR (capabilities and,
  *	for rev 3+, supported group sizes)
+ * @staging: staging hardware (switches)
+ * @staging_queues: its queues per port
  */
 struct rio_sim_dev_desc {
 	const char *name;
@@ -100,6 +128,8 @@ struct rio_sim_dev_desc {
 	bool voq;
 	enum rio_voq_layout voq_layout;
 	u32 voq_caps;
+	enum rio_sim_staging staging;
+	unsigned int staging_queues;
 };
 
 /**
@@ -131,6 +161,10 @@ struct rio_sim_dev_desc {
  * @fail_all: every access to this device fails
  * @all_ones: every read from this device returns all ones
  * @congested: ports whose egress is congested (set by tests, debugfs)
+ * @staging: staging hardware
+ * @staging_queues: its queues per port
+ * @stg_map: RAM model: reverse maps, [port * RIO_SIM_ROUTES_SMALL + d]
+ * @stg_hop: RAM model: next hops, [port * RIO_SIM_ROUTES_SMALL + id]
  * @port: the ports
  */
 struct rio_sim_dev {
@@ -160,6 +194,10 @@ struct rio_sim_dev {
 	bool fail_all;
 	bool all_ones;
 	DECLARE_BITMAP(congested, RIO_VOQ_MAX_PORTS);
+	enum rio_sim_staging staging;
+	unsigned int staging_queues;
+	u8 *stg_map;
+	u8 *stg_hop;
 	struct rio_sim_port port[];
 };
 

@@ -295,6 +295,33 @@ static void sim_large_ids(struct kunit *test)
 	rio_sim_fabric_free(fab);
 }
 
+/* The staging registers of the two vendor models */
+static void sim_staging_registers(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = sim_build(test, "staging");
+	struct rio_sim_dev *fixed = rio_sim_dev_find(fab, 2);
+
+	KUNIT_ASSERT_NOT_NULL(test, fixed);
+	/* Hop 0 is the RAM model: 4 queues; its map takes only 0..3 */
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, RIO_SIM_STG_CAP),
+			(u32)(RIO_SIM_STAGING_RAM << 8 | 4));
+	sim_wr(test, fab, 0xff, 0, RIO_SIM_STG_MAP(1, 3), 2);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, RIO_SIM_STG_MAP(1, 3)), 2U);
+	sim_wr(test, fab, 0xff, 0, RIO_SIM_STG_MAP(1, 3), 9);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, RIO_SIM_STG_MAP(1, 3)), 2U);
+	sim_wr(test, fab, 0xff, 0, RIO_SIM_STG_HOP(1, 7), 5);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, RIO_SIM_STG_HOP(1, 7)), 5U);
+	/* A port beyond the switch has no entries */
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, RIO_SIM_STG_MAP(9, 0)), 0U);
+
+	/* The fixed decoder: port mod 2, and writes change nothing */
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(fixed, RIO_SIM_STG_CAP),
+			(u32)(RIO_SIM_STAGING_FIXED << 8 | 2));
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(fixed, RIO_SIM_STG_MAP(0, 5)), 1U);
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(fixed, RIO_SIM_STG_MAP(3, 6)), 0U);
+	rio_sim_fabric_free(fab);
+}
+
 static void sim_topo_errors(struct kunit *test)
 {
 	static const char * const bad[] = {
@@ -317,6 +344,7 @@ static void sim_topo_sizes(struct kunit *test)
 		{ "single", 2 }, { "star:4", 6 }, { "tree:2", 1 + 1 + 2 * 16 },
 		{ "ring:4", 1 + 8 }, { "big48", 49 }, { "big255", 256 },
 		{ "voqmix", 10 }, { "bench:10", 10 }, { "bench:1000", 1000 },
+		{ "staging", 8 },
 	};
 	struct rio_sim_fabric *fab;
 	unsigned int i;
@@ -338,6 +366,7 @@ static struct kunit_case sim_fabric_test_cases[] = {
 	KUNIT_CASE(sim_voq_csr_semantics),
 	KUNIT_CASE(sim_faults_and_counters),
 	KUNIT_CASE(sim_large_ids),
+	KUNIT_CASE(sim_staging_registers),
 	KUNIT_CASE(sim_topo_errors),
 	KUNIT_CASE(sim_topo_sizes),
 	{}

@@ -17,6 +17,9 @@
  *                 endpoint without a VoQ block
  *   bench:N       N devices in all (16-bit IDs): a chain of 16-port
  *                 switches, each with up to 14 endpoints (2..4000)
+ *   staging       an 8-port switch with a RAM staging map (4 queues per
+ *                 port) and, on its port 1, an 8-port switch with a fixed
+ *                 decoder (2 queues); endpoints on both
  *
  * Unless said otherwise every device has a rev 3 VoQ block whose ports
  * can do everything, and links are baud-rate class 2 (CS48).
@@ -186,6 +189,32 @@ static void sim_voqmix(struct sim_builder *b)
 	sim_connect(b, a, 5, sim_ep(b, "ep"), 0, 1);
 }
 
+static void sim_staging_topo(struct sim_builder *b)
+{
+	struct rio_sim_dev_desc d = {
+		.name = "sw-ram", .is_switch = true, .nports = 8, .vid = RIO_SIM_VID,
+		.did = RIO_SIM_DID_SWITCH_RAM, .map = RIO_SIM_MAP_I, .em = true,
+		.voq = true, .voq_layout = RIO_VOQ_LAYOUT_REV3,
+		.voq_caps = RIO_SIM_VOQ_CAPS_ALL,
+		.staging = RIO_SIM_STAGING_RAM, .staging_queues = 4,
+	};
+	struct rio_sim_dev *ram, *fixed;
+	unsigned int i;
+
+	ram = sim_add(b, &d);
+	d.name = "sw-fixed";
+	d.did = RIO_SIM_DID_SWITCH_FIXED;
+	d.staging = RIO_SIM_STAGING_FIXED;
+	d.staging_queues = 2;
+	fixed = sim_add(b, &d);
+	sim_connect(b, b->fab->host, 0, ram, 0, 2);
+	sim_connect(b, ram, 1, fixed, 0, 2);
+	for (i = 2; i <= 3 && !b->err; i++)
+		sim_connect(b, ram, i, sim_ep(b, "ep"), 0, 2);
+	for (i = 1; i <= 3 && !b->err; i++)
+		sim_connect(b, fixed, i, sim_ep(b, "ep"), 0, 2);
+}
+
 /* @n devices in all, the host included: a chain of 16-port switches */
 static void sim_bench(struct sim_builder *b, unsigned int n)
 {
@@ -236,7 +265,8 @@ struct rio_sim_fabric *rio_sim_topo_build(const char *spec)
 		*arg++ = '\0';
 
 	if (!strcmp(name, "single") || !strcmp(name, "big48") ||
-	    !strcmp(name, "big255") || !strcmp(name, "voqmix")) {
+	    !strcmp(name, "big255") || !strcmp(name, "voqmix") ||
+	    !strcmp(name, "staging")) {
 		b.err = arg ? -EINVAL : 0;
 	} else if (!strcmp(name, "star")) {
 		b.err = sim_topo_arg(arg, 4, 1, 254, &n);
@@ -271,6 +301,8 @@ struct rio_sim_fabric *rio_sim_topo_build(const char *spec)
 		sim_star(&b, 255, 254);
 	else if (!strcmp(name, "voqmix"))
 		sim_voqmix(&b);
+	else if (!strcmp(name, "staging"))
+		sim_staging_topo(&b);
 	else
 		sim_bench(&b, n);
 

@@ -238,12 +238,60 @@ static void voq_staging_generic_and_gating(struct kunit *test)
 	rio_sim_mport_destroy(sm);
 }
 
+/*
+ * rio-sim's vendor models through their ops drivers: the RAM model's
+ * registers get the default map (4 queues over the fixed switch's 8
+ * ports) and the fixed switch's routes as next hops; the fixed decoder's
+ * map (port mod 2) is read back, not written.
+ */
+static void voq_staging_sim_models(struct kunit *test)
+{
+	struct rio_sim_mport *sm = rio_sim_mport_create(rio_sim_topo_build("staging"), 0);
+	struct rio_sim_dev *ram, *fixed;
+	unsigned int d, checked = 0;
+	struct rio_voq_node *n;
+	struct rio_dev *rd;
+	u8 want[8];
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	ram = rio_sim_dev_find(sm->fab, 1);
+	fixed = rio_sim_dev_find(sm->fab, 2);
+	KUNIT_ASSERT_NOT_NULL(test, ram);
+	KUNIT_ASSERT_NOT_NULL(test, fixed);
+
+	rio_voq_staging_contiguous(8, 4, want);
+	voq_expect_map(test, &ram->stg_map[1 * RIO_SIM_ROUTES_SMALL], want, 8);
+	list_for_each_entry(rd, &sm->mport.net->devices, net_list) {
+		if (fixed->route[rd->destid] == RIO_SIM_NO_ROUTE)
+			continue;
+		KUNIT_EXPECT_EQ_MSG(test, ram->stg_hop[1 * RIO_SIM_ROUTES_SMALL + rd->destid],
+				    fixed->route[rd->destid], "destid %u", rd->destid);
+		checked++;
+	}
+	KUNIT_EXPECT_GE(test, checked, 3U);
+
+	mutex_lock(&rio_voq_lock);
+	n = rio_voq_node_of(&sm->mport, rio_sim_rdev(sm, fixed));
+	KUNIT_EXPECT_NOT_NULL(test, n);
+	if (n && n->port[0].smap) {
+		KUNIT_EXPECT_EQ(test, n->port[0].nqueues, 2U);
+		for (d = 0; d < n->port[0].nsmap; d++)
+			KUNIT_EXPECT_EQ(test, n->port[0].smap[d], (u8)(d % 2));
+	} else {
+		KUNIT_FAIL(test, "the fixed switch's port 0 has no map");
+	}
+	mutex_unlock(&rio_voq_lock);
+	rio_sim_mport_destroy(sm);
+}
+
 static struct kunit_case voq_staging_test_cases[] = {
 	KUNIT_CASE_PARAM(voq_staging_contiguous, voq_contig_gen_params),
 	KUNIT_CASE(voq_staging_registry),
 	KUNIT_CASE(voq_staging_vendor_ops),
 	KUNIT_CASE(voq_staging_ops_fail),
 	KUNIT_CASE(voq_staging_generic_and_gating),
+	KUNIT_CASE(voq_staging_sim_models),
 	{}
 };
 
