@@ -57,6 +57,15 @@ if [ -d "$H" ]; then
 	echo "   (exit status $(riovoq set rapidio0 0 tx_group_size=7 2>/dev/null; echo $?)); still TX $(cat $H/tx_group_size)"
 fi
 
+echo
+echo "== staging queues of each switch port with a VoQ link (queue of each downstream port)"
+for d in /sys/bus/rapidio/devices/*:s:*; do
+	for p in $d/voq/port*; do
+		[ "$(cat $p/staging_queues 2>/dev/null)" != 0 ] || continue
+		echo "   ${d##*/} ${p##*/}: $(cat $p/staging_queues) queues, map $(cat $p/staging_map)"
+	done
+done
+
 # Congestion: rio-sim's 48-port switch (dev2 in voqmix) congests its
 # port 1; the symbols cross the link and its upstream partner holds back
 # the traffic for that port

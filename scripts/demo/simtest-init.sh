@@ -111,11 +111,11 @@ check "root sets TX group size 2" sh -c "echo 2 > $H/tx_group_size"
 check "... which is the partner's RX size" sh -c "test \$(cat $H/tx_group_size) = 2 && test \$(cat $P/rx_group_size) = 2"
 check "... with generation back on" sh -c "test \$(cat $H/generation) = 1"
 hcsr=$(cat $H/csr) pcsr=$(cat $P/csr)
-for f in generation participation xoff per_vc tx_group_size rx_group_size symbol_format; do
+for f in generation participation xoff per_vc tx_group_size rx_group_size symbol_format staging_map; do
 	check "user cannot write $f" refused su -s /bin/sh nobody -c "echo 0 > $H/$f"
 done
 long=$(head -c 5000 /dev/zero | tr '\0' 1)
-for f in generation participation xoff per_vc tx_group_size rx_group_size symbol_format; do
+for f in generation participation xoff per_vc tx_group_size rx_group_size symbol_format staging_map; do
 	bad=0
 	for v in "" " " "  1" "-1" "7" "4294967296" "0x1" "1abc" "1 2" "$long" "é"; do
 		printf '%s\n' "$v" > $H/$f 2>/dev/null && bad=$((bad + 1)) &&
@@ -123,6 +123,10 @@ for f in generation participation xoff per_vc tx_group_size rx_group_size symbol
 	done
 	check "bad input refused by $f" test $bad -eq 0
 done
+check "staging: 4 queues, the endpoint's one port in queue 0" \
+	sh -c "test \$(cat $H/staging_queues) = 4 && test \"\$(cat $H/staging_map)\" = 0"
+check "staging map: root moves it to queue 3" sh -c "echo 3 > $H/staging_map && test \"\$(cat $H/staging_map)\" = 3"
+check "staging map: queue 4, two entries refused" sh -c "! echo 4 > $H/staging_map && ! echo '3 3' > $H/staging_map && test \"\$(cat $H/staging_map)\" = 3"
 check "bad input changed neither end" sh -c "test \$(cat $H/csr) = $hcsr && test \$(cat $P/csr) = $pcsr"
 
 # Parallel writers on the link while the fabric goes away: each loops

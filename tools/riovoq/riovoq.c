@@ -38,10 +38,12 @@ static const char usage[] =
 "    show    one line per port of every device (or of DEVICE) with a VoQ\n"
 "            block: layout, capabilities, generation, participation, XOFF,\n"
 "            per-VC, TX/RX group size, symbol format, partner, link status.\n"
-"            -j prints the same as JSON.\n"
+"            sq is the number of staging queues of the port; -j prints the\n"
+"            same as JSON, with the staging map.\n"
 "    set     writes KEY=VALUE to the port's sysfs files, in order; KEY is\n"
 "            one of generation, participation, xoff, per_vc, tx_group_size,\n"
-"            rx_group_size, symbol_format.  The kernel checks both ends of\n"
+"            rx_group_size, symbol_format, staging_map (quoted: \"0 0 1 1\").\n"
+"            The kernel checks both ends of\n"
 "            the link; its refusals are explained and make riovoq exit 1.\n"
 "    decode  decodes captured VoQ symbols: for --cs48 and --rev2 the 14-bit\n"
 "            stype2 field, for --cs64 stype0 and parameter0/1 (28 bits).\n"
@@ -62,12 +64,12 @@ static const char usage[] =
 static const char * const port_keys[] = {
 	"capabilities", "generation", "participation", "xoff", "per_vc",
 	"tx_group_size", "rx_group_size", "symbol_format", "partner",
-	"link_status",
+	"link_status", "staging_queues", "staging_map",
 };
 
 static const char * const set_keys[] = {
 	"generation", "participation", "xoff", "per_vc", "tx_group_size",
-	"rx_group_size", "symbol_format",
+	"rx_group_size", "symbol_format", "staging_map",
 };
 
 /* Read a one-line sysfs file into @val, without its newline */
@@ -150,10 +152,10 @@ static void print_row(const struct port_row *r, bool json, bool *first)
 	unsigned int k;
 
 	if (!json) {
-		printf("%-12s %4u %-5s %-16s %3s %4s %4s %3s %2s %2s %-5s %-16s %s\n",
+		printf("%-12s %4u %-5s %-16s %3s %4s %4s %3s %2s %2s %-5s %2s %-16s %s\n",
 		       r->dev, r->port, r->layout, r->val[0][0] ? r->val[0] : "-",
 		       r->val[1], r->val[2], r->val[3], r->val[4], r->val[5], r->val[6],
-		       r->val[7], r->val[8], r->val[9]);
+		       r->val[7], r->val[10], r->val[8], r->val[9]);
 		return;
 	}
 	printf("%s\n  {\"device\": ", *first ? "" : ",");
@@ -239,9 +241,9 @@ static int cmd_show(int argc, char **argv)
 	if (a.json)
 		printf("[");
 	else
-		printf("%-12s %4s %-5s %-16s %3s %4s %4s %3s %2s %2s %-5s %-16s %s\n",
+		printf("%-12s %4s %-5s %-16s %3s %4s %4s %3s %2s %2s %-5s %2s %-16s %s\n",
 		       "device", "port", "lay", "capabilities", "gen", "part", "xoff",
-		       "vc", "tx", "rx", "fmt", "partner", "link");
+		       "vc", "tx", "rx", "fmt", "sq", "partner", "link");
 	for_each_voq(show_one, &a);
 	if (a.json)
 		printf("%s]\n", a.first ? "" : "\n");

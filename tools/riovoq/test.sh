@@ -24,6 +24,7 @@ port() {	# dir port caps gen part xoff vc tx rx fmt partner link
 	echo "${10}" > "$p/symbol_format"; echo "${11}" > "$p/partner"
 	echo "${12}" > "$p/link_status"; echo "0x00000000" > "$p/csr"
 	echo "0 4" > "$p/group_sizes_supported"
+	echo 4 > "$p/staging_queues"; echo "0 1 2" > "$p/staging_map"
 }
 M=$T/class/rapidio_port/rapidio0/voq
 S=$T/bus/rapidio/devices/00:s:0002/voq
@@ -39,7 +40,7 @@ mkdir -p "$T/bus/rapidio/devices/00:e:0003"	# no VoQ block
 R() { "$RIOVOQ" -r "$T" "$@"; }
 
 ok "show: a header and one line per port" test "$(R show | wc -l)" -eq 5
-ok "show: the mport's port" sh -c "'$RIOVOQ' -r '$T' show | grep -q '^rapidio0 *0 rev3  gen rx per_vc *1 *1 *0 *1 *0 *4 cs64 *00:s:0002 0 *configured'"
+ok "show: the mport's port" sh -c "'$RIOVOQ' -r '$T' show | grep -q '^rapidio0 *0 rev3  gen rx per_vc *1 *1 *0 *1 *0 *4 cs64 *4 00:s:0002 0 *configured'"
 ok "show: the reason generation is off" sh -c "'$RIOVOQ' -r '$T' show | grep -q 'disabled: partner cannot receive'"
 ok "show DEVICE: only its ports" test "$(R show 00:s:0002 | wc -l)" -eq 4
 ok "show of a device without VoQ: exit 1" sh -c "! '$RIOVOQ' -r '$T' show 00:e:0003"
@@ -52,9 +53,12 @@ assert len(d) == 4, d
 s1 = [r for r in d if r['device'] == '00:s:0002' and r['port'] == 1][0]
 assert s1['link_status'] == 'disabled: partner cannot receive', s1
 assert s1['layout'] == 'rev3' and s1['tx_group_size'] == '0', s1
+assert s1['staging_queues'] == '4' and s1['staging_map'] == '0 1 2', s1
 "
 ok "set: writes each KEY=VALUE" sh -c "'$RIOVOQ' -r '$T' set 00:s:0002 1 xoff=1 tx_group_size=4 &&
 	test \$(cat $S/port1/xoff) = 1 && test \$(cat $S/port1/tx_group_size) = 4"
+ok "set: a staging map (several values)" sh -c "'$RIOVOQ' -r '$T' set 00:s:0002 1 'staging_map=3 3 0' &&
+	test \"\$(cat $S/port1/staging_map)\" = '3 3 0'"
 ok "set: an mport by its name" sh -c "'$RIOVOQ' -r '$T' set rapidio0 0 symbol_format=cs48 &&
 	test \$(cat $M/port0/symbol_format) = cs48"
 ok "set: unknown key is usage (exit 2)" sh -c "'$RIOVOQ' -r '$T' set 00:s:0002 1 colour=red; test \$? -eq 2"

@@ -202,6 +202,8 @@ void rio_voq_overrides_free(void);
 /* voq_staging.c */
 int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
 			  struct rio_voq_node *far);
+int rio_voq_staging_set_map(struct rio_voq_node *n, unsigned int port,
+			    const u8 *map, unsigned int count);
 
 /* voq_sysfs.c */
 int rio_voq_sysfs_add(struct rio_voq_node *n);

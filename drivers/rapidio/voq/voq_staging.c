@@ -13,11 +13,13 @@
  * stops while any port of its block is congested.
  */
 
+#include <kunit/visibility.h>
 #include <linux/errno.h>
 #include <linux/export.h>
 #include <linux/rio.h>
 #include <linux/rio_regs.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 
 #include "voq_core.h"
 
@@ -174,3 +176,71 @@ int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
 	ps->nqueues = nq;
 	return 0;
 }
+
+/**
+ * rio_voq_staging_set_map() - an admin's reverse map for a port
+ * @n: the node
+ * @port: its port
+ * @map: @count entries: queue of each downstream port, in port order
+ * @count: entries in @map
+ *
+ * The whole map is checked first: one entry per port of the downstream
+ * device, each below the port's queue count; -EINVAL changes nothing.
+ * With vendor ops the map is programmed and, where the ops can, read
+ * back.
+ *
+ * Return: 0; -ENODEV if the node is going away; -EPERM on a node that
+ * only discovers; -ENOENT if the port has no staging queues (no VoQ
+ * link); -EINVAL; -EOPNOTSUPP if the device's map is fixed; -EIO (or the
+ * op's error) if programming fails, the port's map then being read back
+ * where possible.
+ */
+int rio_voq_staging_set_map(struct rio_voq_node *n, unsigned int port,
+			    const u8 *map, unsigned int count)
+{
+	const struct rio_voq_staging_ops *ops;
+	struct rio_voq_portst *ps;
+	unsigned int d;
+	u8 *back = NULL;
+	int ret = 0;
+
+	mutex_lock(&rio_voq_lock);
+	if (n->dead || port >= n->nports) {
+		ret = -ENODEV;
+		goto out;
+	}
+	ps = &n->port[port];
+	ops = rio_voq_staging_find(n->rdev);
+	if (!rio_voq_node_writable(n))
+		ret = -EPERM;
+	else if (!ps->smap)
+		ret = -ENOENT;
+	else if (ops && !ops->set_map)
+		ret = -EOPNOTSUPP;
+	else if (count != ps->nsmap)
+		ret = -EINVAL;
+	for (d = 0; !ret && d < count; d++)
+		if (map[d] >= ps->nqueues)
+			ret = -EINVAL;
+	if (ret)
+		goto out;
+
+	if (ops) {
+		ret = ops->set_map(n->rdev, port, map, count);
+		if (!ret && ops->get_map) {
+			back = kcalloc(count, sizeof(*back), GFP_KERNEL);
+			ret = back ? ops->get_map(n->rdev, port, back, count) : -ENOMEM;
+			if (!ret && memcmp(back, map, count))
+				ret = -EIO;
+			if (back && ret == -EIO)
+				memcpy(ps->smap, back, count);	/* what the device has */
+		}
+	}
+	if (!ret)
+		memcpy(ps->smap, map, count);
+	kfree(back);
+out:
+	mutex_unlock(&rio_voq_lock);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_staging_set_map);

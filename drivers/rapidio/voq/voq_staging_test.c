@@ -285,6 +285,46 @@ static void voq_staging_sim_models(struct kunit *test)
 	rio_sim_mport_destroy(sm);
 }
 
+/* An admin's map: checked whole, programmed through the ops, read back */
+static void voq_staging_admin_map(struct kunit *test)
+{
+	struct rio_sim_mport *sm = rio_sim_mport_create(rio_sim_topo_build("staging"), 0);
+	static const u8 good[8] = { 3, 3, 3, 3, 0, 1, 2, 2 };
+	static const u8 big[8] = { 0, 0, 0, 0, 0, 0, 0, 4 };
+	struct rio_sim_dev *ram, *fixed;
+	struct rio_voq_node *nram, *nfixed, *host;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	ram = rio_sim_dev_find(sm->fab, 1);
+	fixed = rio_sim_dev_find(sm->fab, 2);
+	mutex_lock(&rio_voq_lock);
+	nram = rio_voq_node_of(&sm->mport, rio_sim_rdev(sm, ram));
+	nfixed = rio_voq_node_of(&sm->mport, rio_sim_rdev(sm, fixed));
+	host = rio_voq_node_of(&sm->mport, NULL);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_ASSERT_NOT_NULL(test, nram);
+	KUNIT_ASSERT_NOT_NULL(test, nfixed);
+	KUNIT_ASSERT_NOT_NULL(test, host);
+
+	/* RAM model: reaches the switch's registers */
+	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(nram, 1, good, 8), 0);
+	voq_expect_map(test, &ram->stg_map[1 * RIO_SIM_ROUTES_SMALL], good, 8);
+	voq_expect_map(test, nram->port[1].smap, good, 8);
+	/* Refused whole: a queue beyond 4, or the wrong length */
+	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(nram, 1, big, 8), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(nram, 1, good, 7), -EINVAL);
+	voq_expect_map(test, &ram->stg_map[1 * RIO_SIM_ROUTES_SMALL], good, 8);
+	/* Fixed decoder: nothing to program */
+	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(nfixed, 0, good, 8), -EOPNOTSUPP);
+	/* A port without a VoQ link has no staging queues */
+	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(nram, 5, good, 8), -ENOENT);
+	/* Generic default (the mport): kept in the kernel */
+	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(host, 0, good, 8), 0);
+	voq_expect_map(test, host->port[0].smap, good, 8);
+	rio_sim_mport_destroy(sm);
+}
+
 static struct kunit_case voq_staging_test_cases[] = {
 	KUNIT_CASE_PARAM(voq_staging_contiguous, voq_contig_gen_params),
 	KUNIT_CASE(voq_staging_registry),
@@ -292,6 +332,7 @@ static struct kunit_case voq_staging_test_cases[] = {
 	KUNIT_CASE(voq_staging_ops_fail),
 	KUNIT_CASE(voq_staging_generic_and_gating),
 	KUNIT_CASE(voq_staging_sim_models),
+	KUNIT_CASE(voq_staging_admin_map),
 	{}
 };
 

@@ -290,6 +290,82 @@ RIO_VOQ_KNOB_STORE(tx_group_size, RIO_VOQ_KNOB_TX_PGS)
 RIO_VOQ_KNOB_SHOW(rx_group_size, RIO_VOQ_KNOB_RX_PGS)
 RIO_VOQ_KNOB_STORE(rx_group_size, RIO_VOQ_KNOB_RX_PGS)
 
+/* voq/port<N>/: staging queues */
+
+static ssize_t staging_queues_show(struct kobject *kobj,
+				   struct kobj_attribute *attr, char *buf)
+{
+	struct rio_voq_kobj *k = to_voq_kobj(kobj);
+	ssize_t ret;
+
+	mutex_lock(&rio_voq_lock);
+	ret = k->n->dead ? -ENODEV :
+	      sysfs_emit(buf, "%u\n", k->n->port[k->port].smap ?
+			 k->n->port[k->port].nqueues : 0);
+	mutex_unlock(&rio_voq_lock);
+	return ret;
+}
+
+/* One queue number per downstream port, in port order */
+static ssize_t staging_map_show(struct kobject *kobj,
+				struct kobj_attribute *attr, char *buf)
+{
+	struct rio_voq_kobj *k = to_voq_kobj(kobj);
+	struct rio_voq_portst *ps;
+	unsigned int d;
+	int len = 0;
+
+	mutex_lock(&rio_voq_lock);
+	if (k->n->dead) {
+		mutex_unlock(&rio_voq_lock);
+		return -ENODEV;
+	}
+	ps = &k->n->port[k->port];
+	for (d = 0; ps->smap && d < ps->nsmap; d++)
+		len += sysfs_emit_at(buf, len, d ? " %u" : "%u", ps->smap[d]);
+	len += sysfs_emit_at(buf, len, "\n");
+	mutex_unlock(&rio_voq_lock);
+	return len;
+}
+
+static ssize_t staging_map_store(struct kobject *kobj,
+				 struct kobj_attribute *attr,
+				 const char *buf, size_t count)
+{
+	struct rio_voq_kobj *k = to_voq_kobj(kobj);
+	char *copy, *cur, *tok;
+	unsigned int n = 0, q;
+	u8 *map;
+	int ret = 0;
+
+	copy = kstrndup(buf, count, GFP_KERNEL);
+	map = kcalloc(RIO_VOQ_MAX_PORTS, sizeof(*map), GFP_KERNEL);
+	if (!copy || !map) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	/* Single spaces between entries; only a final newline is allowed */
+	cur = copy;
+	if (count && cur[count - 1] == '\n')
+		cur[count - 1] = '\0';
+	while (!ret && (tok = strsep(&cur, " "))) {
+		if (!*tok)
+			ret = -EINVAL;		/* two spaces in a row */
+		else if (n == RIO_VOQ_MAX_PORTS || kstrtouint(tok, 10, &q) || q > U8_MAX)
+			ret = -EINVAL;
+		else
+			map[n++] = q;
+	}
+	if (!ret)
+		ret = rio_voq_staging_set_map(k->n, k->port, map, n);
+out:
+	kfree(copy);
+	kfree(map);
+	return ret ?: count;
+}
+
+static struct kobj_attribute rio_voq_attr_staging_queues = __ATTR_RO(staging_queues);
+static struct kobj_attribute rio_voq_attr_staging_map = __ATTR_RW(staging_map);
 static struct kobj_attribute rio_voq_attr_csr = __ATTR_RO(csr);
 static struct kobj_attribute rio_voq_attr_capabilities = __ATTR_RO(capabilities);
 static struct kobj_attribute rio_voq_attr_group_sizes_supported =
@@ -317,6 +393,8 @@ static struct attribute *rio_voq_port_attrs[] = {
 	&rio_voq_attr_per_vc.attr,
 	&rio_voq_attr_tx_group_size.attr,
 	&rio_voq_attr_rx_group_size.attr,
+	&rio_voq_attr_staging_queues.attr,
+	&rio_voq_attr_staging_map.attr,
 	NULL,
 };
 ATTRIBUTE_GROUPS(rio_voq_port);
