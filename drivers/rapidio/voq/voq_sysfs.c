@@ -129,15 +129,30 @@ static ssize_t group_sizes_supported_show(struct kobject *kobj,
 	return len + sysfs_emit_at(buf, len, "\n");
 }
 
+/*
+ * The link of a port directory's port, with rio_voq_lock taken; -ENODEV
+ * (lock released) if the node is going away.  *@l is NULL without a link.
+ */
+static int rio_voq_kobj_link(struct rio_voq_kobj *k, struct rio_voq_link **l)
+{
+	mutex_lock(&rio_voq_lock);
+	if (k->n->dead) {
+		mutex_unlock(&rio_voq_lock);
+		return -ENODEV;
+	}
+	*l = k->n->port[k->port].link;
+	return 0;
+}
+
 static ssize_t partner_show(struct kobject *kobj, struct kobj_attribute *attr,
 			    char *buf)
 {
 	struct rio_voq_kobj *k = to_voq_kobj(kobj);
 	struct rio_voq_link *l;
-	ssize_t ret;
+	ssize_t ret = rio_voq_kobj_link(k, &l);
 
-	mutex_lock(&rio_voq_lock);
-	l = k->n->dead ? NULL : k->n->port[k->port].link;
+	if (ret)
+		return ret;
 	if (!l) {
 		ret = sysfs_emit(buf, "none\n");
 	} else {
@@ -154,12 +169,12 @@ static ssize_t link_status_show(struct kobject *kobj,
 				struct kobj_attribute *attr, char *buf)
 {
 	struct rio_voq_kobj *k = to_voq_kobj(kobj);
-	struct rio_voq_link *l;
 	const struct rio_voq_dir *d;
-	ssize_t ret;
+	struct rio_voq_link *l;
+	ssize_t ret = rio_voq_kobj_link(k, &l);
 
-	mutex_lock(&rio_voq_lock);
-	l = k->n->dead ? NULL : k->n->port[k->port].link;
+	if (ret)
+		return ret;
 	if (!l) {
 		ret = sysfs_emit(buf, "none\n");
 	} else {
@@ -189,10 +204,10 @@ static ssize_t symbol_format_show(struct kobject *kobj,
 {
 	struct rio_voq_kobj *k = to_voq_kobj(kobj);
 	struct rio_voq_link *l;
-	ssize_t ret;
+	ssize_t ret = rio_voq_kobj_link(k, &l);
 
-	mutex_lock(&rio_voq_lock);
-	l = k->n->dead ? NULL : k->n->port[k->port].link;
+	if (ret)
+		return ret;
 	ret = sysfs_emit(buf, "%s\n", l ? rio_voq_fmt_effective[l->fmt] : "none");
 	mutex_unlock(&rio_voq_lock);
 	return ret;
