@@ -39,6 +39,10 @@ static int sim_port_models(struct rio_sim_port *p)
 	return 0;
 }
 
+/*
+ * What the hardware of a link uses.  Deliberately not rio-voq's
+ * rio_voq_link_fmt(): the simulator must not share the policy it tests.
+ */
 static enum rio_voq_fmt sim_link_fmt(const struct rio_sim_dev *a,
 				     const struct rio_sim_dev *b, u8 baud_class)
 {

@@ -103,32 +103,24 @@ static bool rio_voq_far(struct rio_voq_node *n, unsigned int port,
 }
 
 /*
- * Change the group size of the direction in which @tx transmits to @rx:
- * the transmitter's generation off, its TX size, the receiver's RX size,
- * generation back as it was.  On failure generation stays off.
+ * Change the group size of the direction in which @tx transmits to @rx,
+ * @t and @r being their CSRs as just read: the transmitter's generation
+ * off, its TX size, the receiver's RX size, generation back as it was.
+ * On failure generation stays off.
  */
-static int rio_voq_set_dir_pgs(struct rio_voq_node *tx, unsigned int tp,
-			       struct rio_voq_node *rx, unsigned int rp,
+static int rio_voq_set_dir_pgs(struct rio_voq_node *tx, unsigned int tp, u32 t,
+			       struct rio_voq_node *rx, unsigned int rp, u32 r,
 			       unsigned int g)
 {
-	u32 t, r;
-	int ret;
+	int ret = 0;
 
-	ret = rio_voq_csr_read(tx, tp, &t);
-	if (!ret)
-		ret = rio_voq_csr_read(rx, rp, &r);
-	if (ret)
-		return ret;
 	if (FIELD_GET(RIO_VOQ_CSR_TX_PGS, t) == g && FIELD_GET(RIO_VOQ_CSR_RX_PGS, r) == g)
 		return 0;	/* already so: no write, generation untouched */
-	if ((t & RIO_VOQ_CSR_GEN_EN) &&
-	    (FIELD_GET(RIO_VOQ_CSR_TX_PGS, t) != g || FIELD_GET(RIO_VOQ_CSR_RX_PGS, r) != g)) {
+	if (t & RIO_VOQ_CSR_GEN_EN)
 		ret = rio_voq_csr_write(tx, tp, t & ~RIO_VOQ_CSR_GEN_EN);
-		if (ret)
-			return ret;
-	}
-	ret = rio_voq_csr_write(tx, tp, (t & ~(RIO_VOQ_CSR_TX_PGS | RIO_VOQ_CSR_GEN_EN)) |
-				FIELD_PREP(RIO_VOQ_CSR_TX_PGS, g));
+	if (!ret)
+		ret = rio_voq_csr_write(tx, tp, (t & ~(RIO_VOQ_CSR_TX_PGS | RIO_VOQ_CSR_GEN_EN)) |
+					FIELD_PREP(RIO_VOQ_CSR_TX_PGS, g));
 	if (!ret)
 		ret = rio_voq_csr_write(rx, rp, (r & ~RIO_VOQ_CSR_RX_PGS) |
 					FIELD_PREP(RIO_VOQ_CSR_RX_PGS, g));
@@ -146,10 +138,24 @@ static int rio_voq_do_set(struct rio_voq_node *n, unsigned int port,
 	bool linked = rio_voq_far(n, port, &fn, &fp, &dir);
 	struct rio_voq_link *l = n->port[port].link;
 	u32 cur, fcur = 0, bit = 0;
+	bool need_far;
 	int ret;
 
+	/*
+	 * The format is re-planned from what rio-voq keeps; everything else
+	 * reads this port's CSR, and the partner's where a check needs it.
+	 */
+	if (knob == RIO_VOQ_KNOB_FMT) {
+		if (!linked || n->layout != RIO_VOQ_LAYOUT_REV3 ||
+		    fn->layout != RIO_VOQ_LAYOUT_REV3)
+			return -EINVAL;
+		l->fmt_force = val;
+		return rio_voq_link_configure(l, true);
+	}
+	need_far = knob == RIO_VOQ_KNOB_TX_PGS || knob == RIO_VOQ_KNOB_RX_PGS ||
+		   (val && (knob == RIO_VOQ_KNOB_GEN || knob == RIO_VOQ_KNOB_VC));
 	ret = rio_voq_csr_read(n, port, &cur);
-	if (!ret && linked)
+	if (!ret && linked && need_far)
 		ret = rio_voq_csr_read(fn, fp, &fcur);
 	if (ret)
 		return ret;
@@ -184,21 +190,15 @@ static int rio_voq_do_set(struct rio_voq_node *n, unsigned int port,
 		    !(rio_voq_pgs_common(me.pgs_sup, far.pgs_sup) & BIT(val)))
 			return -EINVAL;
 		if (knob == RIO_VOQ_KNOB_TX_PGS) {
-			ret = rio_voq_set_dir_pgs(n, port, fn, fp, val);
+			ret = rio_voq_set_dir_pgs(n, port, cur, fn, fp, fcur, val);
 			if (!ret)
 				l->dir[dir].pgs = val;
 		} else {
-			ret = rio_voq_set_dir_pgs(fn, fp, n, port, val);
+			ret = rio_voq_set_dir_pgs(fn, fp, fcur, n, port, cur, val);
 			if (!ret)
 				l->dir[!dir].pgs = val;
 		}
 		return ret;
-	case RIO_VOQ_KNOB_FMT:
-		if (!linked || n->layout != RIO_VOQ_LAYOUT_REV3 ||
-		    fn->layout != RIO_VOQ_LAYOUT_REV3)
-			return -EINVAL;
-		l->fmt_force = val;
-		return rio_voq_link_configure(l, true);
 	default:
 		return -EINVAL;
 	}

@@ -63,12 +63,15 @@ static void voq_expect_unchanged(struct kunit *test, struct voq_admin *a,
 static void voq_admin_group_size(struct kunit *test)
 {
 	struct voq_admin a;
-	u64 writes;
+	u64 reads, writes;
 
 	voq_admin_setup(test, &a, RIO_SIM_VOQ_CAPS_ALL, 0);
 	KUNIT_ASSERT_TRUE(test, voq_csr(a.host, 0).gen_en);
 
+	/* Both CSRs read once; gen off, TX, RX, gen on, each read back */
+	reads = a.sm->fab->reads;
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 3), 0);
+	KUNIT_EXPECT_EQ(test, a.sm->fab->reads - reads, 2ULL + 4);
 	KUNIT_EXPECT_EQ(test, voq_csr(a.host, 0).tx_pgs, 3);
 	KUNIT_EXPECT_EQ(test, voq_csr(a.peer, 0).rx_pgs, 3);
 	KUNIT_EXPECT_TRUE(test, voq_csr(a.host, 0).gen_en);	/* back on */
@@ -136,6 +139,7 @@ static void voq_admin_refused(struct kunit *test)
 static void voq_admin_switches(struct kunit *test)
 {
 	struct voq_admin a;
+	u64 reads, writes;
 
 	voq_admin_setup(test, &a, RIO_SIM_VOQ_CAPS_ALL, 0);
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_GEN, 0), 0);
@@ -143,8 +147,13 @@ static void voq_admin_switches(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, voq_csr(a.peer, 0).gen_en);	/* the other direction */
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_GEN, 1), 0);
 	KUNIT_EXPECT_TRUE(test, voq_csr(a.host, 0).gen_en);
+	/* XOFF needs only this port: one read, one write, one read back */
+	reads = a.sm->fab->reads;
+	writes = a.sm->fab->writes;
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_XOFF, 1), 0);
 	KUNIT_EXPECT_TRUE(test, voq_csr(a.host, 0).xoff);
+	KUNIT_EXPECT_EQ(test, a.sm->fab->reads - reads, 2ULL);
+	KUNIT_EXPECT_EQ(test, a.sm->fab->writes - writes, 1ULL);
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_PART, 0), 0);
 	KUNIT_EXPECT_FALSE(test, voq_csr(a.host, 0).part_en);
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_VC, 0), 0);
