@@ -94,18 +94,32 @@ static int read_val(const char *path, char *val)
 	return 0;
 }
 
-/* The voq/ directory of a device or mport name, or NULL */
+/* Where devices and mports are, under the root */
+static const char * const bases[] = { "bus/rapidio/devices", "class/rapidio_port" };
+
+/* The voq/ directory of a device or mport name */
 static int voq_dir(const char *name, char *path)
 {
 	struct stat st;
+	unsigned int b;
 
-	snprintf(path, MAX_PATH, "%s/bus/rapidio/devices/%s/voq", root, name);
-	if (!stat(path, &st))
-		return 0;
-	snprintf(path, MAX_PATH, "%s/class/rapidio_port/%s/voq", root, name);
-	if (!stat(path, &st))
-		return 0;
+	for (b = 0; b < ARRAY_SIZE(bases); b++) {
+		snprintf(path, MAX_PATH, "%s/%s/%s/voq", root, bases[b], name);
+		if (!stat(path, &st))
+			return 0;
+	}
 	return -ENOENT;
+}
+
+/* The number of ports of a voq/ directory */
+static int voq_ports(const char *dir, unsigned int *nports)
+{
+	char path[MAX_PATH + 16], val[MAX_VAL];
+
+	snprintf(path, sizeof(path), "%s/ports", dir);
+	if (read_val(path, val) || sscanf(val, "%u", nports) != 1)
+		return -EIO;
+	return 0;
 }
 
 struct port_row {
@@ -176,7 +190,6 @@ static void print_row(const struct port_row *r, bool json, bool *first)
 static int for_each_voq(int (*fn)(const char *dir, const char *name, void *arg),
 			void *arg)
 {
-	static const char * const bases[] = { "bus/rapidio/devices", "class/rapidio_port" };
 	char base[MAX_PATH], dir[MAX_PATH * 2];
 	struct dirent **names;
 	unsigned int b;
@@ -208,14 +221,10 @@ struct show_args {
 static int show_one(const char *dir, const char *name, void *arg)
 {
 	struct show_args *a = arg;
-	char path[MAX_PATH + 16], val[MAX_VAL];
 	struct port_row r;
 	unsigned int p, nports;
 
-	if (a->only && strcmp(a->only, name))
-		return 0;
-	snprintf(path, sizeof(path), "%s/ports", dir);
-	if (read_val(path, val) || sscanf(val, "%u", &nports) != 1)
+	if ((a->only && strcmp(a->only, name)) || voq_ports(dir, &nports))
 		return 0;
 	for (p = 0; p < nports; p++) {
 		read_row(dir, name, p, &r);
@@ -409,14 +418,13 @@ static void port_status(const char *dev, unsigned int port, char *val)
 static int dot_one(const char *dir, const char *name, void *arg)
 {
 	char path[MAX_PATH + 64], partner[MAX_VAL], mine[MAX_VAL], theirs[MAX_VAL];
-	char val[MAX_VAL], pdev[64], label[2 * MAX_VAL + 128];
+	char pdev[64], label[2 * MAX_VAL + 128];
 	const char *color, *edge;
 	unsigned int p, nports, pport;
 	bool a, b;
 
 	printf("  \"%s\";\n", name);
-	snprintf(path, sizeof(path), "%s/ports", dir);
-	if (read_val(path, val) || sscanf(val, "%u", &nports) != 1)
+	if (voq_ports(dir, &nports))
 		return 0;
 	for (p = 0; p < nports; p++) {
 		snprintf(path, sizeof(path), "%s/port%u/partner", dir, p);
