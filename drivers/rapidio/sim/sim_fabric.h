@@ -75,7 +75,6 @@ enum rio_sim_phys_map {
  * @unavailable: the port reports "port unavailable" in its error/status
  * @baud_class: baud-rate class of the link, 1..3 (selected baud rate)
  * @ctl: Port n Control CSR
- * @gen_ctl_ack: Port n link maintenance registers (read back as written)
  * @voq_caps: read-only bits of the Port n VoQ CSR
  * @voq_ctl: writable bits of the Port n VoQ CSR
  * @voq_violations: writes that broke a Part 12 rule (e.g. TX group size
@@ -91,7 +90,6 @@ struct rio_sim_port {
 	bool unavailable;
 	u8 baud_class;
 	u32 ctl;
-	u32 gen_ctl_ack;
 	u32 voq_caps;
 	u32 voq_ctl;
 	unsigned int voq_violations;
