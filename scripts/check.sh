@@ -36,13 +36,15 @@ our_sources() {
 }
 
 step_kunit() {
-	local cfg out="$logdir/kunit.log" summary p f e
+	local cfg name out summary p f e
 	for cfg in "$RIO_VOQ_TOP"/kunit/*.kunitconfig; do
+		name=$(basename "$cfg" .kunitconfig)
+		out=$logdir/kunit-$name.log
 		log "KUnit (UML) with ${cfg#"$RIO_VOQ_TOP"/}"
 		# UML has no UBSAN_SANITIZE_ALL: our Makefiles opt in, and the
 		# core objects our tests drive are opted in here.
 		(cd "$KSRC" && python3 tools/testing/kunit/kunit.py run --arch um \
-			--build_dir "$RIO_VOQ_CACHE/build-kunit-$(basename "$cfg" .kunitconfig)" \
+			--build_dir "$RIO_VOQ_CACHE/build-kunit-$name" \
 			--kunitconfig "$cfg" --jobs "$RIO_VOQ_JOBS" --timeout 1200 \
 			--make_options UBSAN_SANITIZE_rio.o=y \
 			--make_options UBSAN_SANITIZE_rio-scan.o=y \
@@ -51,7 +53,7 @@ step_kunit() {
 		# The parsed view of the same run, for the summary below
 		python3 "$KSRC"/tools/testing/kunit/kunit.py parse "$out.raw" > "$out" 2>&1 || true
 		# Sanitizer reports fail the run even when every case passed
-		if grep -E 'UBSAN:|BUG: KASAN|WARNING: possible|BUG: sleeping|WARNING: CPU' \
+		if grep -E 'UBSAN:|BUG: KASAN|WARNING: possible|BUG: sleeping|WARNING: CPU|suspicious RCU' \
 			"$out.raw" >&2; then
 			log "sanitizer or lockdep report in $out.raw"
 			failed=$((failed + 1))
