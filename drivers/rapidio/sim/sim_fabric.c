@@ -166,16 +166,23 @@ static void sim_phys_write(struct rio_sim_dev *dev, u32 off, u32 val)
 		dev->port[n].ctl = val;
 }
 
+/* The port whose VoQ CSR is at block offset @off, -1 if none is */
+static int sim_voq_port_of(const struct rio_sim_dev *dev, u32 off)
+{
+	u32 first = rio_voq_csr_offset(dev->voq_layout, 0, 0);
+
+	if (off < first || (off - first) % 4 || (off - first) / 4 >= dev->nports)
+		return -1;
+	return (off - first) / 4;
+}
+
 static u32 sim_voq_read(struct rio_sim_dev *dev, u32 off)
 {
-	unsigned int n;
+	int n = sim_voq_port_of(dev, off);
 
 	if (off == RIO_VOQ_BLK_HDR)
 		return sim_ef_header(dev, dev->voq_ef, RIO_EFB_VOQ_ID);
-	for (n = 0; n < dev->nports; n++)
-		if (off == rio_voq_csr_offset(dev->voq_layout, 0, n))
-			return dev->port[n].voq_caps | dev->port[n].voq_ctl;
-	return 0;
+	return n < 0 ? 0 : dev->port[n].voq_caps | dev->port[n].voq_ctl;
 }
 
 /* The partner port's VoQ CSR, or 0 if it has none */
@@ -239,14 +246,10 @@ static void sim_voq_write_port(struct rio_sim_dev *dev, unsigned int n, u32 val)
 
 static void sim_voq_write(struct rio_sim_dev *dev, u32 off, u32 val)
 {
-	unsigned int n;
+	int n = sim_voq_port_of(dev, off);
 
-	for (n = 0; n < dev->nports; n++) {
-		if (off == rio_voq_csr_offset(dev->voq_layout, 0, n)) {
-			sim_voq_write_port(dev, n, val);
-			return;
-		}
-	}
+	if (n >= 0)
+		sim_voq_write_port(dev, n, val);
 }
 
 /* Entry of a staging register within a port's 256 entries, -1 if none */
