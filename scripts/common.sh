@@ -17,3 +17,17 @@ RIO_VOQ_OVERLAY_DIRS="drivers include Documentation"
 
 log() { printf '[rio-voq] %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
+
+# One run at a time per cache: the overlay is copied into one tree, so
+# two checkouts (or two make invocations) sharing a cache take turns.
+# The first script of a run takes the lock; the scripts it runs inherit
+# it (fd 9 and RIO_VOQ_LOCKED).
+if [ -z "${RIO_VOQ_LOCKED:-}" ] && command -v flock >/dev/null; then
+	mkdir -p "$RIO_VOQ_CACHE"
+	exec 9>"$RIO_VOQ_CACHE/.lock"
+	if ! flock -n 9; then
+		log "waiting for another run on $RIO_VOQ_CACHE"
+		flock 9
+	fi
+	export RIO_VOQ_LOCKED=1
+fi
