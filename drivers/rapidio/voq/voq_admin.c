@@ -1,72 +1,158 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * rio-voq admin operations on one port, behind the sysfs files.
+ * rio-voq admin choices, behind the sysfs files.
  *
- * Reads are live: one maintenance read of the port's VoQ CSR.  Writes
- * are checked against both ends of the link before anything is written,
- * applied in Part 12's order (a group size changes only while the
- * transmitter's generation is off, and the TX size of one end is the RX
- * size of the other, so both are written), read back, and remembered per
- * device (component tag) and port while the module is loaded, to be
- * applied again when the device comes back.
+ * An admin's write is checked against both ends of the port's link
+ * (rio_voq_choice_check(): nothing is written when it refuses), becomes
+ * a choice of the port, a constraint the planner honours over the
+ * policy, and the link (or the port, without one) is planned again and
+ * written by the one sequencer of voq_link.c, exactly as at scan time.
  *
- * Every function here takes rio_voq_lock.
+ * Choices are remembered while the module is loaded, per mport (by
+ * name, which a driver derives from its hardware) and component tag
+ * (the mport's own port has its own key), so that they apply again when
+ * the device comes back.  Devices without a component tag are not
+ * remembered.  At most RIO_VOQ_REMEMBER_MAX ports are remembered; the
+ * oldest is forgotten first.
  */
+
+#define pr_fmt(fmt) "rio-voq: " fmt
 
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/err.h>
 #include <linux/errno.h>
 #include <linux/list.h>
+#include <linux/lockdep.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 
 #include "voq_core.h"
 
+#define RIO_VOQ_REMEMBER_MAX	1024
+
 /**
- * struct rio_voq_override - an admin's choice for a port
- * @node: entry in the list of overrides
- * @mport_id: the mport the device was reached through
- * @comptag: component tag of the device, 0 for the mport's own port
+ * struct rio_voq_memo - the remembered choices of a port
+ * @node: entry in the list, oldest first
+ * @mport: name of the mport the device is reached through
+ * @host: the mport's own port (else a device, by @comptag)
+ * @comptag: component tag of the device
  * @port: the port
- * @set: bit k set if knob k was chosen
- * @val: the value chosen for each knob
+ * @choice: the choices
  */
-struct rio_voq_override {
+struct rio_voq_memo {
 	struct list_head node;
-	int mport_id;
+	char mport[RIO_MAX_MPORT_NAME];
+	bool host;
 	u32 comptag;
 	unsigned int port;
-	unsigned long set;
-	unsigned int val[RIO_VOQ_NR_KNOBS];
+	struct rio_voq_choice choice;
 };
 
-static LIST_HEAD(rio_voq_overrides);
+static LIST_HEAD(rio_voq_memos);
+static unsigned int rio_voq_nmemos;
 
-static u32 rio_voq_comptag(const struct rio_voq_node *n)
+static const char * const rio_voq_knob_names[RIO_VOQ_NR_KNOBS] = {
+	[RIO_VOQ_KNOB_GEN] = "generation",
+	[RIO_VOQ_KNOB_PART] = "participation",
+	[RIO_VOQ_KNOB_XOFF] = "xoff",
+	[RIO_VOQ_KNOB_VC] = "per_vc",
+	[RIO_VOQ_KNOB_TX_PGS] = "tx_group_size",
+	[RIO_VOQ_KNOB_RX_PGS] = "rx_group_size",
+	[RIO_VOQ_KNOB_FMT] = "symbol_format",
+};
+
+/**
+ * rio_voq_knob_name() - the name of a knob: its sysfs file
+ * @knob: the knob
+ *
+ * Return: the name, "?" for an unknown knob.
+ */
+const char *rio_voq_knob_name(enum rio_voq_knob knob)
 {
-	return n->rdev ? n->rdev->comp_tag : 0;
+	return knob < RIO_VOQ_NR_KNOBS ? rio_voq_knob_names[knob] : "?";
 }
 
-static struct rio_voq_override *rio_voq_override_of(const struct rio_voq_node *n,
-						    unsigned int port, bool create)
+static bool rio_voq_memo_is(const struct rio_voq_memo *m,
+			    const struct rio_voq_node *n, unsigned int port)
 {
-	struct rio_voq_override *o;
-
-	list_for_each_entry(o, &rio_voq_overrides, node)
-		if (o->mport_id == n->mport->id && o->comptag == rio_voq_comptag(n) &&
-		    o->port == port)
-			return o;
-	if (!create)
-		return NULL;
-	o = kzalloc(sizeof(*o), GFP_KERNEL);
-	if (!o)
-		return NULL;
-	o->mport_id = n->mport->id;
-	o->comptag = rio_voq_comptag(n);
-	o->port = port;
-	list_add_tail(&o->node, &rio_voq_overrides);
-	return o;
+	return !strcmp(m->mport, n->mport->name) && m->host == !n->rdev &&
+	       (!n->rdev || m->comptag == n->rdev->comp_tag) && m->port == port;
 }
+
+static void rio_voq_remember(const struct rio_voq_node *n, unsigned int port)
+{
+	const struct rio_voq_choice *c = &n->port[port].choice;
+	struct rio_voq_memo *m;
+
+	if (n->rdev && !n->rdev->comp_tag)
+		return;		/* nothing to know it again by */
+	list_for_each_entry(m, &rio_voq_memos, node) {
+		if (rio_voq_memo_is(m, n, port)) {
+			m->choice = *c;
+			list_move_tail(&m->node, &rio_voq_memos);
+			return;
+		}
+	}
+	if (rio_voq_nmemos == RIO_VOQ_REMEMBER_MAX) {
+		m = list_first_entry(&rio_voq_memos, struct rio_voq_memo, node);
+		pr_notice("forgetting the choices for %s port %u: %u ports remembered at most\n",
+			  m->mport, m->port, RIO_VOQ_REMEMBER_MAX);
+		list_del(&m->node);
+	} else {
+		m = kzalloc(sizeof(*m), GFP_KERNEL);
+		if (!m)
+			return;
+		rio_voq_nmemos++;
+	}
+	strscpy(m->mport, n->mport->name, sizeof(m->mport));
+	m->host = !n->rdev;
+	m->comptag = n->rdev ? n->rdev->comp_tag : 0;
+	m->port = port;
+	m->choice = *c;
+	list_add_tail(&m->node, &rio_voq_memos);
+}
+
+/**
+ * rio_voq_choices_load() - give a node the choices remembered for it
+ * @n: a node just probed
+ *
+ * Called with rio_voq_lock held.  The planner honours those that still
+ * fit the device; rio_voq_port_set() reports the rest when made again.
+ */
+void rio_voq_choices_load(struct rio_voq_node *n)
+{
+	struct rio_voq_memo *m;
+	unsigned int p;
+
+	lockdep_assert_held(&rio_voq_lock);
+	for (p = 0; p < n->nports; p++) {
+		list_for_each_entry(m, &rio_voq_memos, node) {
+			if (rio_voq_memo_is(m, n, p)) {
+				n->port[p].choice = m->choice;
+				pr_info("%s port %u: applying the admin's earlier choices\n",
+					rio_voq_node_name(n), p);
+			}
+		}
+	}
+}
+
+/**
+ * rio_voq_choices_free() - forget every remembered choice
+ */
+void rio_voq_choices_free(void)
+{
+	struct rio_voq_memo *m, *tmp;
+
+	mutex_lock(&rio_voq_lock);
+	list_for_each_entry_safe(m, tmp, &rio_voq_memos, node) {
+		list_del(&m->node);
+		kfree(m);
+	}
+	rio_voq_nmemos = 0;
+	mutex_unlock(&rio_voq_lock);
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_choices_free);
 
 /**
  * rio_voq_port_read() - read a port's VoQ CSR, live
@@ -88,142 +174,76 @@ int rio_voq_port_read(struct rio_voq_node *n, unsigned int port, u32 *csr)
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_port_read);
 
-/* The far end of @port's link */
-static bool rio_voq_far(struct rio_voq_node *n, unsigned int port,
-			struct rio_voq_node **fn, unsigned int *fp, unsigned int *dir)
+/* A choice on one end of a link that another choice on the other replaces */
+static int rio_voq_knob_twin(enum rio_voq_knob knob)
 {
-	struct rio_voq_link *l = n->port[port].link;
-
-	if (!l)
-		return false;
-	*dir = rio_voq_link_end(l, n, port);
-	*fn = l->end[!*dir];
-	*fp = l->port[!*dir];
-	return true;
-}
-
-/*
- * Change the group size of the direction in which @tx transmits to @rx,
- * @t and @r being their CSRs as just read: the transmitter's generation
- * off, its TX size, the receiver's RX size, generation back as it was.
- * On failure generation stays off.
- */
-static int rio_voq_set_dir_pgs(struct rio_voq_node *tx, unsigned int tp, u32 t,
-			       struct rio_voq_node *rx, unsigned int rp, u32 r,
-			       unsigned int g)
-{
-	int ret = 0;
-
-	if (FIELD_GET(RIO_VOQ_CSR_TX_PGS, t) == g && FIELD_GET(RIO_VOQ_CSR_RX_PGS, r) == g)
-		return 0;	/* already so: no write, generation untouched */
-	if (t & RIO_VOQ_CSR_GEN_EN)
-		ret = rio_voq_csr_write(tx, tp, t & ~RIO_VOQ_CSR_GEN_EN);
-	if (!ret)
-		ret = rio_voq_csr_write(tx, tp, (t & ~(RIO_VOQ_CSR_TX_PGS | RIO_VOQ_CSR_GEN_EN)) |
-					FIELD_PREP(RIO_VOQ_CSR_TX_PGS, g));
-	if (!ret)
-		ret = rio_voq_csr_write(rx, rp, (r & ~RIO_VOQ_CSR_RX_PGS) |
-					FIELD_PREP(RIO_VOQ_CSR_RX_PGS, g));
-	if (!ret && (t & RIO_VOQ_CSR_GEN_EN))
-		ret = rio_voq_csr_write(tx, tp, tx->port[tp].csr | RIO_VOQ_CSR_GEN_EN);
-	return ret;
+	switch (knob) {
+	case RIO_VOQ_KNOB_TX_PGS:
+		return RIO_VOQ_KNOB_RX_PGS;
+	case RIO_VOQ_KNOB_RX_PGS:
+		return RIO_VOQ_KNOB_TX_PGS;
+	case RIO_VOQ_KNOB_FMT:
+		return RIO_VOQ_KNOB_FMT;
+	default:
+		return -1;
+	}
 }
 
 static int rio_voq_do_set(struct rio_voq_node *n, unsigned int port,
 			  enum rio_voq_knob knob, unsigned int val)
 {
-	struct rio_voq_node *fn = NULL;
-	struct rio_voq_port me, far = { };
-	unsigned int fp = 0, dir = 0;
-	bool linked = rio_voq_far(n, port, &fn, &fp, &dir);
-	struct rio_voq_link *l = n->port[port].link;
-	u32 cur, fcur = 0, bit = 0;
-	bool need_far;
-	int ret;
+	struct rio_voq_port_state *ps = &n->port[port];
+	struct rio_voq_link *l = ps->link;
+	struct rio_voq_choice old, far_old = { };
+	struct rio_voq_port_state *fps = NULL;
+	struct rio_voq_end me, far;
+	struct rio_voq_policy pol;
+	int twin = rio_voq_knob_twin(knob), ret;
+	unsigned int end = 0;
+	u32 csr;
 
 	/*
-	 * The format is re-planned from what rio-voq keeps; everything else
-	 * reads this port's CSR, and the partner's where a check needs it.
+	 * Capabilities are read-only: the values discovery read serve the
+	 * check, so that a refusal costs no access.
 	 */
-	if (knob == RIO_VOQ_KNOB_FMT) {
-		if (!linked || n->layout != RIO_VOQ_LAYOUT_REV3 ||
-		    fn->layout != RIO_VOQ_LAYOUT_REV3)
-			return -EINVAL;
-		l->fmt_force = val;
-		return rio_voq_link_configure(l, true);
+	rio_voq_node_end(n, port, &me);
+	if (l) {
+		end = rio_voq_link_end(l, n, port);
+		fps = &l->end[!end]->port[l->port[!end]];
+		rio_voq_node_end(l->end[!end], l->port[!end], &far);
 	}
-	need_far = knob == RIO_VOQ_KNOB_TX_PGS || knob == RIO_VOQ_KNOB_RX_PGS ||
-		   (val && (knob == RIO_VOQ_KNOB_GEN || knob == RIO_VOQ_KNOB_VC));
-	ret = rio_voq_csr_read(n, port, &cur);
-	if (!ret && linked && need_far)
-		ret = rio_voq_csr_read(fn, fp, &fcur);
+	ret = rio_voq_choice_check(&me, l ? &far : NULL, knob, val);
 	if (ret)
 		return ret;
-	rio_voq_csr_decode(n->layout, cur, &me);
-	if (linked)
-		rio_voq_csr_decode(fn->layout, fcur, &far);
 
-	switch (knob) {
-	case RIO_VOQ_KNOB_GEN:
-		if (val && (!me.gen_sup || !linked || !far.rx_sup ||
-			    n->layout != fn->layout))
-			return -EINVAL;
-		if (val && n->layout == RIO_VOQ_LAYOUT_REV3 && me.tx_pgs != far.rx_pgs)
-			return -EINVAL;
-		bit = RIO_VOQ_CSR_GEN_EN;
-		break;
-	case RIO_VOQ_KNOB_PART:
-		bit = RIO_VOQ_CSR_PART_EN;
-		break;
-	case RIO_VOQ_KNOB_XOFF:
-		bit = RIO_VOQ_CSR_XOFF;
-		break;
-	case RIO_VOQ_KNOB_VC:
-		if (val && (!me.vc_sup || !linked || !far.vc_sup))
-			return -EINVAL;
-		bit = RIO_VOQ_CSR_VC_EN;
-		break;
-	case RIO_VOQ_KNOB_TX_PGS:
-	case RIO_VOQ_KNOB_RX_PGS:
-		if (!linked || n->layout != RIO_VOQ_LAYOUT_REV3 ||
-		    fn->layout != RIO_VOQ_LAYOUT_REV3 ||
-		    !(rio_voq_pgs_common(me.pgs_sup, far.pgs_sup) & BIT(val)))
-			return -EINVAL;
-		if (knob == RIO_VOQ_KNOB_TX_PGS) {
-			ret = rio_voq_set_dir_pgs(n, port, cur, fn, fp, fcur, val);
-			if (!ret)
-				l->dir[dir].pgs = val;
-		} else {
-			ret = rio_voq_set_dir_pgs(fn, fp, fcur, n, port, cur, val);
-			if (!ret)
-				l->dir[!dir].pgs = val;
-		}
+	old = ps->choice;
+	ps->choice.set |= BIT(knob);
+	ps->choice.val[knob] = val;
+	if (fps) {
+		far_old = fps->choice;
+		if (twin >= 0)
+			fps->choice.set &= ~BIT(twin);
+	}
+
+	rio_voq_policy_get(&pol);
+	if (l && (knob != RIO_VOQ_KNOB_PART && knob != RIO_VOQ_KNOB_XOFF))
+		ret = rio_voq_link_configure(l, &pol, true, true);
+	else if (l)
+		/* Participation and XOFF: this port only, its link as planned */
+		ret = rio_voq_csr_read(n, port, &csr) ?:
+		      rio_voq_link_configure(l, &pol, true, false);
+	else
+		ret = rio_voq_port_configure(n, port, true);
+	if (ret) {
+		ps->choice = old;
+		if (fps)
+			fps->choice = far_old;
 		return ret;
-	default:
-		return -EINVAL;
 	}
-
-	ret = rio_voq_csr_write(n, port, val ? cur | bit : cur & ~bit);
-	if (!ret && linked && knob == RIO_VOQ_KNOB_GEN) {
-		l->dir[dir].gen = val;
-		l->dir[dir].why = val ? NULL : "turned off by the admin";
-	}
-	return ret;
-}
-
-static void rio_voq_port_failed(struct rio_voq_node *n, unsigned int port,
-				enum rio_voq_knob knob, int ret)
-{
-	struct rio_voq_link *l = n->port[port].link;
-
-	/* Safe state: no generation on this link after a failed change */
-	if (l) {
-		rio_voq_link_safe(l);
-		l->state = RIO_VOQ_LINK_FAILED;
-		snprintf(l->reason, sizeof(l->reason), "admin change: error %d", ret);
-	}
-	pr_err("rio-voq: %s port %u: admin change %d failed (%pe); generation left off on its link\n",
-	       rio_voq_node_name(n), port, knob, ERR_PTR(ret));
+	rio_voq_remember(n, port);
+	if (fps && twin >= 0)
+		rio_voq_remember(l->end[!end], l->port[!end]);
+	return 0;
 }
 
 /**
@@ -231,99 +251,38 @@ static void rio_voq_port_failed(struct rio_voq_node *n, unsigned int port,
  * @n: the node
  * @port: the port
  * @knob: what to change
- * @val: the value: 0 or 1 for switches, 0..6 for group sizes, a
- *	&enum rio_voq_fmt_policy for the symbol format
+ * @val: the value: 0 or 1 for switches, 0..6 for group sizes, an
+ *	&enum rio_voq_fmt_pref for the symbol format
  *
- * Validates against both ends first; -EINVAL then means nothing was
- * written.  A group size is the TX size of one end and the RX size of
- * the other: both are written.
+ * Validates against both ends first: a refusal writes nothing.  The
+ * choice then constrains the plan of the port's link, which is written
+ * as at scan time (a group size is the TX size of one end and the RX
+ * size of the other: both are written, in Part 12's order).
  *
  * Return: 0; -ENODEV if the node is going away; -EPERM on a node that
- * only discovers (it does not own the fabric); -EINVAL if the value is
- * out of range or the link cannot take it (a partner that cannot
- * receive, a size one end does not support, per-VC one end lacks...);
- * -EIO (or the core's error) if an access failed, the link then being
- * left with generation off.
+ * only discovers (it does not own the fabric); the refusals of
+ * rio_voq_choice_check() (-EINVAL, -ENOLINK, -EOPNOTSUPP, -EXDEV); -EIO
+ * (or the core's error) if an access failed, the link then being left
+ * with generation off.
  */
 int rio_voq_port_set(struct rio_voq_node *n, unsigned int port,
 		     enum rio_voq_knob knob, unsigned int val)
 {
-	struct rio_voq_override *o;
-	unsigned int max = 1;
 	int ret;
 
-	if (knob == RIO_VOQ_KNOB_TX_PGS || knob == RIO_VOQ_KNOB_RX_PGS)
-		max = RIO_VOQ_PGS_MAX;
-	else if (knob == RIO_VOQ_KNOB_FMT)
-		max = RIO_VOQ_FMT_FORCE_CS64;
-	if (knob >= RIO_VOQ_NR_KNOBS || val > max)
-		return -EINVAL;
-
 	mutex_lock(&rio_voq_lock);
-	if (n->dead || port >= n->nports) {
+	if (n->dead || port >= n->nports)
 		ret = -ENODEV;
-	} else if (!rio_voq_node_writable(n)) {
+	else if (!rio_voq_node_writable(n))
 		ret = -EPERM;
-	} else {
+	else
 		ret = rio_voq_do_set(n, port, knob, val);
-		if (ret && ret != -EINVAL)
-			rio_voq_port_failed(n, port, knob, ret);
-		if (!ret) {
-			o = rio_voq_override_of(n, port, true);
-			if (o) {
-				o->set |= BIT(knob);
-				o->val[knob] = val;
-			}
-		}
-	}
 	mutex_unlock(&rio_voq_lock);
+	if (ret && ret != -ENODEV && ret != -EPERM && ret != -EINVAL &&
+	    ret != -ENOLINK && ret != -EOPNOTSUPP && ret != -EXDEV)
+		pr_err("%s port %u: %s=%u failed (%pe); generation left off on its link\n",
+		       rio_voq_node_name(n), port, rio_voq_knob_name(knob), val,
+		       ERR_PTR(ret));
 	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_port_set);
-
-/**
- * rio_voq_overrides_apply() - apply the remembered choices to a node
- * @n: a node just configured, on a fabric this host owns
- *
- * Called with rio_voq_lock held.  A choice that no longer fits (the
- * partner changed) is dropped with a notice.
- */
-void rio_voq_overrides_apply(struct rio_voq_node *n)
-{
-	struct rio_voq_override *o;
-	unsigned int knob;
-	int ret;
-
-	list_for_each_entry(o, &rio_voq_overrides, node) {
-		if (o->mport_id != n->mport->id || o->comptag != rio_voq_comptag(n) ||
-		    o->port >= n->nports)
-			continue;
-		for (knob = 0; knob < RIO_VOQ_NR_KNOBS; knob++) {
-			if (!(o->set & BIT(knob)))
-				continue;
-			ret = rio_voq_do_set(n, o->port, knob, o->val[knob]);
-			if (ret) {
-				pr_notice("rio-voq: %s port %u: admin choice %u=%u no longer applies (%pe)\n",
-					  rio_voq_node_name(n), o->port, knob,
-					  o->val[knob], ERR_PTR(ret));
-				o->set &= ~BIT(knob);
-			}
-		}
-	}
-}
-
-/**
- * rio_voq_overrides_free() - forget every remembered choice
- */
-void rio_voq_overrides_free(void)
-{
-	struct rio_voq_override *o, *tmp;
-
-	mutex_lock(&rio_voq_lock);
-	list_for_each_entry_safe(o, tmp, &rio_voq_overrides, node) {
-		list_del(&o->node);
-		kfree(o);
-	}
-	mutex_unlock(&rio_voq_lock);
-}
-EXPORT_SYMBOL_IF_KUNIT(rio_voq_overrides_free);

@@ -103,10 +103,10 @@ struct voq_admin_bad {
 #define CAPS_GEN_RX	(RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP)
 
 static const struct voq_admin_bad voq_admin_bad_cases[] = {
-	{ "size the partner does not support", CAPS_GEN_RX, RIO_VOQ_KNOB_TX_PGS, 2, -EINVAL },
+	{ "size the partner does not support", CAPS_GEN_RX, RIO_VOQ_KNOB_TX_PGS, 2, -EXDEV },
 	{ "size 7 (reserved)", RIO_SIM_VOQ_CAPS_ALL, RIO_VOQ_KNOB_TX_PGS, 7, -EINVAL },
-	{ "generation toward no reception", RIO_VOQ_CSR_GEN_SUP, RIO_VOQ_KNOB_GEN, 1, -EINVAL },
-	{ "per-VC the partner lacks", CAPS_GEN_RX, RIO_VOQ_KNOB_VC, 1, -EINVAL },
+	{ "generation toward no reception", RIO_VOQ_CSR_GEN_SUP, RIO_VOQ_KNOB_GEN, 1, -EXDEV },
+	{ "per-VC the partner lacks", CAPS_GEN_RX, RIO_VOQ_KNOB_VC, 1, -EXDEV },
 	{ "participation 2", RIO_SIM_VOQ_CAPS_ALL, RIO_VOQ_KNOB_PART, 2, -EINVAL },
 	{ "unknown knob", RIO_SIM_VOQ_CAPS_ALL, RIO_VOQ_NR_KNOBS, 0, -EINVAL },
 };
@@ -193,10 +193,10 @@ static void voq_admin_symbol_format(struct kunit *test)
 	mutex_unlock(&rio_voq_lock);
 	KUNIT_ASSERT_NOT_NULL(test, n);
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_FMT,
-					       RIO_VOQ_FMT_FORCE_CS64), 0);
+					       RIO_VOQ_PREF_CS64), 0);
 	KUNIT_EXPECT_EQ(test, voq_csr(sw, 0).tx_pgs, 2);	/* CS64: 2 is enough */
 	KUNIT_EXPECT_EQ(test, voq_csr(host, 0).rx_pgs, 2);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_FMT, RIO_VOQ_FMT_AUTO), 0);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_AUTO), 0);
 	KUNIT_EXPECT_EQ(test, voq_csr(sw, 0).tx_pgs, 3);
 	KUNIT_EXPECT_EQ(test, sw->port[0].voq_violations, 0U);
 	KUNIT_EXPECT_EQ(test, host->port[0].voq_violations, 0U);
@@ -261,7 +261,7 @@ static struct kunit_case voq_admin_test_cases[] = {
 /* Each test starts with no remembered choice */
 static void voq_admin_test_exit(struct kunit *test)
 {
-	rio_voq_overrides_free();
+	rio_voq_choices_free();
 }
 
 static struct kunit_suite voq_admin_test_suite = {

@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#define pr_fmt(fmt) "rio-voq: " fmt
+
 /*
- * rio-voq link configuration: plan both directions of a link, then write
- * both ends in the order Part 12 demands, reading back every write:
+ * rio-voq link configuration: plan both directions of a link from the
+ * policy and the admin's choices, then write both ends in the order
+ * Part 12 demands, reading back every write.  Every VoQ CSR write
+ * rio-voq makes (at scan time, for an admin, for a port without a link)
+ * goes through rio_voq_apply():
  *
- *  1. generation off on each end that generates and is about to change,
- *     or whose partner's RX group size is about to change (a TX size may
- *     change only while its own generation is off, an RX size only while
- *     the partner's is);
- *  2. group sizes and the other controls, generation still off;
+ *  1. generation off on each end that generates and must not while it
+ *     is written (its TX group size or per-VC bit changes, or its
+ *     partner's RX group size does, or the plan has it off);
+ *  2. group sizes and the other controls, generation still off where
+ *     step 1 (or the plan) has it off;
  *  3. generation on where the plan has it.
  *
  * An end already as planned is not written.  On any failure both ends
@@ -17,11 +22,74 @@
 
 #include <linux/bitfield.h>
 #include <linux/err.h>
+#include <linux/lockdep.h>
 #include <linux/printk.h>
 #include <linux/rio_regs.h>
 #include <linux/string.h>
 
 #include "voq_core.h"
+
+/* One end of a sequence of writes: its current and its wanted CSR */
+struct rio_voq_target {
+	struct rio_voq_node *n;
+	unsigned int port;
+	u32 want;
+};
+
+static u32 rio_voq_now(const struct rio_voq_target *t)
+{
+	return t->n->port[t->port].csr;
+}
+
+/*
+ * Write @count ends (1, or 2 for the two ends of a link) from their
+ * remembered CSR to their wanted one in Part 12's order.  *@step says
+ * where it failed.
+ */
+static int rio_voq_apply(struct rio_voq_target *t, unsigned int count,
+			 const char **step)
+{
+	bool off[2] = { false, false };
+	unsigned int i;
+	u32 mid;
+	int ret;
+
+	*step = "turning generation off";
+	for (i = 0; i < count; i++) {
+		const struct rio_voq_target *p = &t[count - 1 - i];
+
+		off[i] = rio_voq_need_gen_off(rio_voq_now(&t[i]), t[i].want,
+					      rio_voq_now(p), p->want, count == 2);
+		if (off[i]) {
+			ret = rio_voq_csr_write(t[i].n, t[i].port,
+						rio_voq_now(&t[i]) & ~RIO_VOQ_CSR_GEN_EN);
+			if (ret)
+				return ret;
+		}
+	}
+
+	*step = "setting group sizes and controls";
+	for (i = 0; i < count; i++) {
+		mid = t[i].want;
+		if (off[i] || !(rio_voq_now(&t[i]) & RIO_VOQ_CSR_GEN_EN))
+			mid &= ~RIO_VOQ_CSR_GEN_EN;
+		if (rio_voq_now(&t[i]) != mid) {
+			ret = rio_voq_csr_write(t[i].n, t[i].port, mid);
+			if (ret)
+				return ret;
+		}
+	}
+
+	*step = "turning generation on";
+	for (i = 0; i < count; i++) {
+		if (rio_voq_now(&t[i]) != t[i].want) {
+			ret = rio_voq_csr_write(t[i].n, t[i].port, t[i].want);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
 
 /* Selected baud rate (Port n Control 2 CSR, Part 6) -> baud-rate class */
 static unsigned int rio_voq_baud_class(u32 ctl2)
@@ -37,61 +105,21 @@ static unsigned int rio_voq_baud_class(u32 ctl2)
 	return 0;
 }
 
-static int rio_voq_link_baud(struct rio_voq_link *l, unsigned int *cls)
+static int rio_voq_link_baud(struct rio_voq_link *l)
 {
 	u32 off = rio_voq_phys_reg(l->end[0], l->port[0], RIO_PORT_N_CTL2_CSR(0, 0)), ctl2;
-	int ret;
+	int ret = 0;
 
-	*cls = 0;
-	if (!off)
+	if (l->baud_read)
 		return 0;
-	ret = rio_voq_read(l->end[0], off, &ctl2);
-	if (!ret)
-		*cls = rio_voq_baud_class(ctl2);
-	return ret;
-}
-
-static int rio_voq_link_apply(struct rio_voq_link *l, const u32 want[2],
-			      const char **step)
-{
-	u32 cur[2] = { l->end[0]->port[l->port[0]].csr,
-		       l->end[1]->port[l->port[1]].csr };
-	unsigned int i;
-	int ret;
-
-	*step = "turning generation off";
-	for (i = 0; i < 2; i++) {
-		bool partner_rx = FIELD_GET(RIO_VOQ_CSR_RX_PGS, cur[!i]) !=
-				  FIELD_GET(RIO_VOQ_CSR_RX_PGS, want[!i]);
-
-		if ((cur[i] & RIO_VOQ_CSR_GEN_EN) && (cur[i] != want[i] || partner_rx)) {
-			ret = rio_voq_csr_write(l->end[i], l->port[i],
-						cur[i] & ~RIO_VOQ_CSR_GEN_EN);
-			if (ret)
-				return ret;
-		}
+	l->baud_class = 0;
+	if (off) {
+		ret = rio_voq_read(l->end[0], off, &ctl2);
+		if (ret)
+			return ret;
+		l->baud_class = rio_voq_baud_class(ctl2);
 	}
-
-	*step = "setting group sizes and controls";
-	for (i = 0; i < 2; i++) {
-		u32 now = l->end[i]->port[l->port[i]].csr;
-		u32 val = want[i] & ~RIO_VOQ_CSR_GEN_EN;
-
-		if (now != want[i] && now != val) {
-			ret = rio_voq_csr_write(l->end[i], l->port[i], val);
-			if (ret)
-				return ret;
-		}
-	}
-
-	*step = "turning generation on";
-	for (i = 0; i < 2; i++) {
-		if (l->end[i]->port[l->port[i]].csr != want[i]) {
-			ret = rio_voq_csr_write(l->end[i], l->port[i], want[i]);
-			if (ret)
-				return ret;
-		}
-	}
+	l->baud_read = true;
 	return 0;
 }
 
@@ -104,14 +132,19 @@ static int rio_voq_link_apply(struct rio_voq_link *l, const u32 want[2],
  */
 void rio_voq_link_safe(struct rio_voq_link *l)
 {
+	struct rio_voq_target t;
+	const char *step;
 	unsigned int i;
 	u32 val;
 
+	lockdep_assert_held(&rio_voq_lock);
 	for (i = 0; i < 2; i++) {
-		if (rio_voq_csr_read(l->end[i], l->port[i], &val))
-			val = l->end[i]->port[l->port[i]].csr;
-		if (val & RIO_VOQ_CSR_GEN_EN)
-			rio_voq_csr_write(l->end[i], l->port[i], val & ~RIO_VOQ_CSR_GEN_EN);
+		t.n = l->end[i];
+		t.port = l->port[i];
+		if (rio_voq_csr_read(t.n, t.port, &val))
+			continue;
+		t.want = val & ~RIO_VOQ_CSR_GEN_EN;
+		rio_voq_apply(&t, 1, &step);
 	}
 }
 
@@ -124,11 +157,12 @@ static void rio_voq_link_warn(const struct rio_voq_link *l)
 		const struct rio_voq_node *from = l->end[i], *to = l->end[!i];
 
 		if (d->why && l->end[0]->layout != l->end[1]->layout && i == 0)
-			pr_warn("rio-voq: %s port %u <-> %s port %u: %s, generation stays off\n",
+			pr_warn("%s port %u <-> %s port %u: %s, generation stays off\n",
 				rio_voq_node_name(from), l->port[i],
 				rio_voq_node_name(to), l->port[!i], d->why);
-		if (d->uncovered && d->uncovered < from->nports)
-			pr_warn("rio-voq: %s port %u -> %s port %u: group size %u reports ports 0-%u only; ports %u-%u of %s cannot be reported\n",
+		/* Uncovered ports matter only where symbols are sent */
+		if (d->gen && d->uncovered && d->uncovered < from->nports)
+			pr_warn("%s port %u -> %s port %u: group size %u reports ports 0-%u only; ports %u-%u of %s cannot be reported\n",
 				rio_voq_node_name(from), l->port[i],
 				rio_voq_node_name(to), l->port[!i], d->pgs,
 				d->uncovered - 1, d->uncovered, from->nports - 1,
@@ -139,35 +173,45 @@ static void rio_voq_link_warn(const struct rio_voq_link *l)
 /**
  * rio_voq_link_configure() - plan a link and, if allowed, write it
  * @l: the link; both ends probed, with VoQ blocks
- * @write: write the plan (the enumerating host with auto configuration);
- *	else only plan and report
+ * @pol: the module's policy
+ * @write: write the plan (the enumerating host); else only plan and
+ *	report
+ * @fresh: read both ends' CSRs first (an admin change, a port event);
+ *	else plan from the values read at discovery
+ *
+ * Called with rio_voq_lock held.
  *
  * Return: 0, or the error of the access that failed (the link is then
  * in state RIO_VOQ_LINK_FAILED with generation off at both ends).
  */
-int rio_voq_link_configure(struct rio_voq_link *l, bool write)
+int rio_voq_link_configure(struct rio_voq_link *l,
+			   const struct rio_voq_policy *pol, bool write,
+			   bool fresh)
 {
+	struct rio_voq_target t[2];
 	struct rio_voq_end e[2];
-	const char *step = "reading the baud rate";
-	unsigned int cls, i;
-	u32 want[2];
-	int ret;
+	const char *step = "reading the ports";
+	unsigned int i;
+	u32 dummy;
+	int ret = 0;
 
-	for (i = 0; i < 2; i++) {
-		struct rio_voq_node *n = l->end[i];
-
-		e[i].layout = n->layout;
-		e[i].nports = n->nports;
-		rio_voq_csr_decode(n->layout, n->port[l->port[i]].csr, &e[i].caps);
+	lockdep_assert_held(&rio_voq_lock);
+	for (i = 0; fresh && !ret && i < 2; i++)
+		ret = rio_voq_csr_read(l->end[i], l->port[i], &dummy);
+	if (!ret) {
+		step = "reading the baud rate";
+		ret = rio_voq_link_baud(l);
 	}
-
-	ret = rio_voq_link_baud(l, &cls);
 	if (ret)
 		goto failed;
-	l->fmt = rio_voq_link_fmt(e[0].layout, e[1].layout, cls,
-				  l->fmt_force ?: rio_voq_fmt_policy());
-	rio_voq_plan_link(&e[0], &e[1], l->fmt, rio_voq_per_vc_policy(), l->dir);
-	rio_voq_link_warn(l);
+
+	for (i = 0; i < 2; i++)
+		rio_voq_node_end(l->end[i], l->port[i], &e[i]);
+	l->fmt = rio_voq_link_fmt(e[0].layout, e[1].layout, l->baud_class,
+				  rio_voq_link_pref(&e[0], &e[1], pol->fmt));
+	rio_voq_plan_link(&e[0], &e[1], l->fmt, pol->per_vc, l->dir);
+	if (l->state == RIO_VOQ_LINK_NEW)
+		rio_voq_link_warn(l);
 
 	if (!write) {
 		l->state = RIO_VOQ_LINK_REPORTED;
@@ -176,16 +220,18 @@ int rio_voq_link_configure(struct rio_voq_link *l, bool write)
 
 	step = "planning";
 	for (i = 0; i < 2; i++) {
-		struct rio_voq_portst *ps = &l->end[i]->port[l->port[i]];
+		struct rio_voq_port_state *ps = &l->end[i]->port[l->port[i]];
 
+		t[i].n = l->end[i];
+		t[i].port = l->port[i];
 		ret = rio_voq_want_csr(e[i].layout, ps->csr, &l->dir[i], &l->dir[!i],
 				       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_OK,
 				       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_UA,
-				       &want[i]);
+				       &ps->choice, &t[i].want);
 		if (ret)
 			goto failed;
 	}
-	ret = rio_voq_link_apply(l, want, &step);
+	ret = rio_voq_apply(t, 2, &step);
 	if (ret)
 		goto failed;
 	l->state = RIO_VOQ_LINK_CONFIGURED;
@@ -197,8 +243,45 @@ failed:
 		rio_voq_link_safe(l);
 	l->state = RIO_VOQ_LINK_FAILED;
 	snprintf(l->reason, sizeof(l->reason), "%s: error %d", step, ret);
-	pr_err("rio-voq: %s port %u <-> %s port %u: configuration failed while %s (%pe); generation left off\n",
+	pr_err("%s port %u <-> %s port %u: configuration failed while %s (%pe); generation left off\n",
 	       rio_voq_node_name(l->end[0]), l->port[0],
 	       rio_voq_node_name(l->end[1]), l->port[1], step, ERR_PTR(ret));
+	return ret;
+}
+
+/**
+ * rio_voq_port_configure() - set up a port that has no VoQ link
+ * @n: the node, on a fabric this host owns
+ * @port: the port
+ * @fresh: read the port's CSR first; else use the value last read
+ *
+ * Generation off, participation on while the port is in use, XOFF while
+ * it is unavailable, unless the admin chose otherwise.  Called with
+ * rio_voq_lock held.
+ *
+ * Return: 0, or the error of the access that failed (one log line).
+ */
+int rio_voq_port_configure(struct rio_voq_node *n, unsigned int port,
+			   bool fresh)
+{
+	struct rio_voq_port_state *ps = &n->port[port];
+	struct rio_voq_target t = { .n = n, .port = port };
+	const char *step = "reading the port";
+	u32 dummy;
+	int ret = 0;
+
+	lockdep_assert_held(&rio_voq_lock);
+	if (fresh)
+		ret = rio_voq_csr_read(n, port, &dummy);
+	if (!ret)
+		ret = rio_voq_want_csr(n->layout, ps->csr, NULL, NULL,
+				       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_OK,
+				       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_UA,
+				       &ps->choice, &t.want);
+	if (!ret)
+		ret = rio_voq_apply(&t, 1, &step);
+	if (ret)
+		pr_err("%s port %u: cannot set participation and XOFF while %s (%pe)\n",
+		       rio_voq_node_name(n), port, step, ERR_PTR(ret));
 	return ret;
 }

@@ -1,22 +1,55 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * rio-voq link policy, pure: what each end of a link should be set to.
+ * rio-voq link planner, pure: what each end of a link should be set to,
+ * from the policy and the admin's choices.
  *
  * For each direction (one end transmits symbols, the other receives):
  * - generation only if the transmitter can generate, the receiver can
  *   receive, and both use the same symbol generation (rev 2.x and rev 3+
- *   symbols are not compatible);
- * - one group size for the transmitter's TX and the receiver's RX field,
- *   the smallest both support that covers the transmitter's ports in the
- *   link's format, else the largest both support (then some ports
- *   cannot be reported);
- * - per-VC transmission only if both ends support it and policy allows.
+ *   symbols are not compatible), and the admin has not turned it off;
+ * - one group size for the transmitter's TX and the receiver's RX field:
+ *   the admin's choice (the transmitter's TX size, else the receiver's
+ *   RX size), else the smallest both support that covers the
+ *   transmitter's ports in the link's format, else the largest both
+ *   support (then some ports cannot be reported);
+ * - per-VC transmission only if both ends support it, policy allows and
+ *   the admin has not turned it off.
+ *
+ * Admin choices are checked when they are made (rio_voq_choice_check());
+ * the planner honours those that still fit the two ends and ignores the
+ * others (a partner swapped for one with fewer capabilities).
  */
 
+#include <kunit/visibility.h>
+#include <linux/bitfield.h>
 #include <linux/bitops.h>
+#include <linux/errno.h>
 #include <linux/export.h>
 
 #include "voq_core.h"
+
+/* Names of the symbol formats, as sysfs and debugfs show them */
+const char * const rio_voq_fmt_names[RIO_VOQ_NR_FMTS] = {
+	[RIO_VOQ_FMT_REV2] = "rev2",
+	[RIO_VOQ_FMT_CS48] = "cs48",
+	[RIO_VOQ_FMT_CS64] = "cs64",
+};
+
+/* Names of the format preferences, as the admin writes them */
+const char * const rio_voq_pref_names[RIO_VOQ_NR_PREFS] = {
+	[RIO_VOQ_PREF_AUTO] = "auto",
+	[RIO_VOQ_PREF_CS48] = "cs48",
+	[RIO_VOQ_PREF_CS64] = "cs64",
+};
+
+static bool rio_voq_chosen(const struct rio_voq_end *e, enum rio_voq_knob knob,
+			   unsigned int *val)
+{
+	if (!e->choice || !(e->choice->set & BIT(knob)))
+		return false;
+	*val = e->choice->val[knob];
+	return true;
+}
 
 /**
  * rio_voq_link_fmt() - symbol format of a link
@@ -24,30 +57,53 @@
  * @b: layout of the other end's
  * @baud_class: baud-rate class of the link (from the selected baud rate),
  *	0 if unknown
- * @policy: the symbol_format module parameter
+ * @pref: the format preference (policy or the admin's choice)
  *
  * Class 3 links use control symbol 64, class 2 control symbol 48; class 1
- * may be built either way and is taken as CS48 unless policy forces CS64.
+ * may be built either way and is taken as CS48 unless CS64 is preferred.
  *
  * Return: RIO_VOQ_FMT_REV2 if either end is rev 2.x, else CS48 or CS64.
  */
 enum rio_voq_fmt rio_voq_link_fmt(enum rio_voq_layout a, enum rio_voq_layout b,
 				  unsigned int baud_class,
-				  enum rio_voq_fmt_policy policy)
+				  enum rio_voq_fmt_pref pref)
 {
 	if (a == RIO_VOQ_LAYOUT_REV2 || b == RIO_VOQ_LAYOUT_REV2)
 		return RIO_VOQ_FMT_REV2;
-	if (policy == RIO_VOQ_FMT_FORCE_CS48)
+	if (pref == RIO_VOQ_PREF_CS48)
 		return RIO_VOQ_FMT_CS48;
-	if (policy == RIO_VOQ_FMT_FORCE_CS64)
+	if (pref == RIO_VOQ_PREF_CS64)
 		return RIO_VOQ_FMT_CS64;
 	return baud_class == 3 ? RIO_VOQ_FMT_CS64 : RIO_VOQ_FMT_CS48;
 }
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_link_fmt);
+
+/**
+ * rio_voq_link_pref() - format preference of a link
+ * @a: one end
+ * @b: the other end
+ * @policy: the module's preference
+ *
+ * Return: the admin's choice of format on either end, else @policy.
+ */
+enum rio_voq_fmt_pref rio_voq_link_pref(const struct rio_voq_end *a,
+					const struct rio_voq_end *b,
+					enum rio_voq_fmt_pref policy)
+{
+	unsigned int val;
+
+	if (rio_voq_chosen(a, RIO_VOQ_KNOB_FMT, &val) ||
+	    rio_voq_chosen(b, RIO_VOQ_KNOB_FMT, &val))
+		return val <= RIO_VOQ_PREF_CS64 ? val : policy;
+	return policy;
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_link_pref);
 
 static void rio_voq_plan_dir(const struct rio_voq_end *from,
 			     const struct rio_voq_end *to, enum rio_voq_fmt fmt,
 			     bool per_vc, struct rio_voq_dir *d)
 {
+	unsigned int val;
 	u8 common;
 	int g;
 
@@ -58,22 +114,31 @@ static void rio_voq_plan_dir(const struct rio_voq_end *from,
 		d->why = "cannot generate";
 	else if (!to->caps.rx_sup)
 		d->why = "partner cannot receive";
+	else if (rio_voq_chosen(from, RIO_VOQ_KNOB_GEN, &val) && !val)
+		d->why = "turned off by the admin";
 	else
 		d->gen = true;
 
 	if (from->layout == RIO_VOQ_LAYOUT_REV3 && to->layout == RIO_VOQ_LAYOUT_REV3) {
 		common = rio_voq_pgs_common(from->caps.pgs_sup, to->caps.pgs_sup);
-		g = rio_voq_pgs_min_cover(fmt, common, from->nports);
-		if (g < 0) {
+		if ((rio_voq_chosen(from, RIO_VOQ_KNOB_TX_PGS, &val) ||
+		     rio_voq_chosen(to, RIO_VOQ_KNOB_RX_PGS, &val)) &&
+		    val <= RIO_VOQ_PGS_MAX && (common & BIT(val)))
+			g = val;
+		else
+			g = rio_voq_pgs_min_cover(fmt, common, from->nports);
+		if (g < 0)
 			g = common ? fls(common) - 1 : 0;
-			d->uncovered = rio_voq_ports_covered(fmt, g);
-		}
 		d->pgs = g;
+		if (rio_voq_ports_covered(fmt, g) < from->nports)
+			d->uncovered = rio_voq_ports_covered(fmt, g);
 	} else if (from->nports > rio_voq_ports_covered(RIO_VOQ_FMT_REV2, 0)) {
 		d->uncovered = rio_voq_ports_covered(RIO_VOQ_FMT_REV2, 0);
 	}
 
 	d->vc = d->gen && per_vc && from->caps.vc_sup && to->caps.vc_sup;
+	if (rio_voq_chosen(from, RIO_VOQ_KNOB_VC, &val) && !val)
+		d->vc = false;
 }
 
 /**
@@ -90,6 +155,7 @@ void rio_voq_plan_link(const struct rio_voq_end *a, const struct rio_voq_end *b,
 	rio_voq_plan_dir(a, b, fmt, per_vc, &dir[0]);
 	rio_voq_plan_dir(b, a, fmt, per_vc, &dir[1]);
 }
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_plan_link);
 
 /**
  * rio_voq_want_csr() - the Port n VoQ CSR value one end should have
@@ -100,6 +166,8 @@ void rio_voq_plan_link(const struct rio_voq_end *a, const struct rio_voq_end *b,
  * @rx: the direction in which this end receives, NULL likewise
  * @in_use: the port is in use: its status takes part in symbols
  * @unavailable: the port is unavailable: its status is forced congested
+ * @choice: the admin's choices for the port (participation and XOFF
+ *	override the two above), NULL for none
  * @want: the value to write
  *
  * Return: 0, or -EINVAL if the plan does not fit the port (see
@@ -107,7 +175,8 @@ void rio_voq_plan_link(const struct rio_voq_end *a, const struct rio_voq_end *b,
  */
 int rio_voq_want_csr(enum rio_voq_layout layout, u32 cur,
 		     const struct rio_voq_dir *tx, const struct rio_voq_dir *rx,
-		     bool in_use, bool unavailable, u32 *want)
+		     bool in_use, bool unavailable,
+		     const struct rio_voq_choice *choice, u32 *want)
 {
 	struct rio_voq_port p;
 
@@ -120,5 +189,109 @@ int rio_voq_want_csr(enum rio_voq_layout layout, u32 cur,
 	}
 	p.part_en = in_use;
 	p.xoff = unavailable;
+	if (choice && (choice->set & BIT(RIO_VOQ_KNOB_PART)))
+		p.part_en = choice->val[RIO_VOQ_KNOB_PART];
+	if (choice && (choice->set & BIT(RIO_VOQ_KNOB_XOFF)))
+		p.xoff = choice->val[RIO_VOQ_KNOB_XOFF];
 	return rio_voq_csr_encode(layout, cur, &p, want);
 }
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_want_csr);
+
+/**
+ * rio_voq_choice_check() - may an admin choose this for a port
+ * @me: the port's end
+ * @far: the other end of the port's link, NULL if it has none
+ * @knob: what is chosen
+ * @val: the value
+ *
+ * Nothing is written; each refusal has its own error, so that a tool can
+ * tell the admin which rule refused.
+ *
+ * Return: 0; -EINVAL if @val is out of range (group size 7 is reserved);
+ * -ENOLINK if the knob needs a partner and the port has no VoQ link;
+ * -EOPNOTSUPP if this end does not support it; -EXDEV if the partner
+ * does not (cannot receive, lacks per-VC, lacks the group size, or uses
+ * the other layout).
+ */
+int rio_voq_choice_check(const struct rio_voq_end *me,
+			 const struct rio_voq_end *far, enum rio_voq_knob knob,
+			 unsigned int val)
+{
+	unsigned int max = 1;
+
+	if (knob == RIO_VOQ_KNOB_TX_PGS || knob == RIO_VOQ_KNOB_RX_PGS)
+		max = RIO_VOQ_PGS_MAX;
+	else if (knob == RIO_VOQ_KNOB_FMT)
+		max = RIO_VOQ_PREF_CS64;
+	if (knob >= RIO_VOQ_NR_KNOBS || val > max)
+		return -EINVAL;
+
+	switch (knob) {
+	case RIO_VOQ_KNOB_PART:
+	case RIO_VOQ_KNOB_XOFF:
+		return 0;
+	case RIO_VOQ_KNOB_GEN:
+		if (!val)
+			return 0;
+		if (!far)
+			return -ENOLINK;
+		if (!me->caps.gen_sup)
+			return -EOPNOTSUPP;
+		if (me->layout != far->layout || !far->caps.rx_sup)
+			return -EXDEV;
+		return 0;
+	case RIO_VOQ_KNOB_VC:
+		if (!val)
+			return 0;
+		if (!far)
+			return -ENOLINK;
+		if (!me->caps.vc_sup)
+			return -EOPNOTSUPP;
+		return far->caps.vc_sup ? 0 : -EXDEV;
+	case RIO_VOQ_KNOB_TX_PGS:
+	case RIO_VOQ_KNOB_RX_PGS:
+		if (!far)
+			return -ENOLINK;
+		if (me->layout != RIO_VOQ_LAYOUT_REV3 || !(me->caps.pgs_sup & BIT(val)))
+			return -EOPNOTSUPP;
+		if (far->layout != RIO_VOQ_LAYOUT_REV3 || !(far->caps.pgs_sup & BIT(val)))
+			return -EXDEV;
+		return 0;
+	case RIO_VOQ_KNOB_FMT:
+		if (!far)
+			return -ENOLINK;
+		if (me->layout != RIO_VOQ_LAYOUT_REV3)
+			return -EOPNOTSUPP;
+		return far->layout == RIO_VOQ_LAYOUT_REV3 ? 0 : -EXDEV;
+	default:
+		return -EINVAL;
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_choice_check);
+
+/**
+ * rio_voq_need_gen_off() - must an end stop generating while it is written
+ * @cur: the end's CSR now
+ * @want: the value it is to have
+ * @pcur: the partner's CSR now (ignored without @partner)
+ * @pwant: the value the partner is to have (likewise)
+ * @partner: the end has a partner that is written in the same sequence
+ *
+ * Part 12: a port's TX group size may change only while its generation
+ * is off, and a receiver's RX size only while its partner's generation
+ * is off.  rio-voq also stops generation to change per-VC transmission,
+ * and of course when the plan has it off.
+ *
+ * Return: true if the end generates now and must not while written.
+ */
+bool rio_voq_need_gen_off(u32 cur, u32 want, u32 pcur, u32 pwant, bool partner)
+{
+	if (!(cur & RIO_VOQ_CSR_GEN_EN))
+		return false;
+	if (!(want & RIO_VOQ_CSR_GEN_EN))
+		return true;
+	if ((cur ^ want) & (RIO_VOQ_CSR_TX_PGS | RIO_VOQ_CSR_VC_EN))
+		return true;
+	return partner && ((pcur ^ pwant) & RIO_VOQ_CSR_RX_PGS);
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_need_gen_off);
