@@ -156,7 +156,7 @@ step_kerneldoc() {
 
 	# Every sysfs file we create is in Documentation/ABI, which parses
 	rc=0
-	for a in $(sed -n 's/.*__ATTR_R[OW]*(\([a-z_]*\)).*/\1/p' \
+	for a in $(sed -En 's/.*(__ATTR_R[OW]*|RIO_VOQ_ATTR_R[OW])\(([a-z][a-z_]*)\).*/\2/p' \
 		   "$RIO_VOQ_TOP"/drivers/rapidio/voq/voq_sysfs.c); do
 		grep -qE "^What:.*/voq/(port<N>/)?$a\$" \
 			"$RIO_VOQ_TOP"/Documentation/ABI/testing/sysfs-bus-rapidio-voq ||

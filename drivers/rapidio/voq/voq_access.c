@@ -70,7 +70,7 @@ int rio_voq_write(struct rio_voq_node *n, u32 offset, u32 val)
  */
 int rio_voq_csr_read(struct rio_voq_node *n, unsigned int port, u32 *csr)
 {
-	int ret = rio_voq_read(n, rio_voq_csr_offset(n->layout, n->ef, port), csr);
+	int ret = rio_voq_read(n, rio_voq_node_csr(n, port), csr);
 
 	if (!ret)
 		n->port[port].csr = *csr;
@@ -90,7 +90,7 @@ int rio_voq_csr_read(struct rio_voq_node *n, unsigned int port, u32 *csr)
  */
 int rio_voq_csr_write(struct rio_voq_node *n, unsigned int port, u32 val)
 {
-	u32 off = rio_voq_csr_offset(n->layout, n->ef, port), back;
+	u32 off = rio_voq_node_csr(n, port), back;
 	int ret;
 
 	ret = rio_voq_write(n, off, val);

@@ -2,6 +2,19 @@
 /*
  * rio-voq core: the devices and links it follows, and the policy that
  * configures both partners of each link.  Internal to the rio_voq module.
+ *
+ * Layers, bottom up (a file calls only into the layers below it; the
+ * policy knobs travel down as a struct rio_voq_policy):
+ *   voq_policy.c   pure planner: policy + admin choices -> per-link plan
+ *   voq_access.c   every maintenance access, counted
+ *   voq_node.c     discovery of a device's VoQ block, bounded
+ *   voq_link.c     the one write sequencer (Part 12 order, read back)
+ *   voq_staging.c  staging-queue ops
+ *   voq_admin.c    admin choices: validation, remembered choices
+ *   voq_topo.c     nodes and links, from the core's view of the net
+ *   voq_sysfs.c    voq/ and voq/port<N>/
+ *   voq_debugfs.c  debugfs state
+ *   voq_main.c     module, bus/class interfaces, scan notifier
  */
 #ifndef _RIO_VOQ_CORE_H
 #define _RIO_VOQ_CORE_H
@@ -10,6 +23,7 @@
 #include <linux/mutex.h>
 #include <linux/rio.h>
 #include <linux/rio_voq.h>
+#include <linux/types.h>
 
 struct rio_voq_link;
 
@@ -26,19 +40,83 @@ struct rio_voq_counters {
 };
 
 /**
- * struct rio_voq_portst - what rio-voq knows of one port
+ * enum rio_voq_fmt_pref - which symbol format a rev 3+ link should use
+ * @RIO_VOQ_PREF_AUTO: by the link's baud-rate class
+ * @RIO_VOQ_PREF_CS48: control symbol 48
+ * @RIO_VOQ_PREF_CS64: control symbol 64
+ */
+enum rio_voq_fmt_pref {
+	RIO_VOQ_PREF_AUTO,
+	RIO_VOQ_PREF_CS48,
+	RIO_VOQ_PREF_CS64,
+};
+
+#define RIO_VOQ_NR_FMTS		(RIO_VOQ_FMT_CS64 + 1)
+#define RIO_VOQ_NR_PREFS	(RIO_VOQ_PREF_CS64 + 1)
+
+/**
+ * struct rio_voq_policy - the module's policy, passed down as data
+ * @auto_config: configure links after each scan (else plan and report)
+ * @fmt: symbol format preference of rev 3+ links
+ * @per_vc: per-VC backpressure where both ends support it
+ */
+struct rio_voq_policy {
+	bool auto_config;
+	enum rio_voq_fmt_pref fmt;
+	bool per_vc;
+};
+
+/**
+ * enum rio_voq_knob - what an admin can choose for a port
+ * @RIO_VOQ_KNOB_GEN: symbol generation toward the partner (0: off)
+ * @RIO_VOQ_KNOB_PART: participation of the port's status
+ * @RIO_VOQ_KNOB_XOFF: port XOFF
+ * @RIO_VOQ_KNOB_VC: per-VC transmission (0: off)
+ * @RIO_VOQ_KNOB_TX_PGS: group size of the symbols the port sends
+ * @RIO_VOQ_KNOB_RX_PGS: group size of the symbols the port receives
+ * @RIO_VOQ_KNOB_FMT: symbol format of the link, an &enum rio_voq_fmt_pref
+ * @RIO_VOQ_NR_KNOBS: number of knobs
+ */
+enum rio_voq_knob {
+	RIO_VOQ_KNOB_GEN,
+	RIO_VOQ_KNOB_PART,
+	RIO_VOQ_KNOB_XOFF,
+	RIO_VOQ_KNOB_VC,
+	RIO_VOQ_KNOB_TX_PGS,
+	RIO_VOQ_KNOB_RX_PGS,
+	RIO_VOQ_KNOB_FMT,
+	RIO_VOQ_NR_KNOBS,
+};
+
+/**
+ * struct rio_voq_choice - an admin's choices for a port
+ * @set: bit k set if knob k was chosen
+ * @val: the value chosen for each knob
+ *
+ * Choices are constraints the planner honours over the policy; they are
+ * validated against both ends when made.
+ */
+struct rio_voq_choice {
+	unsigned long set;
+	u8 val[RIO_VOQ_NR_KNOBS];
+};
+
+/**
+ * struct rio_voq_port_state - what rio-voq knows of one port
  * @csr: the Port n VoQ CSR as last read or written
  * @err_sts: the Port n Error and Status CSR as read at probe
  * @link: the link this port is an end of, NULL if none
+ * @choice: the admin's choices for the port
  * @smap: reverse map of the traffic it sends: @smap[d] = staging queue of
  *	downstream port d; NULL until set up
  * @nsmap: entries in @smap (ports of the downstream device)
  * @nqueues: staging queues of this port
  */
-struct rio_voq_portst {
+struct rio_voq_port_state {
 	u32 csr;
 	u32 err_sts;
 	struct rio_voq_link *link;
+	struct rio_voq_choice choice;
 	u8 *smap;
 	unsigned int nsmap;
 	unsigned int nqueues;
@@ -47,31 +125,38 @@ struct rio_voq_portst {
 /**
  * struct rio_voq_node - a device (or the mport itself) rio-voq follows
  * @node: entry in the list of nodes
+ * @hnode: entry in the node hash (by device, or by mport for its own node)
  * @mport: the mport the node is reached through
  * @rdev: the device, NULL for the mport's own configuration space
  * @probed: discovery has run (whether or not a block was found)
- * @ef: offset of the VoQ block, 0 if the device has none
- * @layout: layout of the block
- * @nports: ports the block describes
- * @port: per-port state, @nports entries
+ * @placed: the core knows where the device is (it was enumerated or
+ *	discovered, not added by userspace): its links can be found
+ * @configured: its ports without a link have been set up
  * @dead: being removed: admin operations fail with -ENODEV
- * @overridden: the admin's remembered choices have been applied
+ * @sysfs_failed: creating voq/ failed; tried again at the next scan
  * @kdir: the voq/ sysfs directory, NULL if none
  * @kport: the voq/port<N>/ directories
+ * @ef: offset of the VoQ block, 0 if the device has none
+ * @layout: layout of the block
+ * @nports: ports of the block rio-voq uses (bounded by the block's room)
+ * @port: per-port state, @nports entries
  */
 struct rio_voq_node {
 	struct list_head node;
+	struct hlist_node hnode;
 	struct rio_mport *mport;
 	struct rio_dev *rdev;
 	bool probed;
+	bool placed;
+	bool configured;
 	bool dead;
-	bool overridden;
+	bool sysfs_failed;
 	struct kobject *kdir;
 	struct kobject **kport;
 	u32 ef;
 	enum rio_voq_layout layout;
 	unsigned int nports;
-	struct rio_voq_portst *port;
+	struct rio_voq_port_state *port;
 };
 
 /**
@@ -112,10 +197,10 @@ enum rio_voq_link_state {
  * @end: the two nodes
  * @port: the port of each node
  * @fmt: symbol format of the link
+ * @baud_class: baud-rate class, read once (0: unknown)
+ * @baud_read: @baud_class has been read
  * @dir: dir[i] is the direction in which end[i] transmits symbols
  * @state: configuration state
- * @fmt_force: admin's choice of symbol format, RIO_VOQ_FMT_AUTO for the
- *	module's policy
  * @reason: why the link failed, for the log and the admin
  */
 struct rio_voq_link {
@@ -123,37 +208,47 @@ struct rio_voq_link {
 	struct rio_voq_node *end[2];
 	unsigned int port[2];
 	enum rio_voq_fmt fmt;
+	unsigned int baud_class;
+	bool baud_read;
 	struct rio_voq_dir dir[2];
 	enum rio_voq_link_state state;
-	int fmt_force;
 	char reason[96];
 };
 
 /**
- * struct rio_voq_end - what the policy needs to know of one end of a link
+ * struct rio_voq_end - what the planner needs to know of one end of a link
  * @layout: layout of the end's VoQ block
  * @caps: the end's decoded Port n VoQ CSR (capabilities matter here)
  * @nports: ports of the end's device, whose status its symbols carry
+ * @choice: the admin's choices for the end's port, NULL for none
  */
 struct rio_voq_end {
 	enum rio_voq_layout layout;
 	struct rio_voq_port caps;
 	unsigned int nports;
+	const struct rio_voq_choice *choice;
 };
 
-/* Policy knobs (module parameters) */
-enum rio_voq_fmt_policy { RIO_VOQ_FMT_AUTO, RIO_VOQ_FMT_FORCE_CS48,
-			  RIO_VOQ_FMT_FORCE_CS64 };
-
 /* voq_policy.c: pure */
+extern const char * const rio_voq_fmt_names[RIO_VOQ_NR_FMTS];
+extern const char * const rio_voq_pref_names[RIO_VOQ_NR_PREFS];
 enum rio_voq_fmt rio_voq_link_fmt(enum rio_voq_layout a, enum rio_voq_layout b,
 				  unsigned int baud_class,
-				  enum rio_voq_fmt_policy policy);
+				  enum rio_voq_fmt_pref pref);
+enum rio_voq_fmt_pref rio_voq_link_pref(const struct rio_voq_end *a,
+					const struct rio_voq_end *b,
+					enum rio_voq_fmt_pref policy);
 void rio_voq_plan_link(const struct rio_voq_end *a, const struct rio_voq_end *b,
 		       enum rio_voq_fmt fmt, bool per_vc, struct rio_voq_dir dir[2]);
 int rio_voq_want_csr(enum rio_voq_layout layout, u32 cur,
 		     const struct rio_voq_dir *tx, const struct rio_voq_dir *rx,
-		     bool in_use, bool unavailable, u32 *want);
+		     bool in_use, bool unavailable,
+		     const struct rio_voq_choice *choice, u32 *want);
+int rio_voq_choice_check(const struct rio_voq_end *me,
+			 const struct rio_voq_end *far, enum rio_voq_knob knob,
+			 unsigned int val);
+bool rio_voq_need_gen_off(u32 cur, u32 want, u32 pcur, u32 pwant,
+			  bool partner);
 
 /* voq_access.c: every maintenance access of rio-voq */
 extern struct rio_voq_counters rio_voq_count;
@@ -164,12 +259,19 @@ int rio_voq_csr_write(struct rio_voq_node *n, unsigned int port, u32 val);
 
 /* voq_node.c: discovery */
 int rio_voq_node_probe(struct rio_voq_node *n);
+u32 rio_voq_node_csr(const struct rio_voq_node *n, unsigned int port);
 u32 rio_voq_phys_reg(const struct rio_voq_node *n, unsigned int port, u32 reg);
 const char *rio_voq_node_name(const struct rio_voq_node *n);
 bool rio_voq_node_writable(const struct rio_voq_node *n);
+void rio_voq_node_end(const struct rio_voq_node *n, unsigned int port,
+		      struct rio_voq_end *e);
 
-/* voq_link.c: configuration of a link */
-int rio_voq_link_configure(struct rio_voq_link *l, bool write);
+/* voq_link.c: the write sequencer */
+int rio_voq_link_configure(struct rio_voq_link *l,
+			   const struct rio_voq_policy *pol, bool write,
+			   bool fresh);
+int rio_voq_port_configure(struct rio_voq_node *n, unsigned int port,
+			   bool fresh);
 void rio_voq_link_safe(struct rio_voq_link *l);
 
 /* Which end of @l is @n's @port: 0 or 1 */
@@ -180,24 +282,13 @@ static inline unsigned int rio_voq_link_end(const struct rio_voq_link *l,
 	return l->end[0] == n && l->port[0] == port ? 0 : 1;
 }
 
-/* Admin knobs of a port (voq_admin.c, sysfs) */
-enum rio_voq_knob {
-	RIO_VOQ_KNOB_GEN,
-	RIO_VOQ_KNOB_PART,
-	RIO_VOQ_KNOB_XOFF,
-	RIO_VOQ_KNOB_VC,
-	RIO_VOQ_KNOB_TX_PGS,
-	RIO_VOQ_KNOB_RX_PGS,
-	RIO_VOQ_KNOB_FMT,
-	RIO_VOQ_NR_KNOBS,
-};
-
 /* voq_admin.c */
 int rio_voq_port_read(struct rio_voq_node *n, unsigned int port, u32 *csr);
 int rio_voq_port_set(struct rio_voq_node *n, unsigned int port,
 		     enum rio_voq_knob knob, unsigned int val);
-void rio_voq_overrides_apply(struct rio_voq_node *n);
-void rio_voq_overrides_free(void);
+void rio_voq_choices_load(struct rio_voq_node *n);
+void rio_voq_choices_free(void);
+const char *rio_voq_knob_name(enum rio_voq_knob knob);
 
 /* voq_staging.c */
 int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
@@ -205,19 +296,33 @@ int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
 int rio_voq_staging_set_map(struct rio_voq_node *n, unsigned int port,
 			    const u8 *map, unsigned int count);
 
+/* voq_topo.c: nodes and links */
+extern struct list_head rio_voq_nodes;
+extern struct list_head rio_voq_links;
+struct rio_voq_node *rio_voq_node_of(struct rio_mport *mport,
+				     struct rio_dev *rdev);
+struct rio_voq_node *rio_voq_node_find_or_add(struct rio_mport *mport,
+					      struct rio_dev *rdev);
+void rio_voq_node_unlink(struct rio_voq_node *n);
+void rio_voq_node_free(struct rio_voq_node *n);
+void rio_voq_find_links(struct rio_mport *mport);
+bool rio_voq_is_placed(const struct rio_dev *rdev);
+
 /* voq_sysfs.c */
 int rio_voq_sysfs_add(struct rio_voq_node *n);
 void rio_voq_sysfs_del(struct rio_voq_node *n);
+void rio_voq_sysfs_drain(void);
+
+/* voq_debugfs.c */
+void rio_voq_debugfs_init(void);
+void rio_voq_debugfs_exit(void);
 
 /* voq_main.c */
 extern struct mutex rio_voq_lock;
-extern bool rio_voq_auto_config;
-enum rio_voq_fmt_policy rio_voq_fmt_policy(void);
-bool rio_voq_per_vc_policy(void);
-struct rio_voq_node *rio_voq_node_of(struct rio_mport *mport,
-				     struct rio_dev *rdev);
+void rio_voq_policy_get(struct rio_voq_policy *pol);
 
 /* Test hooks, built with KUnit only */
+void rio_voq_test_auto_config(bool on);
 struct rio_voq_link *rio_voq_test_link(struct rio_mport *mport,
 				       struct rio_dev *rdev, unsigned int port);
 int rio_voq_test_configure(struct rio_voq_link *l);

@@ -258,7 +258,7 @@ static void voq_later_fabric_and_removal(struct kunit *test)
 
 static void voq_core_test_exit(struct kunit *test)
 {
-	rio_voq_auto_config = true;
+	rio_voq_test_auto_config(true);
 }
 
 /* Host and an 8-port switch with two endpoints, scanned with nothing written */
@@ -286,7 +286,7 @@ static void voq_fault_campaign(struct kunit *test)
 	unsigned int n, k;
 	u64 before;
 
-	rio_voq_auto_config = false;
+	rio_voq_test_auto_config(false);
 
 	/* How many accesses a clean configuration takes */
 	sm = voq_campaign_fabric(test, &l);

@@ -1,287 +1,361 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * rio-voq core: follows every RapidIO device (subsys_interface on
+ * rio-voq module: follows every RapidIO device (subsys_interface on
  * rio_bus_type) and every mport (class_interface on rio_mport_class),
- * and once a scan of an mport completes (the core's scan notifier),
+ * and once a scan of an mport has succeeded (the core's scan notifier),
  * discovers the VoQ block of each device and configures both partners
  * of every link between VoQ-capable ports.
  *
  * Device add callbacks only record the device: during enumeration a new
- * device's link partner and the routes to it are not set up yet, so all
- * maintenance traffic waits for the end of the scan.
+ * device's link partner and the routes to it are not set up yet, so the
+ * maintenance traffic of a scan waits for its end.  A device added from
+ * userspace (rio_mport_cdev) outside a scan is discovered when it is
+ * added.  A scan that failed or was refused changes nothing.
  *
- * All state is under rio_voq_lock, and so are all of rio-voq's
- * maintenance accesses.
+ * Locks, outermost first: the mport's scan_lock (the core holds it
+ * around a scan and its notifier; rio-voq takes it to catch up with an
+ * mport scanned before it was loaded), rio_voq_sysfs_lock (adding and
+ * removing sysfs directories, which waits for their readers), then
+ * rio_voq_lock (all state, and every maintenance access rio-voq makes).
+ * Sysfs handlers take only rio_voq_lock.
  */
 
+#define pr_fmt(fmt) "rio-voq: " fmt
+
 #include <kunit/visibility.h>
-#include <linux/debugfs.h>
 #include <linux/err.h>
 #include <linux/device.h>
+#include <linux/lockdep.h>
 #include <linux/module.h>
+#include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/notifier.h>
 #include <linux/rio_drv.h>
-#include <linux/rio_regs.h>
-#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
 #include "voq_core.h"
 
-bool rio_voq_auto_config = true;
-EXPORT_SYMBOL_IF_KUNIT(rio_voq_auto_config);
-module_param_named(auto_config, rio_voq_auto_config, bool, 0644);
+static bool auto_config = true;
+module_param(auto_config, bool, 0644);
 MODULE_PARM_DESC(auto_config,
 		 "configure VoQ on every link after each scan (default: on; off: discover and report only)");
 
-static char *symbol_format = "auto";
-module_param(symbol_format, charp, 0644);
+static const char * const rio_voq_per_vc_names[] = { "off", "auto" };
+
+/* An enum module parameter: one of a table of names, anything else refused */
+struct rio_voq_enum_param {
+	int val;
+	const char * const *names;
+	unsigned int count;
+};
+
+static int rio_voq_enum_set(const char *buf, const struct kernel_param *kp)
+{
+	struct rio_voq_enum_param *p = kp->arg;
+	int i = __sysfs_match_string(p->names, p->count, buf);
+
+	if (i < 0)
+		return -EINVAL;
+	WRITE_ONCE(p->val, i);
+	return 0;
+}
+
+static int rio_voq_enum_get(char *buf, const struct kernel_param *kp)
+{
+	const struct rio_voq_enum_param *p = kp->arg;
+
+	return sysfs_emit(buf, "%s\n", p->names[READ_ONCE(p->val)]);
+}
+
+static const struct kernel_param_ops rio_voq_enum_ops = {
+	.set = rio_voq_enum_set,
+	.get = rio_voq_enum_get,
+};
+
+static struct rio_voq_enum_param symbol_format = {
+	.val = RIO_VOQ_PREF_AUTO,
+	.names = rio_voq_pref_names,
+	.count = ARRAY_SIZE(rio_voq_pref_names),
+};
+module_param_cb(symbol_format, &rio_voq_enum_ops, &symbol_format, 0644);
 MODULE_PARM_DESC(symbol_format,
 		 "symbol format of rev 3+ links: auto (by baud-rate class), cs48 or cs64");
 
-static char *per_vc = "auto";
-module_param(per_vc, charp, 0644);
+static struct rio_voq_enum_param per_vc = {
+	.val = 1,
+	.names = rio_voq_per_vc_names,
+	.count = ARRAY_SIZE(rio_voq_per_vc_names),
+};
+module_param_cb(per_vc, &rio_voq_enum_ops, &per_vc, 0644);
 MODULE_PARM_DESC(per_vc,
 		 "per-VC backpressure: auto (where both ends support it) or off");
 
-/* Nodes, links, overrides, sysfs state and every maintenance access */
+/* All state, and every maintenance access */
 DEFINE_MUTEX(rio_voq_lock);
-static LIST_HEAD(rio_voq_nodes);
-static LIST_HEAD(rio_voq_links);
-static struct dentry *rio_voq_dbg;
+/* Adding and removing sysfs directories; outside rio_voq_lock */
+static DEFINE_MUTEX(rio_voq_sysfs_lock);
 
 /**
- * rio_voq_fmt_policy() - the symbol_format module parameter
- *
- * Return: the policy; an unknown value counts as auto.
+ * rio_voq_policy_get() - the module's policy, as the parameters say now
+ * @pol: filled in
  */
-enum rio_voq_fmt_policy rio_voq_fmt_policy(void)
+void rio_voq_policy_get(struct rio_voq_policy *pol)
 {
-	if (sysfs_streq(symbol_format, "cs48"))
-		return RIO_VOQ_FMT_FORCE_CS48;
-	if (sysfs_streq(symbol_format, "cs64"))
-		return RIO_VOQ_FMT_FORCE_CS64;
-	return RIO_VOQ_FMT_AUTO;
+	pol->auto_config = READ_ONCE(auto_config);
+	pol->fmt = READ_ONCE(symbol_format.val);
+	pol->per_vc = READ_ONCE(per_vc.val);
 }
 
-/**
- * rio_voq_per_vc_policy() - the per_vc module parameter
- *
- * Return: false if per-VC backpressure is off by policy.
- */
-bool rio_voq_per_vc_policy(void)
+/* Probe a node, give it its remembered choices; log a failure once */
+static void rio_voq_node_discover(struct rio_voq_node *n)
 {
-	return !sysfs_streq(per_vc, "off");
-}
+	int ret = rio_voq_node_probe(n);
 
-/**
- * rio_voq_node_of() - the node of a device or mport
- * @mport: the mport
- * @rdev: the device, NULL for the mport's own configuration space
- *
- * Called with rio_voq_lock held.
- *
- * Return: the node, or NULL if rio-voq does not follow it.
- */
-struct rio_voq_node *rio_voq_node_of(struct rio_mport *mport,
-				     struct rio_dev *rdev)
-{
-	struct rio_voq_node *n;
-
-	list_for_each_entry(n, &rio_voq_nodes, node)
-		if (n->mport == mport && n->rdev == rdev)
-			return n;
-	return NULL;
-}
-EXPORT_SYMBOL_IF_KUNIT(rio_voq_node_of);
-
-static struct rio_voq_node *rio_voq_node_get(struct rio_mport *mport,
-					     struct rio_dev *rdev)
-{
-	struct rio_voq_node *n = rio_voq_node_of(mport, rdev);
-
-	if (n)
-		return n;
-	n = kzalloc(sizeof(*n), GFP_KERNEL);
-	if (!n)
-		return NULL;
-	n->mport = mport;
-	n->rdev = rdev;
-	list_add_tail(&n->node, &rio_voq_nodes);
-	return n;
-}
-
-static void rio_voq_link_del(struct rio_voq_link *l)
-{
-	l->end[0]->port[l->port[0]].link = NULL;
-	l->end[1]->port[l->port[1]].link = NULL;
-	list_del(&l->node);
-	kfree(l);
-}
-
-static void rio_voq_node_del(struct rio_voq_node *n)
-{
-	unsigned int p;
-
-	for (p = 0; p < n->nports; p++)
-		if (n->port[p].link)
-			rio_voq_link_del(n->port[p].link);
-	for (p = 0; p < n->nports; p++)
-		kfree(n->port[p].smap);
-	list_del(&n->node);
-	kfree(n->port);
-	kfree(n);
-}
-
-/* The port by which a device was reached from its predecessor */
-static unsigned int rio_voq_ingress(struct rio_dev *rdev)
-{
-	return (rdev->pef & RIO_PEF_SWITCH) ? RIO_GET_PORT_NUM(rdev->swpinfo) : 0;
-}
-
-static void rio_voq_link_add(struct rio_voq_node *a, unsigned int pa,
-			     struct rio_voq_node *b, unsigned int pb)
-{
-	struct rio_voq_link *l;
-
-	if (!a || !b || !a->ef || !b->ef || pa >= a->nports || pb >= b->nports)
+	if (ret) {
+		pr_err("%s: discovery failed (%pe), will retry at the next scan\n",
+		       rio_voq_node_name(n), ERR_PTR(ret));
 		return;
-	if (a->port[pa].link || b->port[pb].link)
-		return;		/* known already (a ring finds it from both ends) */
-
-	l = kzalloc(sizeof(*l), GFP_KERNEL);
-	if (!l)
-		return;
-	l->end[0] = a;
-	l->port[0] = pa;
-	l->end[1] = b;
-	l->port[1] = pb;
-	a->port[pa].link = l;
-	b->port[pb].link = l;
-	list_add_tail(&l->node, &rio_voq_links);
-}
-
-/* Learn the links of @mport's net from the core's view of it */
-static void rio_voq_find_links(struct rio_mport *mport)
-{
-	struct rio_voq_node *host = rio_voq_node_of(mport, NULL), *n;
-	struct rio_dev *rdev, *peer;
-	unsigned int p, q, nports;
-
-	list_for_each_entry(rdev, &mport->net->devices, net_list) {
-		n = rio_voq_node_of(mport, rdev);
-		if (!rdev->prev)	/* reached at hop 0: the mport's partner */
-			rio_voq_link_add(host, 0, n, rio_voq_ingress(rdev));
-		if (!(rdev->pef & RIO_PEF_SWITCH))
-			continue;
-
-		for (p = 0; p < RIO_GET_TOTAL_PORTS(rdev->swpinfo); p++) {
-			peer = rdev->rswitch->nextdev[p];
-			if (!peer)
-				continue;
-			if (peer->prev == rdev) {
-				q = rio_voq_ingress(peer);
-			} else {
-				/* A redundant path: the peer points back to us */
-				if (!(peer->pef & RIO_PEF_SWITCH))
-					continue;
-				nports = RIO_GET_TOTAL_PORTS(peer->swpinfo);
-				for (q = 0; q < nports; q++)
-					if (peer->rswitch->nextdev[q] == rdev)
-						break;
-				if (q == nports)
-					continue;
-			}
-			rio_voq_link_add(n, p, rio_voq_node_of(mport, peer), q);
-		}
 	}
+	rio_voq_choices_load(n);
 }
 
 /*
- * Ports without a VoQ link: generation off, participation on while the
- * port is in use, XOFF while it is unavailable.
+ * Discover what is new on @mport's net and configure its new links and
+ * the ports of new nodes that have none.  Called with the mport's scan
+ * lock and rio_voq_lock held.
  */
-static void rio_voq_node_idle_ports(struct rio_voq_node *n)
+static void rio_voq_sync(struct rio_mport *mport)
 {
-	unsigned int p;
-	u32 want;
-
-	for (p = 0; p < n->nports; p++) {
-		struct rio_voq_portst *ps = &n->port[p];
-
-		if (ps->link || rio_voq_want_csr(n->layout, ps->csr, NULL, NULL,
-						 ps->err_sts & RIO_PORT_N_ERR_STS_PORT_OK,
-						 ps->err_sts & RIO_PORT_N_ERR_STS_PORT_UA,
-						 &want) || want == ps->csr)
-			continue;
-		if (rio_voq_csr_write(n, p, want))
-			pr_err("rio-voq: %s port %u: cannot set participation/XOFF\n",
-			       rio_voq_node_name(n), p);
-	}
-}
-
-/* Discover what is new on @mport's net and configure its new links */
-static void rio_voq_scan(struct rio_mport *mport)
-{
-	bool write = rio_voq_auto_config && mport->host_deviceid >= 0;
-	struct rio_voq_node *n;
+	struct rio_voq_node *host = rio_voq_node_of(mport, NULL), *n;
+	struct rio_voq_policy pol;
 	struct rio_voq_link *l;
-	struct rio_dev *rdev;
-	unsigned int i;
+	unsigned int i, p;
+	bool write;
 	int ret;
 
-	n = rio_voq_node_get(mport, NULL);
-	if (n && !n->probed) {
-		if (rio_voq_node_probe(n))
-			pr_err("rio-voq: %s: cannot read its own VoQ block\n", mport->name);
-		else if (n->ef && rio_voq_sysfs_add(n))
-			pr_err("rio-voq: %s: cannot create its voq/ directory\n", mport->name);
-	}
-	if (!mport->net)
-		return;
+	lockdep_assert_held(&mport->scan_lock);
+	lockdep_assert_held(&rio_voq_lock);
+	if (!host || host->dead)
+		return;		/* not followed (yet, or any more) */
+	rio_voq_policy_get(&pol);
+	write = pol.auto_config && rio_voq_node_writable(host);
 
-	list_for_each_entry(rdev, &mport->net->devices, net_list) {
-		n = rio_voq_node_get(mport, rdev);
-		if (!n || n->probed || n->dead)
+	list_for_each_entry(n, &rio_voq_nodes, node) {
+		if (n->mport != mport || n->dead || n->probed)
 			continue;
-		ret = rio_voq_node_probe(n);
-		if (ret)
-			pr_err("rio-voq: %s: discovery failed (%pe), will retry at the next scan\n",
-			       rio_name(rdev), ERR_PTR(ret));
-		else if (n->ef && rio_voq_sysfs_add(n))
-			dev_err(&rdev->dev, "cannot create the voq/ directory\n");
+		if (n->rdev)
+			n->placed = rio_voq_is_placed(n->rdev);
+		rio_voq_node_discover(n);
 	}
 
 	rio_voq_find_links(mport);
 	list_for_each_entry(l, &rio_voq_links, node) {
 		if (l->state != RIO_VOQ_LINK_NEW || l->end[0]->mport != mport)
 			continue;
-		rio_voq_link_configure(l, write);
+		rio_voq_link_configure(l, &pol, write, false);
 		/* Both ends send traffic: both stage it */
-		for (i = 0; write && i < 2; i++) {
+		for (i = 0; write && l->state == RIO_VOQ_LINK_CONFIGURED && i < 2; i++) {
 			ret = rio_voq_staging_setup(l->end[i], l->port[i], l->end[!i]);
 			if (ret)
-				pr_err("rio-voq: %s port %u: staging queues not set up (%pe)\n",
+				pr_err("%s port %u: staging queues not set up (%pe)\n",
 				       rio_voq_node_name(l->end[i]), l->port[i],
 				       ERR_PTR(ret));
 		}
 	}
-	if (!write)
-		return;
+
 	list_for_each_entry(n, &rio_voq_nodes, node) {
-		if (n->mport != mport || !n->ef || n->dead)
+		if (n->mport != mport || n->dead || !n->ef || n->configured)
 			continue;
-		rio_voq_node_idle_ports(n);
-		/* An admin's earlier choices for this device, once */
-		if (!n->overridden) {
-			rio_voq_overrides_apply(n);
-			n->overridden = true;
-		}
+		n->configured = true;
+		for (p = 0; write && p < n->nports; p++)
+			if (!n->port[p].link)
+				rio_voq_port_configure(n, p, false);
 	}
 }
 
+/*
+ * Give every node that has a VoQ block its sysfs directory.  A node
+ * cannot be freed while rio_voq_sysfs_lock is held; sysfs directories
+ * are made without rio_voq_lock, which their handlers take.
+ */
+static void rio_voq_sysfs_sync(void)
+{
+	struct rio_voq_node *n;
+
+	mutex_lock(&rio_voq_sysfs_lock);
+	for (;;) {
+		mutex_lock(&rio_voq_lock);
+		list_for_each_entry(n, &rio_voq_nodes, node)
+			if (!n->dead && n->ef && !n->kdir && !n->sysfs_failed)
+				break;
+		if (list_entry_is_head(n, &rio_voq_nodes, node))
+			n = NULL;
+		mutex_unlock(&rio_voq_lock);
+		if (!n)
+			break;
+		if (rio_voq_sysfs_add(n)) {
+			pr_err("%s: cannot create the voq/ directory, will retry at the next scan\n",
+			       rio_voq_node_name(n));
+			n->sysfs_failed = true;
+		}
+	}
+	/* Those that failed are tried again next time */
+	mutex_lock(&rio_voq_lock);
+	list_for_each_entry(n, &rio_voq_nodes, node)
+		n->sysfs_failed = false;
+	mutex_unlock(&rio_voq_lock);
+	mutex_unlock(&rio_voq_sysfs_lock);
+}
+
+/* Remove a node taken out with rio_voq_node_unlink() */
+static void rio_voq_node_remove(struct rio_voq_node *n)
+{
+	mutex_lock(&rio_voq_sysfs_lock);
+	rio_voq_sysfs_del(n);	/* waits for the handlers in progress */
+	mutex_unlock(&rio_voq_sysfs_lock);
+	rio_voq_node_free(n);
+}
+
+/* Mark a node dead and take it out, unless that is done already */
+static struct rio_voq_node *rio_voq_node_kill(struct rio_mport *mport,
+					      struct rio_dev *rdev)
+{
+	struct rio_voq_node *n;
+
+	lockdep_assert_held(&rio_voq_lock);
+	n = rio_voq_node_of(mport, rdev);
+	if (!n || n->dead)
+		return NULL;
+	n->dead = true;
+	rio_voq_node_unlink(n);
+	return n;
+}
+
+static int rio_voq_scan_event(struct notifier_block *nb, unsigned long event,
+			      void *data)
+{
+	struct rio_scan_info *info = data;
+
+	if (event != RIO_SCAN_DONE)
+		return NOTIFY_DONE;
+	if (info->result) {
+		pr_debug("%s: scan ended with %d: nothing to do\n",
+			 info->mport->name, info->result);
+		return NOTIFY_OK;
+	}
+	mutex_lock(&rio_voq_lock);
+	rio_voq_sync(info->mport);
+	mutex_unlock(&rio_voq_lock);
+	rio_voq_sysfs_sync();
+	return NOTIFY_OK;
+}
+
+static struct notifier_block rio_voq_scan_nb = {
+	.notifier_call = rio_voq_scan_event,
+};
+
+static int rio_voq_add_dev(struct device *dev, struct subsys_interface *sif)
+{
+	struct rio_dev *rdev = to_rio_dev(dev);
+	struct rio_mport *mport = rdev->net->hport;
+	struct rio_voq_node *n;
+	bool user;
+
+	mutex_lock(&rio_voq_lock);
+	n = rio_voq_node_find_or_add(mport, rdev);
+	/*
+	 * Outside a scan, a device is one userspace added: discover it now.
+	 * During a scan (the core holds scan_lock), the scan's end will.
+	 */
+	user = n && !mutex_is_locked(&mport->scan_lock) &&
+	       !rio_voq_is_placed(rdev) && rio_voq_node_of(mport, NULL);
+	if (user)
+		rio_voq_node_discover(n);
+	mutex_unlock(&rio_voq_lock);
+	if (user)
+		rio_voq_sysfs_sync();
+	return 0;
+}
+
+static void rio_voq_remove_dev(struct device *dev, struct subsys_interface *sif)
+{
+	struct rio_dev *rdev = to_rio_dev(dev);
+	struct rio_voq_node *n;
+
+	mutex_lock(&rio_voq_lock);
+	n = rio_voq_node_kill(rdev->net->hport, rdev);
+	mutex_unlock(&rio_voq_lock);
+	if (n)
+		rio_voq_node_remove(n);
+}
+
+static struct subsys_interface rio_voq_sif = {
+	.name = "rio_voq",
+	.subsys = &rio_bus_type,
+	.add_dev = rio_voq_add_dev,
+	.remove_dev = rio_voq_remove_dev,
+};
+
+static int rio_voq_add_mport(struct device *dev, struct class_interface *cif)
+{
+	struct rio_mport *mport = to_rio_mport(dev);
+	struct rio_voq_node *host;
+
+	/*
+	 * The mport's own node, probed at once; and if the mport was
+	 * scanned before rio-voq was loaded, catch up, with its scan lock
+	 * held so that no scan runs meanwhile.
+	 */
+	mutex_lock(&mport->scan_lock);
+	mutex_lock(&rio_voq_lock);
+	host = rio_voq_node_find_or_add(mport, NULL);
+	if (host && !host->probed)
+		rio_voq_node_discover(host);
+	if (host && mport->net)
+		rio_voq_sync(mport);
+	mutex_unlock(&rio_voq_lock);
+	rio_voq_sysfs_sync();
+	mutex_unlock(&mport->scan_lock);
+	return 0;
+}
+
+static void rio_voq_remove_mport(struct device *dev, struct class_interface *cif)
+{
+	struct rio_mport *mport = to_rio_mport(dev);
+	struct rio_voq_node *n, *tmp;
+	LIST_HEAD(gone);
+
+	mutex_lock(&rio_voq_lock);
+	list_for_each_entry_safe(n, tmp, &rio_voq_nodes, node) {
+		if (n->mport != mport || !rio_voq_node_kill(mport, n->rdev))
+			continue;
+		list_add_tail(&n->node, &gone);
+	}
+	mutex_unlock(&rio_voq_lock);
+	list_for_each_entry_safe(n, tmp, &gone, node) {
+		list_del(&n->node);
+		rio_voq_node_remove(n);
+	}
+}
+
+static struct class_interface rio_voq_cif = {
+	.class = &rio_mport_class,
+	.add_dev = rio_voq_add_mport,
+	.remove_dev = rio_voq_remove_mport,
+};
+
 #if IS_ENABLED(CONFIG_KUNIT)
+/**
+ * rio_voq_test_auto_config() - set the auto_config parameter, for tests
+ * @on: configure links after scans
+ */
+void rio_voq_test_auto_config(bool on)
+{
+	WRITE_ONCE(auto_config, on);
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_auto_config);
+
 /**
  * rio_voq_test_link() - the link at a port, for tests
  * @mport: the mport
@@ -313,10 +387,12 @@ EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_link);
  */
 int rio_voq_test_configure(struct rio_voq_link *l)
 {
+	struct rio_voq_policy pol;
 	int ret;
 
+	rio_voq_policy_get(&pol);
 	mutex_lock(&rio_voq_lock);
-	ret = rio_voq_link_configure(l, true);
+	ret = rio_voq_link_configure(l, &pol, true, true);
 	mutex_unlock(&rio_voq_lock);
 	return ret;
 }
@@ -342,206 +418,17 @@ unsigned int rio_voq_test_nodes(struct rio_mport *mport)
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_nodes);
 #endif
 
-static int rio_voq_scan_done(struct notifier_block *nb, unsigned long event,
-			     void *data)
-{
-	if (event != RIO_SCAN_DONE)
-		return NOTIFY_DONE;
-	mutex_lock(&rio_voq_lock);
-	rio_voq_scan(data);
-	mutex_unlock(&rio_voq_lock);
-	return NOTIFY_OK;
-}
-
-static struct notifier_block rio_voq_scan_nb = {
-	.notifier_call = rio_voq_scan_done,
-};
-
-static int rio_voq_add_dev(struct device *dev, struct subsys_interface *sif)
-{
-	struct rio_dev *rdev = to_rio_dev(dev);
-
-	mutex_lock(&rio_voq_lock);
-	rio_voq_node_get(rdev->net->hport, rdev);
-	mutex_unlock(&rio_voq_lock);
-	return 0;
-}
-
-/*
- * Mark the node dead, remove its sysfs files without the lock (removal
- * waits for reads and writes in progress, which take the lock and then
- * see the node is dead), then free it.
- */
-static void rio_voq_node_remove(struct rio_voq_node *n)
-{
-	rio_voq_sysfs_del(n);
-	mutex_lock(&rio_voq_lock);
-	rio_voq_node_del(n);
-	mutex_unlock(&rio_voq_lock);
-}
-
-static void rio_voq_remove_dev(struct device *dev, struct subsys_interface *sif)
-{
-	struct rio_dev *rdev = to_rio_dev(dev);
-	struct rio_voq_node *n;
-
-	mutex_lock(&rio_voq_lock);
-	n = rio_voq_node_of(rdev->net->hport, rdev);
-	if (n)
-		n->dead = true;
-	mutex_unlock(&rio_voq_lock);
-	if (n)
-		rio_voq_node_remove(n);
-}
-
-static struct subsys_interface rio_voq_sif = {
-	.name = "rio_voq",
-	.subsys = &rio_bus_type,
-	.add_dev = rio_voq_add_dev,
-	.remove_dev = rio_voq_remove_dev,
-};
-
-static int rio_voq_add_mport(struct device *dev, struct class_interface *cif)
-{
-	struct rio_mport *mport = to_rio_mport(dev);
-
-	/* An mport scanned before we were loaded: catch up now */
-	mutex_lock(&rio_voq_lock);
-	rio_voq_scan(mport);
-	mutex_unlock(&rio_voq_lock);
-	return 0;
-}
-
-static void rio_voq_remove_mport(struct device *dev, struct class_interface *cif)
-{
-	struct rio_mport *mport = to_rio_mport(dev);
-	struct rio_voq_node *n;
-
-	for (;;) {
-		mutex_lock(&rio_voq_lock);
-		list_for_each_entry(n, &rio_voq_nodes, node)
-			if (n->mport == mport && !n->dead)
-				break;
-		if (list_entry_is_head(n, &rio_voq_nodes, node))
-			n = NULL;
-		else
-			n->dead = true;
-		mutex_unlock(&rio_voq_lock);
-		if (!n)
-			return;
-		rio_voq_node_remove(n);
-	}
-}
-
-static struct class_interface rio_voq_cif = {
-	.class = &rio_mport_class,
-	.add_dev = rio_voq_add_mport,
-	.remove_dev = rio_voq_remove_mport,
-};
-
-static const char * const rio_voq_fmt_name[] = {
-	[RIO_VOQ_FMT_REV2] = "rev2",
-	[RIO_VOQ_FMT_CS48] = "cs48",
-	[RIO_VOQ_FMT_CS64] = "cs64",
-};
-
-static const char * const rio_voq_state_name[] = {
-	[RIO_VOQ_LINK_NEW] = "new",
-	[RIO_VOQ_LINK_CONFIGURED] = "configured",
-	[RIO_VOQ_LINK_REPORTED] = "reported",
-	[RIO_VOQ_LINK_FAILED] = "failed",
-};
-
-static void rio_voq_show_dir(struct seq_file *m, const struct rio_voq_link *l,
-			     unsigned int i)
-{
-	const struct rio_voq_dir *d = &l->dir[i];
-
-	seq_printf(m, "  %s.%u -> %s.%u: ", rio_voq_node_name(l->end[i]), l->port[i],
-		   rio_voq_node_name(l->end[!i]), l->port[!i]);
-	if (d->gen)
-		seq_printf(m, "generation on, group size %u%s", d->pgs,
-			   d->vc ? ", per-VC" : "");
-	else
-		seq_printf(m, "generation off (%s)", d->why ?: "n/a");
-	if (d->uncovered && d->uncovered < l->end[i]->nports)
-		seq_printf(m, ", ports %u-%u not reported", d->uncovered,
-			   l->end[i]->nports - 1);
-	seq_puts(m, "\n");
-}
-
-static int rio_voq_links_show(struct seq_file *m, void *v)
-{
-	struct rio_voq_link *l;
-
-	mutex_lock(&rio_voq_lock);
-	list_for_each_entry(l, &rio_voq_links, node) {
-		seq_printf(m, "%s.%u <-> %s.%u %s %s%s%s\n",
-			   rio_voq_node_name(l->end[0]), l->port[0],
-			   rio_voq_node_name(l->end[1]), l->port[1],
-			   rio_voq_fmt_name[l->fmt], rio_voq_state_name[l->state],
-			   l->reason[0] ? ": " : "", l->reason);
-		rio_voq_show_dir(m, l, 0);
-		rio_voq_show_dir(m, l, 1);
-	}
-	mutex_unlock(&rio_voq_lock);
-	return 0;
-}
-DEFINE_SHOW_ATTRIBUTE(rio_voq_links);
-
-static int rio_voq_counters_show(struct seq_file *m, void *v)
-{
-	mutex_lock(&rio_voq_lock);
-	seq_printf(m, "reads %llu\nwrites %llu\nfailed %llu\n", rio_voq_count.reads,
-		   rio_voq_count.writes, rio_voq_count.failed);
-	mutex_unlock(&rio_voq_lock);
-	return 0;
-}
-DEFINE_SHOW_ATTRIBUTE(rio_voq_counters);
-
-/*
- * Symbols a full status refresh takes, per port count, format and group
- * size: the bandwidth the group-size choice trades against coverage.
- * "*" marks a size whose symbols cannot describe all the ports.
- */
-static int rio_voq_refresh_cost_show(struct seq_file *m, void *v)
-{
-	static const unsigned int nports[] = {
-		8, 16, 24, 32, 48, 64, 96, 128, 144, 192, 255, 256,
-	};
-	static const enum rio_voq_fmt fmts[] = { RIO_VOQ_FMT_CS48, RIO_VOQ_FMT_CS64 };
-	unsigned int i, f, g;
-
-	seq_puts(m, "ports |         CS48 group size 0..6          |         CS64 group size 0..6          | rev2\n");
-	for (i = 0; i < ARRAY_SIZE(nports); i++) {
-		seq_printf(m, "%5u |", nports[i]);
-		for (f = 0; f < ARRAY_SIZE(fmts); f++) {
-			for (g = 0; g <= RIO_VOQ_PGS_MAX; g++)
-				seq_printf(m, " %3u%c",
-					   rio_voq_refresh_symbols(fmts[f], g, nports[i]),
-					   rio_voq_ports_covered(fmts[f], g) < nports[i] ?
-					   '*' : ' ');
-			seq_puts(m, " |");
-		}
-		seq_printf(m, " %3u%c\n",
-			   rio_voq_refresh_symbols(RIO_VOQ_FMT_REV2, 0, nports[i]),
-			   rio_voq_ports_covered(RIO_VOQ_FMT_REV2, 0) < nports[i] ? '*' : ' ');
-	}
-	return 0;
-}
-DEFINE_SHOW_ATTRIBUTE(rio_voq_refresh_cost);
-
 static int __init rio_voq_init(void)
 {
 	int ret;
 
-	rio_voq_dbg = debugfs_create_dir("rio-voq", NULL);
-	debugfs_create_file("links", 0444, rio_voq_dbg, NULL, &rio_voq_links_fops);
-	debugfs_create_file("counters", 0444, rio_voq_dbg, NULL,
-			    &rio_voq_counters_fops);
-	debugfs_create_file("refresh_cost", 0444, rio_voq_dbg, NULL,
-			    &rio_voq_refresh_cost_fops);
-
+	rio_voq_debugfs_init();
+	/*
+	 * The notifier first, so that no scan is missed; then the devices
+	 * that exist (recorded only), then the mports, each caught up under
+	 * its scan lock: a scan's end and the catch-up may both see a net,
+	 * and discovery is done once per node.
+	 */
 	ret = rio_register_scan_notifier(&rio_voq_scan_nb);
 	if (ret)
 		goto err_dbg;
@@ -554,21 +441,23 @@ static int __init rio_voq_init(void)
 	return 0;
 
 err_sif:
-	subsys_interface_unregister(&rio_voq_sif);
+	subsys_interface_unregister(&rio_voq_sif);	/* frees device nodes */
 err_nb:
 	rio_unregister_scan_notifier(&rio_voq_scan_nb);
 err_dbg:
-	debugfs_remove_recursive(rio_voq_dbg);
+	rio_voq_debugfs_exit();
 	return ret;
 }
 
 static void __exit rio_voq_exit(void)
 {
+	/* No scan reaches rio-voq from here on; then every node goes */
+	rio_unregister_scan_notifier(&rio_voq_scan_nb);
 	class_interface_unregister(&rio_voq_cif);
 	subsys_interface_unregister(&rio_voq_sif);
-	rio_unregister_scan_notifier(&rio_voq_scan_nb);
-	debugfs_remove_recursive(rio_voq_dbg);
-	rio_voq_overrides_free();
+	rio_voq_debugfs_exit();
+	rio_voq_choices_free();
+	rio_voq_sysfs_drain();
 }
 
 module_init(rio_voq_init);

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * rio-voq discovery: find a node's VoQ block with the bounded walk, tell
- * its layout, and read each port's VoQ CSR and error/status once.
+ * its layout, bound the ports it describes by the room the block has,
+ * and read each port's VoQ CSR and error/status once.
  */
 
+#define pr_fmt(fmt) "rio-voq: " fmt
+
+#include <linux/bitfield.h>
 #include <linux/minmax.h>
 #include <linux/rio_drv.h>
 #include <linux/rio_regs.h>
@@ -46,6 +50,30 @@ static int rio_voq_probe_read(void *ctx, u32 offset, u32 *val)
 	return 0;
 }
 
+/*
+ * The hardware port of a node's port: a device's ports are numbered as
+ * its blocks number them; the mport's one port is its index among the
+ * ports of its controller (fsl_rio: port i's registers are 0x20 * i
+ * further in the shared register window).
+ */
+static unsigned int rio_voq_hw_port(const struct rio_voq_node *n,
+				    unsigned int port)
+{
+	return n->rdev ? port : n->mport->index + port;
+}
+
+/**
+ * rio_voq_node_csr() - offset of a node's port's VoQ CSR
+ * @n: the node, probed, with a VoQ block
+ * @port: the port, below @n->nports
+ *
+ * Return: the offset in the node's configuration space.
+ */
+u32 rio_voq_node_csr(const struct rio_voq_node *n, unsigned int port)
+{
+	return rio_voq_csr_offset(n->layout, n->ef, rio_voq_hw_port(n, port));
+}
+
 /**
  * rio_voq_phys_reg() - offset of a port's LP-Serial register
  * @n: the node
@@ -53,17 +81,30 @@ static int rio_voq_probe_read(void *ctx, u32 offset, u32 *val)
  * @reg: the register's offset for port 0 of an LP-Serial block, as given
  *	by the Part 6 macros with a map of 0 (RIO_PORT_N_CTL2_CSR(0, 0)...)
  *
- * The mport's own port is its index in its LP-Serial block.
- *
  * Return: the register's offset, or 0 if the node has no LP-Serial block.
  */
 u32 rio_voq_phys_reg(const struct rio_voq_node *n, unsigned int port, u32 reg)
 {
 	u32 phys = n->rdev ? n->rdev->phys_efptr : n->mport->phys_efptr;
 	u32 rmap = n->rdev ? n->rdev->phys_rmap : n->mport->phys_rmap;
-	u32 pn = n->rdev ? port : n->mport->index;
 
-	return phys ? phys + reg + pn * 0x20 * rmap : 0;
+	return phys ? phys + reg + rio_voq_hw_port(n, port) * 0x20 * rmap : 0;
+}
+
+/**
+ * rio_voq_node_end() - what the planner needs of a node's port
+ * @n: the node, probed, with a VoQ block
+ * @port: the port
+ * @e: filled from the port's last read CSR and the admin's choices
+ */
+void rio_voq_node_end(const struct rio_voq_node *n, unsigned int port,
+		      struct rio_voq_end *e)
+{
+	e->layout = n->layout;
+	e->nports = n->rdev && (n->rdev->pef & RIO_PEF_SWITCH) ?
+		    RIO_GET_TOTAL_PORTS(n->rdev->swpinfo) : n->nports;
+	e->choice = &n->port[port].choice;
+	rio_voq_csr_decode(n->layout, n->port[port].csr, &e->caps);
 }
 
 /**
@@ -92,6 +133,30 @@ bool rio_voq_node_writable(const struct rio_voq_node *n)
 	return n->mport->host_deviceid >= 0;
 }
 
+/*
+ * Ports a block at @ef can describe: no more than its layout allows, and
+ * no CSR past the next block the node is known to have (the block's own
+ * EF_PTR, the LP-Serial and error management blocks the core found) nor
+ * past the end of extended-feature space.  rio-voq never writes outside
+ * its block.
+ */
+static unsigned int rio_voq_block_room(const struct rio_voq_node *n,
+				       enum rio_voq_layout layout, u32 ef, u32 hdr)
+{
+	u32 end = RIO_VOQ_EF_SPACE_END + 4, first = rio_voq_csr_offset(layout, ef, 0);
+	u32 known[3] = { FIELD_GET(RIO_VOQ_EF_HDR_PTR, hdr) };
+	unsigned int i, room, base = rio_voq_hw_port(n, 0);
+
+	known[1] = n->rdev ? n->rdev->phys_efptr : n->mport->phys_efptr;
+	known[2] = n->rdev ? n->rdev->em_efptr : 0;
+	for (i = 0; i < ARRAY_SIZE(known); i++)
+		if (known[i] > ef && known[i] < end)
+			end = known[i];
+	room = end > first ? (end - first) / 4 : 0;
+	room = min(room, rio_voq_layout_max_ports(layout));
+	return room > base ? room - base : 0;
+}
+
 /**
  * rio_voq_node_probe() - discover a node's VoQ block and read its ports
  * @n: the node, not probed yet
@@ -106,10 +171,10 @@ bool rio_voq_node_writable(const struct rio_voq_node *n)
 int rio_voq_node_probe(struct rio_voq_node *n)
 {
 	struct rio_voq_probe pr = { .n = n };
-	struct rio_voq_portst *port;
+	struct rio_voq_port_state *port;
 	enum rio_voq_layout layout;
-	u32 ptr, ef;
-	unsigned int nports, p;
+	u32 ptr, ef, hdr;
+	unsigned int nports, room, p;
 	int ret;
 
 	memset(pr.off, 0, sizeof(pr.off));	/* offset 0 is never asked for */
@@ -132,13 +197,23 @@ int rio_voq_node_probe(struct rio_voq_node *n)
 	if (ret)
 		return ret;
 	ret = rio_voq_detect_layout(rio_voq_probe_read, &pr, ef, &layout);
+	if (!ret)
+		ret = rio_voq_probe_read(&pr, ef, &hdr);	/* read by the walk */
 	if (ret)
 		return ret;
 
 	nports = 1;
 	if (n->rdev && (n->rdev->pef & RIO_PEF_SWITCH))
 		nports = RIO_GET_TOTAL_PORTS(n->rdev->swpinfo);
-	nports = clamp(nports, 1U, rio_voq_layout_max_ports(layout));
+	room = rio_voq_block_room(n, layout, ef, hdr);
+	if (nports > room || !nports) {
+		pr_notice("%s: VoQ block at 0x%04x (rev %d) has room for %u of %u ports: using %u\n",
+			  rio_voq_node_name(n), ef, layout, room, nports,
+			  min(nports, room));
+		nports = min(nports, room);
+	}
+	if (!nports)
+		goto none;
 
 	port = kcalloc(nports, sizeof(*port), GFP_KERNEL);
 	if (!port)
@@ -147,7 +222,8 @@ int rio_voq_node_probe(struct rio_voq_node *n)
 	for (p = 0; p < nports; p++) {
 		u32 sts = rio_voq_phys_reg(n, p, RIO_PORT_N_ERR_STS_CSR(0, 0));
 
-		ret = rio_voq_probe_read(&pr, rio_voq_csr_offset(layout, ef, p),
+		ret = rio_voq_probe_read(&pr, rio_voq_csr_offset(layout, ef,
+								 rio_voq_hw_port(n, p)),
 					 &port[p].csr);
 		if (!ret && sts)
 			ret = rio_voq_probe_read(&pr, sts, &port[p].err_sts);

@@ -101,13 +101,15 @@ EXPORT_SYMBOL_GPL(rio_voq_staging_contiguous);
  * Taken from the core's copy of @next's route table.
  *
  * Return: the egress port of @next for @destid; -ENOENT if @next is not a
- * switch or has no route for it; -EINVAL if @destid is beyond the table.
+ * switch, has no route table (a switch added from userspace) or no route
+ * for it; -EINVAL if @destid is beyond the table.
  */
 int rio_voq_next_hop(struct rio_dev *next, u16 destid)
 {
 	u8 egress;
 
-	if (!next || !(next->pef & RIO_PEF_SWITCH))
+	/* A switch added from userspace (rio_mport_cdev) has no route table */
+	if (!next || !(next->pef & RIO_PEF_SWITCH) || !next->rswitch->route_table)
 		return -ENOENT;
 	if (destid >= RIO_MAX_ROUTE_ENTRIES(next->net->hport->sys_size))
 		return -EINVAL;
@@ -134,9 +136,9 @@ int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
 			  struct rio_voq_node *far)
 {
 	const struct rio_voq_staging_ops *ops = rio_voq_staging_find(n->rdev);
-	struct rio_voq_portst *ps = &n->port[port];
+	struct rio_voq_port_state *ps = &n->port[port];
 	unsigned int nq = RIO_VOQ_STAGING_QUEUES;
-	struct rio_dev *d;
+	struct rio_voq_node *d;
 	int ret = 0, hop;
 	u8 *map;
 
@@ -156,11 +158,17 @@ int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
 		ret = ops->set_map(n->rdev, port, map, far->nports);
 	else if (ops && ops->get_map)
 		ret = ops->get_map(n->rdev, port, map, far->nports);
+	/*
+	 * The devices come from rio-voq's own list (under rio_voq_lock),
+	 * not the net's, which the core changes under its own lock.
+	 */
 	if (!ret && ops && ops->set_next_hop && far->rdev) {
-		list_for_each_entry(d, &far->rdev->net->devices, net_list) {
-			hop = rio_voq_next_hop(far->rdev, d->destid);
+		list_for_each_entry(d, &rio_voq_nodes, node) {
+			if (d->mport != far->mport || !d->rdev || d->dead)
+				continue;
+			hop = rio_voq_next_hop(far->rdev, d->rdev->destid);
 			if (hop >= 0)
-				ret = ops->set_next_hop(n->rdev, port, d->destid, hop);
+				ret = ops->set_next_hop(n->rdev, port, d->rdev->destid, hop);
 			if (ret)
 				break;
 		}
@@ -199,7 +207,7 @@ int rio_voq_staging_set_map(struct rio_voq_node *n, unsigned int port,
 			    const u8 *map, unsigned int count)
 {
 	const struct rio_voq_staging_ops *ops;
-	struct rio_voq_portst *ps;
+	struct rio_voq_port_state *ps;
 	unsigned int d;
 	u8 *back = NULL;
 	int ret = 0;

@@ -4,14 +4,28 @@
  * block, and voq/port<N>/ for each of its ports.  One value per file;
  * see Documentation/ABI/testing/sysfs-bus-rapidio-voq.  Parsing and
  * formatting only: the semantics are voq_admin.c's.
+ *
+ * Every file of a port directory is a struct rio_voq_port_attr: its
+ * show runs with rio_voq_lock held and the node alive, and gets the node
+ * and port; its store parses and calls an admin operation, which takes
+ * the lock and checks the node itself.  Files that do not apply to a
+ * port (group sizes on a rev 2.x block, per_vc without per-VC support)
+ * are not shown.
+ *
+ * Reads of the VoQ CSR are live for CAP_SYS_ADMIN; other readers see the
+ * value rio-voq last read or wrote, so that no unprivileged reader can
+ * keep the fabric busy or hold off a scan or an admin write.
  */
 
+#include <linux/capability.h>
 #include <linux/kobject.h>
 #include <linux/kstrtox.h>
+#include <linux/lockdep.h>
 #include <linux/rio_drv.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/sysfs.h>
+#include <linux/wait.h>
 
 #include "voq_core.h"
 
@@ -21,6 +35,14 @@ struct rio_voq_kobj {
 	unsigned int port;
 };
 
+/*
+ * Directories not released yet: module unload waits for them, since
+ * their release function is the module's (a reader may hold a directory
+ * after it is removed).
+ */
+static atomic_t rio_voq_kobjs = ATOMIC_INIT(0);
+static DECLARE_WAIT_QUEUE_HEAD(rio_voq_kobjs_wq);
+
 static struct rio_voq_kobj *to_voq_kobj(struct kobject *kobj)
 {
 	return container_of(kobj, struct rio_voq_kobj, kobj);
@@ -29,34 +51,82 @@ static struct rio_voq_kobj *to_voq_kobj(struct kobject *kobj)
 static void rio_voq_kobj_release(struct kobject *kobj)
 {
 	kfree(to_voq_kobj(kobj));
+	if (atomic_dec_and_test(&rio_voq_kobjs))
+		wake_up(&rio_voq_kobjs_wq);
 }
 
-static const char * const rio_voq_fmt_names[] = { "auto", "cs48", "cs64" };
+/**
+ * struct rio_voq_port_attr - a file of voq/ or voq/port<N>/
+ * @attr: the sysfs attribute
+ * @show: called with rio_voq_lock held, the node alive
+ * @store: called without the lock; parses and calls an admin operation
+ */
+struct rio_voq_port_attr {
+	struct attribute attr;
+	ssize_t (*show)(struct rio_voq_node *n, unsigned int port, char *buf);
+	ssize_t (*store)(struct rio_voq_node *n, unsigned int port,
+			 const char *buf, size_t count);
+};
+
+#define to_port_attr(a) container_of(a, struct rio_voq_port_attr, attr)
+
+static ssize_t rio_voq_attr_show(struct kobject *kobj, struct attribute *attr,
+				 char *buf)
+{
+	struct rio_voq_port_attr *pa = to_port_attr(attr);
+	struct rio_voq_kobj *k = to_voq_kobj(kobj);
+	ssize_t ret = -ENODEV;
+
+	if (!pa->show)
+		return -EIO;
+	mutex_lock(&rio_voq_lock);
+	if (!k->n->dead)
+		ret = pa->show(k->n, k->port, buf);
+	mutex_unlock(&rio_voq_lock);
+	return ret;
+}
+
+static ssize_t rio_voq_attr_store(struct kobject *kobj, struct attribute *attr,
+				  const char *buf, size_t count)
+{
+	struct rio_voq_port_attr *pa = to_port_attr(attr);
+	struct rio_voq_kobj *k = to_voq_kobj(kobj);
+
+	if (!pa->store)
+		return -EIO;
+	return pa->store(k->n, k->port, buf, count);
+}
+
+static const struct sysfs_ops rio_voq_sysfs_ops = {
+	.show = rio_voq_attr_show,
+	.store = rio_voq_attr_store,
+};
+
+#define RIO_VOQ_ATTR_RO(_name)							\
+	static struct rio_voq_port_attr rio_voq_attr_##_name = __ATTR_RO(_name)
+#define RIO_VOQ_ATTR_RW(_name)							\
+	static struct rio_voq_port_attr rio_voq_attr_##_name = __ATTR_RW(_name)
 
 /* voq/ */
 
-static ssize_t layout_show(struct kobject *kobj, struct kobj_attribute *attr,
-			   char *buf)
+static ssize_t layout_show(struct rio_voq_node *n, unsigned int port, char *buf)
 {
-	return sysfs_emit(buf, "%s\n", to_voq_kobj(kobj)->n->layout ==
-			  RIO_VOQ_LAYOUT_REV2 ? "rev2" : "rev3");
+	return sysfs_emit(buf, "%s\n", n->layout == RIO_VOQ_LAYOUT_REV2 ? "rev2" : "rev3");
 }
 
-static ssize_t ef_offset_show(struct kobject *kobj, struct kobj_attribute *attr,
-			      char *buf)
+static ssize_t ef_offset_show(struct rio_voq_node *n, unsigned int port, char *buf)
 {
-	return sysfs_emit(buf, "0x%04x\n", to_voq_kobj(kobj)->n->ef);
+	return sysfs_emit(buf, "0x%04x\n", n->ef);
 }
 
-static ssize_t ports_show(struct kobject *kobj, struct kobj_attribute *attr,
-			  char *buf)
+static ssize_t ports_show(struct rio_voq_node *n, unsigned int port, char *buf)
 {
-	return sysfs_emit(buf, "%u\n", to_voq_kobj(kobj)->n->nports);
+	return sysfs_emit(buf, "%u\n", n->nports);
 }
 
-static struct kobj_attribute rio_voq_attr_layout = __ATTR_RO(layout);
-static struct kobj_attribute rio_voq_attr_ef_offset = __ATTR_RO(ef_offset);
-static struct kobj_attribute rio_voq_attr_ports = __ATTR_RO(ports);
+RIO_VOQ_ATTR_RO(layout);
+RIO_VOQ_ATTR_RO(ef_offset);
+RIO_VOQ_ATTR_RO(ports);
 
 static struct attribute *rio_voq_dir_attrs[] = {
 	&rio_voq_attr_layout.attr,
@@ -68,41 +138,41 @@ ATTRIBUTE_GROUPS(rio_voq_dir);
 
 static const struct kobj_type rio_voq_dir_ktype = {
 	.release = rio_voq_kobj_release,
-	.sysfs_ops = &kobj_sysfs_ops,
+	.sysfs_ops = &rio_voq_sysfs_ops,
 	.default_groups = rio_voq_dir_groups,
 };
 
-/* voq/port<N>/: read-only */
+/* voq/port<N>/: the CSR, live for an admin, else as last read or written */
 
-static int rio_voq_live(struct kobject *kobj, struct rio_voq_port *p)
+static int rio_voq_csr_of(struct rio_voq_node *n, unsigned int port,
+			  struct rio_voq_port *p, u32 *csr)
 {
-	struct rio_voq_kobj *k = to_voq_kobj(kobj);
-	u32 csr;
-	int ret = rio_voq_port_read(k->n, k->port, &csr);
+	int ret = 0;
 
-	if (!ret)
-		rio_voq_csr_decode(k->n->layout, csr, p);
+	lockdep_assert_held(&rio_voq_lock);
+	*csr = n->port[port].csr;
+	if (capable(CAP_SYS_ADMIN))
+		ret = rio_voq_csr_read(n, port, csr);
+	if (!ret && p)
+		rio_voq_csr_decode(n->layout, *csr, p);
 	return ret;
 }
 
-static ssize_t csr_show(struct kobject *kobj, struct kobj_attribute *attr,
-			char *buf)
+static ssize_t csr_show(struct rio_voq_node *n, unsigned int port, char *buf)
 {
-	struct rio_voq_kobj *k = to_voq_kobj(kobj);
 	u32 csr;
-	int ret = rio_voq_port_read(k->n, k->port, &csr);
 
-	return ret ?: sysfs_emit(buf, "0x%08x\n", csr);
+	return rio_voq_csr_of(n, port, NULL, &csr) ?: sysfs_emit(buf, "0x%08x\n", csr);
 }
 
-static ssize_t capabilities_show(struct kobject *kobj,
-				 struct kobj_attribute *attr, char *buf)
+static ssize_t capabilities_show(struct rio_voq_node *n, unsigned int port,
+				 char *buf)
 {
 	struct rio_voq_port p;
-	int ret = rio_voq_live(kobj, &p), len = 0;
+	int len = 0;
 
-	if (ret)
-		return ret;
+	/* Read-only bits: discovery read them */
+	rio_voq_csr_decode(n->layout, n->port[port].csr, &p);
 	if (p.gen_sup)
 		len += sysfs_emit_at(buf, len, "gen ");
 	if (p.rx_sup)
@@ -114,127 +184,77 @@ static ssize_t capabilities_show(struct kobject *kobj,
 	return len + sysfs_emit_at(buf, len, "\n");
 }
 
-static ssize_t group_sizes_supported_show(struct kobject *kobj,
-					  struct kobj_attribute *attr, char *buf)
+static ssize_t group_sizes_supported_show(struct rio_voq_node *n,
+					  unsigned int port, char *buf)
 {
 	struct rio_voq_port p;
-	int ret = rio_voq_live(kobj, &p), len = 0;
 	unsigned int g;
+	int len = 0;
 
-	if (ret)
-		return ret;
+	rio_voq_csr_decode(n->layout, n->port[port].csr, &p);
 	for (g = 0; g <= RIO_VOQ_PGS_MAX; g++)
 		if (p.pgs_sup & BIT(g))
 			len += sysfs_emit_at(buf, len, len ? " %u" : "%u", g);
 	return len + sysfs_emit_at(buf, len, "\n");
 }
 
-/*
- * The link of a port directory's port, with rio_voq_lock taken; -ENODEV
- * (lock released) if the node is going away.  *@l is NULL without a link.
- */
-static int rio_voq_kobj_link(struct rio_voq_kobj *k, struct rio_voq_link **l)
+static ssize_t partner_show(struct rio_voq_node *n, unsigned int port, char *buf)
 {
-	mutex_lock(&rio_voq_lock);
-	if (k->n->dead) {
-		mutex_unlock(&rio_voq_lock);
-		return -ENODEV;
-	}
-	*l = k->n->port[k->port].link;
-	return 0;
+	struct rio_voq_link *l = n->port[port].link;
+	unsigned int me;
+
+	if (!l)
+		return sysfs_emit(buf, "none\n");
+	me = rio_voq_link_end(l, n, port);
+	return sysfs_emit(buf, "%s %u\n", rio_voq_node_name(l->end[!me]), l->port[!me]);
 }
 
-static ssize_t partner_show(struct kobject *kobj, struct kobj_attribute *attr,
-			    char *buf)
+static ssize_t link_status_show(struct rio_voq_node *n, unsigned int port,
+				char *buf)
 {
-	struct rio_voq_kobj *k = to_voq_kobj(kobj);
-	struct rio_voq_link *l;
-	ssize_t ret = rio_voq_kobj_link(k, &l);
-
-	if (ret)
-		return ret;
-	if (!l) {
-		ret = sysfs_emit(buf, "none\n");
-	} else {
-		unsigned int me = rio_voq_link_end(l, k->n, k->port);
-
-		ret = sysfs_emit(buf, "%s %u\n", rio_voq_node_name(l->end[!me]),
-				 l->port[!me]);
-	}
-	mutex_unlock(&rio_voq_lock);
-	return ret;
-}
-
-static ssize_t link_status_show(struct kobject *kobj,
-				struct kobj_attribute *attr, char *buf)
-{
-	struct rio_voq_kobj *k = to_voq_kobj(kobj);
+	struct rio_voq_link *l = n->port[port].link;
 	const struct rio_voq_dir *d;
-	struct rio_voq_link *l;
-	ssize_t ret = rio_voq_kobj_link(k, &l);
 
-	if (ret)
-		return ret;
-	if (!l) {
-		ret = sysfs_emit(buf, "none\n");
-	} else {
-		d = &l->dir[rio_voq_link_end(l, k->n, k->port)];
-		if (l->state == RIO_VOQ_LINK_FAILED)
-			ret = sysfs_emit(buf, "failed: %s\n", l->reason);
-		else if (!d->gen)
-			ret = sysfs_emit(buf, "disabled: %s\n", d->why ?: "not configured");
-		else if (l->state == RIO_VOQ_LINK_REPORTED)
-			ret = sysfs_emit(buf, "reported\n");
-		else
-			ret = sysfs_emit(buf, "configured\n");
-	}
-	mutex_unlock(&rio_voq_lock);
-	return ret;
+	if (!l)
+		return sysfs_emit(buf, "none\n");
+	d = &l->dir[rio_voq_link_end(l, n, port)];
+	if (l->state == RIO_VOQ_LINK_FAILED)
+		return sysfs_emit(buf, "failed: %s\n", l->reason);
+	if (!d->gen)
+		return sysfs_emit(buf, "disabled: %s\n", d->why ?: "not configured");
+	if (l->state == RIO_VOQ_LINK_REPORTED)
+		return sysfs_emit(buf, "reported\n");
+	return sysfs_emit(buf, "configured\n");
 }
 
-static const char * const rio_voq_fmt_effective[] = {
-	[RIO_VOQ_FMT_REV2] = "rev2",
-	[RIO_VOQ_FMT_CS48] = "cs48",
-	[RIO_VOQ_FMT_CS64] = "cs64",
-};
-
-/* Writes: a format to force, or "auto"; reads: the effective format */
-static ssize_t symbol_format_show(struct kobject *kobj,
-				  struct kobj_attribute *attr, char *buf)
+/* Reads: the effective format; writes: a format to force, or "auto" */
+static ssize_t symbol_format_show(struct rio_voq_node *n, unsigned int port,
+				  char *buf)
 {
-	struct rio_voq_kobj *k = to_voq_kobj(kobj);
-	struct rio_voq_link *l;
-	ssize_t ret = rio_voq_kobj_link(k, &l);
+	struct rio_voq_link *l = n->port[port].link;
 
-	if (ret)
-		return ret;
-	ret = sysfs_emit(buf, "%s\n", l ? rio_voq_fmt_effective[l->fmt] : "none");
-	mutex_unlock(&rio_voq_lock);
-	return ret;
+	return sysfs_emit(buf, "%s\n", l ? rio_voq_fmt_names[l->fmt] : "none");
 }
 
-static ssize_t symbol_format_store(struct kobject *kobj,
-				   struct kobj_attribute *attr,
+static ssize_t symbol_format_store(struct rio_voq_node *n, unsigned int port,
 				   const char *buf, size_t count)
 {
-	struct rio_voq_kobj *k = to_voq_kobj(kobj);
-	int fmt = sysfs_match_string(rio_voq_fmt_names, buf);
-	int ret;
+	int pref = sysfs_match_string(rio_voq_pref_names, buf);
 
-	if (fmt < 0)
+	if (pref < 0)
 		return -EINVAL;
-	ret = rio_voq_port_set(k->n, k->port, RIO_VOQ_KNOB_FMT, fmt);
-	return ret ?: count;
+	return rio_voq_port_set(n, port, RIO_VOQ_KNOB_FMT, pref) ?: count;
 }
 
-/* voq/port<N>/: read-write numbers */
+/* voq/port<N>/: read-write numbers, shown from the CSR */
 
-static ssize_t rio_voq_knob_show(struct kobject *kobj, char *buf,
-				 enum rio_voq_knob knob)
+static ssize_t rio_voq_knob_show(struct rio_voq_node *n, unsigned int port,
+				 char *buf, enum rio_voq_knob knob)
 {
 	struct rio_voq_port p;
-	int ret = rio_voq_live(kobj, &p);
-	unsigned int val = 0;
+	unsigned int val;
+	u32 csr;
+	int ret = rio_voq_csr_of(n, port, &p, &csr);
 
 	if (ret)
 		return ret;
@@ -254,102 +274,86 @@ static ssize_t rio_voq_knob_show(struct kobject *kobj, char *buf,
 	case RIO_VOQ_KNOB_TX_PGS:
 		val = p.tx_pgs;
 		break;
-	case RIO_VOQ_KNOB_RX_PGS:
+	default:
 		val = p.rx_pgs;
 		break;
-	default:
-		return -EINVAL;
 	}
 	return sysfs_emit(buf, "%u\n", val);
 }
 
-static ssize_t rio_voq_knob_store(struct kobject *kobj, const char *buf,
-				  size_t count, enum rio_voq_knob knob)
+static ssize_t rio_voq_knob_store(struct rio_voq_node *n, unsigned int port,
+				  const char *buf, size_t count,
+				  enum rio_voq_knob knob)
 {
-	struct rio_voq_kobj *k = to_voq_kobj(kobj);
 	unsigned int val;
-	int ret;
 
 	/* Decimal only, as shown; anything else is refused, unchanged */
 	if (kstrtouint(buf, 10, &val))
 		return -EINVAL;
-	ret = rio_voq_port_set(k->n, k->port, knob, val);
-	return ret ?: count;
+	return rio_voq_port_set(n, port, knob, val) ?: count;
 }
 
 #define RIO_VOQ_KNOB_SHOW(_name, _knob)						\
-static ssize_t _name##_show(struct kobject *kobj,				\
-			    struct kobj_attribute *attr, char *buf)		\
+static ssize_t _name##_show(struct rio_voq_node *n, unsigned int port,		\
+			    char *buf)						\
 {										\
-	return rio_voq_knob_show(kobj, buf, _knob);				\
+	return rio_voq_knob_show(n, port, buf, _knob);				\
 }
 
 #define RIO_VOQ_KNOB_STORE(_name, _knob)					\
-static ssize_t _name##_store(struct kobject *kobj,				\
-			     struct kobj_attribute *attr,			\
+static ssize_t _name##_store(struct rio_voq_node *n, unsigned int port,	\
 			     const char *buf, size_t count)			\
 {										\
-	return rio_voq_knob_store(kobj, buf, count, _knob);			\
+	return rio_voq_knob_store(n, port, buf, count, _knob);			\
 }
 
 RIO_VOQ_KNOB_SHOW(generation, RIO_VOQ_KNOB_GEN)
 RIO_VOQ_KNOB_STORE(generation, RIO_VOQ_KNOB_GEN)
+RIO_VOQ_ATTR_RW(generation);
 RIO_VOQ_KNOB_SHOW(participation, RIO_VOQ_KNOB_PART)
 RIO_VOQ_KNOB_STORE(participation, RIO_VOQ_KNOB_PART)
+RIO_VOQ_ATTR_RW(participation);
 RIO_VOQ_KNOB_SHOW(xoff, RIO_VOQ_KNOB_XOFF)
 RIO_VOQ_KNOB_STORE(xoff, RIO_VOQ_KNOB_XOFF)
+RIO_VOQ_ATTR_RW(xoff);
 RIO_VOQ_KNOB_SHOW(per_vc, RIO_VOQ_KNOB_VC)
 RIO_VOQ_KNOB_STORE(per_vc, RIO_VOQ_KNOB_VC)
+RIO_VOQ_ATTR_RW(per_vc);
 RIO_VOQ_KNOB_SHOW(tx_group_size, RIO_VOQ_KNOB_TX_PGS)
 RIO_VOQ_KNOB_STORE(tx_group_size, RIO_VOQ_KNOB_TX_PGS)
+RIO_VOQ_ATTR_RW(tx_group_size);
 RIO_VOQ_KNOB_SHOW(rx_group_size, RIO_VOQ_KNOB_RX_PGS)
 RIO_VOQ_KNOB_STORE(rx_group_size, RIO_VOQ_KNOB_RX_PGS)
+RIO_VOQ_ATTR_RW(rx_group_size);
 
 /* voq/port<N>/: staging queues */
 
-static ssize_t staging_queues_show(struct kobject *kobj,
-				   struct kobj_attribute *attr, char *buf)
+static ssize_t staging_queues_show(struct rio_voq_node *n, unsigned int port,
+				   char *buf)
 {
-	struct rio_voq_kobj *k = to_voq_kobj(kobj);
-	ssize_t ret;
+	const struct rio_voq_port_state *ps = &n->port[port];
 
-	mutex_lock(&rio_voq_lock);
-	ret = k->n->dead ? -ENODEV :
-	      sysfs_emit(buf, "%u\n", k->n->port[k->port].smap ?
-			 k->n->port[k->port].nqueues : 0);
-	mutex_unlock(&rio_voq_lock);
-	return ret;
+	return sysfs_emit(buf, "%u\n", ps->smap ? ps->nqueues : 0);
 }
 
 /* One queue number per downstream port, in port order */
-static ssize_t staging_map_show(struct kobject *kobj,
-				struct kobj_attribute *attr, char *buf)
+static ssize_t staging_map_show(struct rio_voq_node *n, unsigned int port,
+				char *buf)
 {
-	struct rio_voq_kobj *k = to_voq_kobj(kobj);
-	struct rio_voq_portst *ps;
+	const struct rio_voq_port_state *ps = &n->port[port];
 	unsigned int d;
 	int len = 0;
 
-	mutex_lock(&rio_voq_lock);
-	if (k->n->dead) {
-		mutex_unlock(&rio_voq_lock);
-		return -ENODEV;
-	}
-	ps = &k->n->port[k->port];
 	for (d = 0; ps->smap && d < ps->nsmap; d++)
 		len += sysfs_emit_at(buf, len, d ? " %u" : "%u", ps->smap[d]);
-	len += sysfs_emit_at(buf, len, "\n");
-	mutex_unlock(&rio_voq_lock);
-	return len;
+	return len + sysfs_emit_at(buf, len, "\n");
 }
 
-static ssize_t staging_map_store(struct kobject *kobj,
-				 struct kobj_attribute *attr,
+static ssize_t staging_map_store(struct rio_voq_node *n, unsigned int port,
 				 const char *buf, size_t count)
 {
-	struct rio_voq_kobj *k = to_voq_kobj(kobj);
 	char *copy, *cur, *tok;
-	unsigned int n = 0, q;
+	unsigned int nmap = 0, q;
 	u8 *map;
 	int ret = 0;
 
@@ -366,34 +370,27 @@ static ssize_t staging_map_store(struct kobject *kobj,
 	while (!ret && (tok = strsep(&cur, " "))) {
 		if (!*tok)
 			ret = -EINVAL;		/* two spaces in a row */
-		else if (n == RIO_VOQ_MAX_PORTS || kstrtouint(tok, 10, &q) || q > U8_MAX)
+		else if (nmap == RIO_VOQ_MAX_PORTS || kstrtouint(tok, 10, &q) || q > U8_MAX)
 			ret = -EINVAL;
 		else
-			map[n++] = q;
+			map[nmap++] = q;
 	}
 	if (!ret)
-		ret = rio_voq_staging_set_map(k->n, k->port, map, n);
+		ret = rio_voq_staging_set_map(n, port, map, nmap);
 out:
 	kfree(copy);
 	kfree(map);
 	return ret ?: count;
 }
 
-static struct kobj_attribute rio_voq_attr_staging_queues = __ATTR_RO(staging_queues);
-static struct kobj_attribute rio_voq_attr_staging_map = __ATTR_RW(staging_map);
-static struct kobj_attribute rio_voq_attr_csr = __ATTR_RO(csr);
-static struct kobj_attribute rio_voq_attr_capabilities = __ATTR_RO(capabilities);
-static struct kobj_attribute rio_voq_attr_group_sizes_supported =
-	__ATTR_RO(group_sizes_supported);
-static struct kobj_attribute rio_voq_attr_partner = __ATTR_RO(partner);
-static struct kobj_attribute rio_voq_attr_link_status = __ATTR_RO(link_status);
-static struct kobj_attribute rio_voq_attr_symbol_format = __ATTR_RW(symbol_format);
-static struct kobj_attribute rio_voq_attr_generation = __ATTR_RW(generation);
-static struct kobj_attribute rio_voq_attr_participation = __ATTR_RW(participation);
-static struct kobj_attribute rio_voq_attr_xoff = __ATTR_RW(xoff);
-static struct kobj_attribute rio_voq_attr_per_vc = __ATTR_RW(per_vc);
-static struct kobj_attribute rio_voq_attr_tx_group_size = __ATTR_RW(tx_group_size);
-static struct kobj_attribute rio_voq_attr_rx_group_size = __ATTR_RW(rx_group_size);
+RIO_VOQ_ATTR_RO(csr);
+RIO_VOQ_ATTR_RO(capabilities);
+RIO_VOQ_ATTR_RO(group_sizes_supported);
+RIO_VOQ_ATTR_RO(partner);
+RIO_VOQ_ATTR_RO(link_status);
+RIO_VOQ_ATTR_RW(symbol_format);
+RIO_VOQ_ATTR_RO(staging_queues);
+RIO_VOQ_ATTR_RW(staging_map);
 
 static struct attribute *rio_voq_port_attrs[] = {
 	&rio_voq_attr_csr.attr,
@@ -412,58 +409,89 @@ static struct attribute *rio_voq_port_attrs[] = {
 	&rio_voq_attr_staging_map.attr,
 	NULL,
 };
-ATTRIBUTE_GROUPS(rio_voq_port);
+
+/* Each port shows only what applies to it, as ASPM's link files do */
+static umode_t rio_voq_port_attr_visible(struct kobject *kobj,
+					 struct attribute *a, int i)
+{
+	struct rio_voq_kobj *k = to_voq_kobj(kobj);
+	struct rio_voq_port p;
+
+	rio_voq_csr_decode(k->n->layout, k->n->port[k->port].csr, &p);
+	if ((a == &rio_voq_attr_tx_group_size.attr ||
+	     a == &rio_voq_attr_rx_group_size.attr ||
+	     a == &rio_voq_attr_group_sizes_supported.attr) &&
+	    k->n->layout != RIO_VOQ_LAYOUT_REV3)
+		return 0;
+	if (a == &rio_voq_attr_per_vc.attr && !p.vc_sup)
+		return 0;
+	return a->mode;
+}
+
+static const struct attribute_group rio_voq_port_group = {
+	.attrs = rio_voq_port_attrs,
+	.is_visible = rio_voq_port_attr_visible,
+};
+
+static const struct attribute_group *rio_voq_port_groups[] = {
+	&rio_voq_port_group,
+	NULL,
+};
 
 static const struct kobj_type rio_voq_port_ktype = {
 	.release = rio_voq_kobj_release,
-	.sysfs_ops = &kobj_sysfs_ops,
+	.sysfs_ops = &rio_voq_sysfs_ops,
 	.default_groups = rio_voq_port_groups,
 };
 
-static __printf(5, 6)
-struct kobject *rio_voq_kobj_add(struct rio_voq_node *n, unsigned int port,
-				 const struct kobj_type *type,
-				 struct kobject *parent, const char *fmt, ...)
+static struct kobject *rio_voq_kobj_add(struct rio_voq_node *n, unsigned int port,
+					const struct kobj_type *type,
+					struct kobject *parent, const char *name)
 {
 	struct rio_voq_kobj *k = kzalloc(sizeof(*k), GFP_KERNEL);
-	va_list args;
-	int ret;
 
 	if (!k)
 		return NULL;
 	k->n = n;
 	k->port = port;
-	kobject_init(&k->kobj, type);
-	va_start(args, fmt);
-	ret = kobject_set_name_vargs(&k->kobj, fmt, args);
-	va_end(args);
-	if (!ret)
-		ret = kobject_add(&k->kobj, parent, NULL);
-	if (ret) {
+	atomic_inc(&rio_voq_kobjs);
+	if (kobject_init_and_add(&k->kobj, type, parent, "%s", name)) {
 		kobject_put(&k->kobj);
 		return NULL;
 	}
 	return &k->kobj;
 }
 
+static void rio_voq_kobj_del(struct kobject *kobj)
+{
+	kobject_del(kobj);	/* files gone, readers drained */
+	kobject_put(kobj);
+}
+
 /**
  * rio_voq_sysfs_add() - create voq/ and voq/port<N>/ for a node
  * @n: a probed node with a VoQ block, not in sysfs yet
+ *
+ * Called without rio_voq_lock (a failure removes what was made, which
+ * waits for readers that take it); the caller keeps @n alive.
  *
  * Return: 0 or -ENOMEM (nothing is left half made).
  */
 int rio_voq_sysfs_add(struct rio_voq_node *n)
 {
 	struct kobject *parent = n->rdev ? &n->rdev->dev.kobj : &n->mport->dev.kobj;
+	struct kobject **kport;
+	char name[16];
 	unsigned int p;
 
-	n->kport = kcalloc(n->nports, sizeof(*n->kport), GFP_KERNEL);
-	if (!n->kport)
+	kport = kcalloc(n->nports, sizeof(*kport), GFP_KERNEL);
+	if (!kport)
 		return -ENOMEM;
+	n->kport = kport;
 	n->kdir = rio_voq_kobj_add(n, 0, &rio_voq_dir_ktype, parent, "voq");
 	for (p = 0; n->kdir && p < n->nports; p++) {
-		n->kport[p] = rio_voq_kobj_add(n, p, &rio_voq_port_ktype, n->kdir,
-					       "port%u", p);
+		snprintf(name, sizeof(name), "port%u", p);
+		n->kport[p] = rio_voq_kobj_add(n, p, &rio_voq_port_ktype, n->kdir, name);
 		if (!n->kport[p])
 			break;
 	}
@@ -471,6 +499,9 @@ int rio_voq_sysfs_add(struct rio_voq_node *n)
 		rio_voq_sysfs_del(n);
 		return -ENOMEM;
 	}
+	kobject_uevent(n->kdir, KOBJ_ADD);
+	for (p = 0; p < n->nports; p++)
+		kobject_uevent(n->kport[p], KOBJ_ADD);
 	return 0;
 }
 
@@ -487,10 +518,21 @@ void rio_voq_sysfs_del(struct rio_voq_node *n)
 
 	for (p = 0; n->kport && p < n->nports; p++)
 		if (n->kport[p])
-			kobject_put(n->kport[p]);
+			rio_voq_kobj_del(n->kport[p]);
 	kfree(n->kport);
 	n->kport = NULL;
 	if (n->kdir)
-		kobject_put(n->kdir);
+		rio_voq_kobj_del(n->kdir);
 	n->kdir = NULL;
+}
+
+/**
+ * rio_voq_sysfs_drain() - wait until every directory has been released
+ *
+ * For module unload: a directory removed while a reader held it is
+ * released when the reader lets go, by this module's release function.
+ */
+void rio_voq_sysfs_drain(void)
+{
+	wait_event(rio_voq_kobjs_wq, !atomic_read(&rio_voq_kobjs));
 }

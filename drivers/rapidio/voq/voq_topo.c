@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rio-voq topology: the nodes rio-voq follows (one per RapidIO device,
+ * one per mport for its own port) and the links between their ports,
+ * taken from the core's view of the net.
+ *
+ * The nodes mirror the devices registered on the bus (added by the
+ * subsys_interface's add_dev, removed by its remove_dev before the core
+ * frees the device), so rio-voq walks its own list, never the net's
+ * device list, which the core changes under its own lock.  The core's
+ * links (rdev->prev, nextdev[]) are read under rio_voq_lock: a device
+ * they point to cannot be freed meanwhile, since its removal waits for
+ * rio_voq_lock in remove_dev, and the core clears the links to a device
+ * before it removes it.
+ *
+ * Only devices whose place the core knows have links: those the
+ * enumerator or discovery found.  Devices added from userspace through
+ * rio_mport_cdev have no predecessor and no route table; rio-voq
+ * discovers and exposes them, and leaves them to the admin.
+ */
+
+#define pr_fmt(fmt) "rio-voq: " fmt
+
+#include <kunit/visibility.h>
+#include <linux/hashtable.h>
+#include <linux/lockdep.h>
+#include <linux/rio_drv.h>
+#include <linux/rio_regs.h>
+#include <linux/slab.h>
+
+#include "voq_core.h"
+
+/* Nodes and links, under rio_voq_lock */
+LIST_HEAD(rio_voq_nodes);
+LIST_HEAD(rio_voq_links);
+static DEFINE_HASHTABLE(rio_voq_node_hash, 10);
+
+static unsigned long rio_voq_node_key(struct rio_mport *mport,
+				      struct rio_dev *rdev)
+{
+	return rdev ? (unsigned long)rdev : (unsigned long)mport;
+}
+
+/**
+ * rio_voq_node_of() - the node of a device or mport
+ * @mport: the mport
+ * @rdev: the device, NULL for the mport's own configuration space
+ *
+ * Called with rio_voq_lock held.
+ *
+ * Return: the node, or NULL if rio-voq does not follow it.
+ */
+struct rio_voq_node *rio_voq_node_of(struct rio_mport *mport,
+				     struct rio_dev *rdev)
+{
+	unsigned long key = rio_voq_node_key(mport, rdev);
+	struct rio_voq_node *n;
+
+	lockdep_assert_held(&rio_voq_lock);
+	hash_for_each_possible(rio_voq_node_hash, n, hnode, key)
+		if (n->mport == mport && n->rdev == rdev)
+			return n;
+	return NULL;
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_node_of);
+
+/**
+ * rio_voq_node_find_or_add() - the node of a device or mport, made if new
+ * @mport: the mport
+ * @rdev: the device, NULL for the mport's own configuration space
+ *
+ * Called with rio_voq_lock held.
+ *
+ * Return: the node, or NULL if it cannot be allocated.
+ */
+struct rio_voq_node *rio_voq_node_find_or_add(struct rio_mport *mport,
+					      struct rio_dev *rdev)
+{
+	struct rio_voq_node *n = rio_voq_node_of(mport, rdev);
+
+	if (n)
+		return n;
+	n = kzalloc(sizeof(*n), GFP_KERNEL);
+	if (!n)
+		return NULL;
+	n->mport = mport;
+	n->rdev = rdev;
+	list_add_tail(&n->node, &rio_voq_nodes);
+	hash_add(rio_voq_node_hash, &n->hnode, rio_voq_node_key(mport, rdev));
+	return n;
+}
+
+static void rio_voq_link_del(struct rio_voq_link *l)
+{
+	l->end[0]->port[l->port[0]].link = NULL;
+	l->end[1]->port[l->port[1]].link = NULL;
+	list_del(&l->node);
+	kfree(l);
+}
+
+/**
+ * rio_voq_node_unlink() - take a node out of everything that finds it
+ * @n: the node, marked dead
+ *
+ * Its links go (their other ends keep their configuration), and it
+ * leaves the list and the hash.  Called with rio_voq_lock held; the
+ * node's sysfs files may still be open: free it with
+ * rio_voq_node_free() once they are removed.
+ */
+void rio_voq_node_unlink(struct rio_voq_node *n)
+{
+	unsigned int p;
+
+	lockdep_assert_held(&rio_voq_lock);
+	for (p = 0; p < n->nports; p++)
+		if (n->port[p].link)
+			rio_voq_link_del(n->port[p].link);
+	list_del_init(&n->node);
+	hash_del(&n->hnode);
+}
+
+/**
+ * rio_voq_node_free() - free a node taken out with rio_voq_node_unlink()
+ * @n: the node, without sysfs files
+ */
+void rio_voq_node_free(struct rio_voq_node *n)
+{
+	unsigned int p;
+
+	for (p = 0; p < n->nports; p++)
+		kfree(n->port[p].smap);
+	kfree(n->port);
+	kfree(n);
+}
+
+/**
+ * rio_voq_is_placed() - does the core know where a device is
+ * @rdev: the device
+ *
+ * The enumerator and discovery give every device they find a
+ * predecessor, but the one at hop 0, which is a switch the mport reaches
+ * with hop count 0 or an endpoint (hop count 0xff, the core's "not a
+ * switch").  Devices added from userspace keep the hop count they were
+ * given and have no predecessor.  Called with rio_voq_lock held.
+ *
+ * Return: true if the device's links can be taken from the core.
+ */
+bool rio_voq_is_placed(const struct rio_dev *rdev)
+{
+	if (READ_ONCE(rdev->prev))
+		return true;
+	if (rdev->pef & RIO_PEF_SWITCH)
+		return rdev->hopcount == 0 && rdev->rswitch->route_table;
+	return rdev->hopcount == 0xff;
+}
+
+/* The port by which a device was reached from its predecessor */
+static unsigned int rio_voq_ingress(const struct rio_dev *rdev)
+{
+	return (rdev->pef & RIO_PEF_SWITCH) ? RIO_GET_PORT_NUM(rdev->swpinfo) : 0;
+}
+
+static bool rio_voq_port_free(const struct rio_voq_node *n, unsigned int p)
+{
+	return n && n->ef && p < n->nports && !n->port[p].link;
+}
+
+static void rio_voq_link_add(struct rio_voq_node *a, unsigned int pa,
+			     struct rio_voq_node *b, unsigned int pb)
+{
+	struct rio_voq_link *l;
+
+	if (!rio_voq_port_free(a, pa) || !rio_voq_port_free(b, pb))
+		return;		/* known already (a ring finds it from both ends) */
+	if (a == b && pa == pb) {
+		pr_notice("%s port %u: looped back to itself, not configured\n",
+			  rio_voq_node_name(a), pa);
+		return;
+	}
+
+	l = kzalloc(sizeof(*l), GFP_KERNEL);
+	if (!l)
+		return;
+	l->end[0] = a;
+	l->port[0] = pa;
+	l->end[1] = b;
+	l->port[1] = pb;
+	a->port[pa].link = l;
+	b->port[pb].link = l;
+	list_add_tail(&l->node, &rio_voq_links);
+}
+
+static struct rio_dev *rio_voq_next(const struct rio_dev *sw, unsigned int p)
+{
+	return READ_ONCE(sw->rswitch->nextdev[p]);
+}
+
+/* The ports of @sw that lead to @to, and the first of them with no link */
+static unsigned int rio_voq_ports_to(struct rio_voq_node *sw, struct rio_dev *to,
+				     unsigned int *first_free)
+{
+	unsigned int p, count = 0, nports = RIO_GET_TOTAL_PORTS(sw->rdev->swpinfo);
+
+	*first_free = nports;
+	for (p = 0; p < nports; p++) {
+		if (rio_voq_next(sw->rdev, p) != to || !rio_voq_port_free(sw, p))
+			continue;
+		if (!count++)
+			*first_free = p;
+	}
+	return count;
+}
+
+/*
+ * The link by which the enumerator reached @t from switch @s: the first
+ * port of @s (in the order it walks them) that leads to @t, and @t's
+ * ingress port.
+ */
+static void rio_voq_tree_link(struct rio_voq_node *s, struct rio_voq_node *t)
+{
+	unsigned int p, nports = RIO_GET_TOTAL_PORTS(s->rdev->swpinfo);
+
+	for (p = 0; p < nports; p++) {
+		if (rio_voq_next(s->rdev, p) == t->rdev) {
+			rio_voq_link_add(s, p, t, rio_voq_ingress(t->rdev));
+			return;
+		}
+	}
+}
+
+/*
+ * The other links between two switches: a redundant path found from
+ * both ends (a ring), or parallel links.  The core records only which
+ * device a port leads to, so a pair is known when each switch has one
+ * unlinked port left toward the other; more are ambiguous.
+ */
+static void rio_voq_cross_links(struct rio_voq_node *s, struct rio_voq_node *t)
+{
+	unsigned int ps, pt, ns, nt;
+
+	if (!(t->rdev->pef & RIO_PEF_SWITCH))
+		return;
+	ns = rio_voq_ports_to(s, t->rdev, &ps);
+	nt = rio_voq_ports_to(t, s->rdev, &pt);
+	if (ns == 1 && nt == 1)
+		rio_voq_link_add(s, ps, t, pt);
+	else if (ns && nt && s < t)
+		pr_notice("%s and %s: %u and %u ports lead to each other, which pairs are linked is unknown: not configured\n",
+			  rio_voq_node_name(s), rio_voq_node_name(t), ns, nt);
+}
+
+/**
+ * rio_voq_find_links() - learn the links of an mport's net
+ * @mport: the mport, whose devices are probed
+ *
+ * From the core's view: the device reached at hop 0 is linked to the
+ * mport's port, each other placed device to the switch port its
+ * predecessor reached it by, and the switches' other ports that lead to
+ * a known device (rings, parallel links) where the pairing is certain.
+ * Called with rio_voq_lock held; links known already are kept.
+ */
+void rio_voq_find_links(struct rio_mport *mport)
+{
+	struct rio_voq_node *host = rio_voq_node_of(mport, NULL), *n, *t;
+	struct rio_dev *prev, *peer;
+	unsigned int p, nports;
+
+	lockdep_assert_held(&rio_voq_lock);
+	list_for_each_entry(n, &rio_voq_nodes, node) {
+		if (n->mport != mport || !n->rdev || !n->placed || n->dead)
+			continue;
+		prev = READ_ONCE(n->rdev->prev);
+		if (!prev) {
+			rio_voq_link_add(host, 0, n, rio_voq_ingress(n->rdev));
+			continue;
+		}
+		t = rio_voq_node_of(mport, prev);
+		if (t && t->placed && (prev->pef & RIO_PEF_SWITCH))
+			rio_voq_tree_link(t, n);
+	}
+
+	list_for_each_entry(n, &rio_voq_nodes, node) {
+		if (n->mport != mport || !n->rdev || !n->placed || n->dead ||
+		    !(n->rdev->pef & RIO_PEF_SWITCH))
+			continue;
+		nports = RIO_GET_TOTAL_PORTS(n->rdev->swpinfo);
+		for (p = 0; p < nports; p++) {
+			peer = rio_voq_next(n->rdev, p);
+			if (!peer || !rio_voq_port_free(n, p))
+				continue;
+			if (peer == n->rdev) {
+				rio_voq_link_add(n, p, n, p);	/* says why not */
+				continue;
+			}
+			t = rio_voq_node_of(mport, peer);
+			if (t && t->placed && !t->dead)
+				rio_voq_cross_links(n, t);
+		}
+	}
+}
