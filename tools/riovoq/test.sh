@@ -3,8 +3,8 @@
 # Tests of riovoq on a fake sysfs tree: show (links, every port, JSON),
 # set and its refusals (each errno of the kernel's contract injected
 # with fake-errno.so), decode, dot (validated by Graphviz), hostile
-# input (names, long and invalid values, failing reads) and a fuzz
-# loop.  Ends with "N passed, N failed".
+# input (names, long and invalid values, failing reads), a fuzz loop,
+# and the man page.  Ends with "N passed, N failed".
 #
 #   test.sh [RIOVOQ]     default ./riovoq-san (make test builds it)
 set -u
@@ -388,13 +388,22 @@ ok "fuzz: no crash; valid JSON and DOT, or a clean error" \
 	python3 "$HERE/fuzz.py" "$RIOVOQ" "$SHIM" "$S" "$T/fuzz" "${RIOVOQ_FUZZ_N:-40}" \
 	"${RIOVOQ_FUZZ_SEED:-1}"
 
-echo "# exit codes"
+echo "# exit codes and the man page"
 ok "-h: the usage, on stdout, exit 0" sh -c "'$RIOVOQ' -h | grep -q '^Usage: riovoq'"
 expect "no command: exit 2, one line" 2 'no command'
 expect "an unknown command: exit 2" 2 'not a command' frobnicate
+ok "man page: rst2man --strict builds it" rst2man --strict "$HERE/riovoq.8.rst" "$T/riovoq.8"
+ok "man page: section 8, its sections" sh -c "grep -qE '^.TH \"RIOVOQ\" \"?8' '$T/riovoq.8' &&
+	for s in NAME SYNOPSIS DESCRIPTION 'EXIT STATUS' REFUSALS EXAMPLES 'SEE ALSO'; do
+		grep -q \"^.SH \$s\" '$T/riovoq.8' || exit 1; done"
+if command -v groff >/dev/null; then
+	ok "man page: groff renders it without a warning" \
+		sh -c "test -z \"\$(groff -man -Tutf8 -ww -z '$T/riovoq.8' 2>&1)\""
+fi
 for code in 0 1 2 3; do
-	ok "exit status $code documented in -h" sh -c "
-		'$RIOVOQ' -h | tr '\n' ' ' | grep -qE '[:;] $code [a-z]'"
+	ok "exit status $code documented in -h and the man page" sh -c "
+		'$RIOVOQ' -h | tr '\n' ' ' | grep -qE '[:;] $code [a-z]' &&
+		grep -qE '^\*\*$code\*\*' '$HERE/riovoq.8.rst'"
 done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
