@@ -200,15 +200,21 @@ static void failed(const char *path, const char *why)
 		first_failure = xasprintf("%s: %s", path, why);
 }
 
+static char *tty(const char *s);
+
 static int failures(void)
 {
+	char *f;
+
 	if (!nfailed)
 		return EXIT_OK;
+	f = tty(first_failure);		/* one line, even for a name with a newline */
 	if (nfailed == 1)
-		fprintf(stderr, "riovoq: %s\n", first_failure);
+		fprintf(stderr, "riovoq: %s\n", f);
 	else
 		fprintf(stderr, "riovoq: %u sysfs reads failed or held unexpected values; the first: %s\n",
-			nfailed, first_failure);
+			nfailed, f);
+	free(f);
 	return EXIT_READ;
 }
 

@@ -379,6 +379,12 @@ expect "ports beyond 256: exit 3" 3 'voq/ports: not a number of ports' show
 echo 17 > "$F/bus/rapidio/devices/00:s:0002/voq/ports"
 expect "a port ports promises but sysfs lacks: exit 3" 3 'port16/: missing' show -j
 rm -rf "$F" && build_tree "$F"
+mkdir -p "$F/bus/rapidio/devices/bad
+name/voq"
+echo x > "$F/bus/rapidio/devices/bad
+name/voq/ports"
+expect "a name with a newline in an error: still one line" 3 'bad\?name/voq/ports: not a number' show
+rm -rf "$F" && build_tree "$F"
 echo '../../../../etc 0' > "$F/bus/rapidio/devices/00:s:0002/voq/port1/partner"
 expect "a partner sysfs does not list: exit 3" 3 'port1/partner: not "none" nor a device' show
 S=$S0
