@@ -63,7 +63,7 @@ static const char usage[] =
 "\n"
 "  DEVICE  a name in ROOT/bus/rapidio/devices (00:s:0002) or\n"
 "          ROOT/class/rapidio_port (rapidio0); PORT a decimal port number.\n"
-"  -r ROOT where sysfs is (default /sys); -h this text.\n"
+"  -r ROOT where sysfs is (default /sys); -h, --help this text.\n"
 "\n"
 "Exit status: 0 success; 1 the kernel refused a change (set), or a symbol\n"
 "is not a VoQ symbol (decode); 2 usage error or bad input, including a\n"
@@ -1047,16 +1047,17 @@ static int cmd_show(int argc, char **argv)
 	int ret;
 
 	for (i = 1; i < (unsigned int)argc; i++) {
-		if (!strcmp(argv[i], "-j"))
-			json = true;
-		else if (!strcmp(argv[i], "-a"))
-			all = true;
-		else if (argv[i][0] == '-')
+		if (argv[i][0] == '-' && argv[i][1] &&
+		    strspn(argv[i] + 1, "aj") == strlen(argv[i] + 1)) {
+			all |= !!strchr(argv[i], 'a');
+			json |= !!strchr(argv[i], 'j');
+		} else if (argv[i][0] == '-') {
 			return bad_usage("show: %s: not an option (-a, -j)", argv[i]);
-		else if (!name)
+		} else if (!name) {
 			name = argv[i];
-		else
+		} else {
 			return bad_usage("show: one DEVICE at most");
+		}
 	}
 	ret = open_fabric(&fab);
 	if (ret)
@@ -1814,6 +1815,15 @@ int main(int argc, char **argv)
 {
 	int c, ret;
 
+	/* -h or --help anywhere: the usage, whatever else is there */
+	for (c = 1; c < argc; c++) {
+		if (!strcmp(argv[c], "--help") || !strcmp(argv[c], "-h")) {
+			fputs(usage, stdout);
+			return EXIT_OK;
+		}
+		if (!strcmp(argv[c], "--"))
+			break;
+	}
 	opterr = 0;
 	while ((c = getopt(argc, argv, "+r:h")) != -1) {
 		switch (c) {

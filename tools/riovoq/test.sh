@@ -130,6 +130,7 @@ ok "show DEVICE: one link" test "$(printf '%s\n' "$out" | wc -l)" -eq 2
 expect "show DEVICE without a VoQ block: its link" 0 '00:e:0003 has no VoQ block' show 00:e:0003
 expect "show of an unknown device: exit 2, one line" 2 'no such RapidIO device' show 00:s:0009
 expect "show with a bad option: exit 2, one line" 2 'not an option' show -x
+expect "show -aj: both options in one" 0 '"device": "00:s:0002", "port": 15' show -aj
 
 echo "# show -a: every port"
 R show -a
@@ -396,6 +397,8 @@ ok "fuzz: no crash; valid JSON and DOT, or a clean error" \
 
 echo "# exit codes and the man page"
 ok "-h: the usage, on stdout, exit 0" sh -c "'$RIOVOQ' -h | grep -q '^Usage: riovoq'"
+ok "--help, and -h after a command: the usage" sh -c "'$RIOVOQ' --help | grep -q '^Usage: riovoq' &&
+	'$RIOVOQ' set -h | grep -q '^Usage: riovoq' && '$RIOVOQ' decode --cs48 --help | grep -q '^Usage'"
 expect "no command: exit 2, one line" 2 'no command'
 expect "an unknown command: exit 2" 2 'not a command' frobnicate
 ok "man page: rst2man --strict builds it" rst2man --strict "$HERE/riovoq.8.rst" "$T/riovoq.8"
