@@ -1,40 +1,166 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # Run make demo's script and check its transcript (default voqmix
-# fabric) for the states the demo is meant to show.  Ends with
-# "N passed, N failed".
+# fabric): no error line anywhere (shell errors, "can't open", empty
+# values, warnings), every section there with the content it is meant
+# to show.  Then check the checker: copies of the transcript with an
+# error line, a blank value or a section left out must each fail.
+# Ends with "N passed, N failed".
+#
+#   demo-check.sh                 run the demo, check it, check the checker
+#   demo-check.sh TRANSCRIPT      only check a saved transcript
 set -uo pipefail
 . "$(dirname "$0")/common.sh"
 
-t=$(RIO_VOQ_DEMO_TOPOLOGY=voqmix bash "$RIO_VOQ_TOP/scripts/demo.sh" 2>&1)
-printf '%s\n' "$t" > "$RIO_VOQ_CACHE/logs/demo.log"
-pass=0 fail=0
-has() {	# description, extended regex
-	if grep -qE -- "$2" <<<"$t"; then pass=$((pass + 1)); echo "ok - $1"
+# Lines that are errors wherever they appear: shell and busybox errors,
+# kernel reports, riovoq failing, Graphviz warnings
+errors() {	# transcript
+	grep -nE "can't |cannot (open|access|stat|create)|No such file|Not a directory|Permission denied|not found|syntax error|unexpected|Segmentation fault|Illegal instruction|Aborted|[Uu]sage:|Kernel panic|Oops|BUG:|WARNING:|Call Trace|Invalid argument|Input/output error|Warning:|Error:|failed \(exit status|\(riovoq -h for help\)" "$1"
+	# "failed" other than a count ("0 failed", "failed 0")
+	grep -n 'failed' "$1" | grep -vE '[0-9]+ failed|failed [0-9]+'
+}
+
+# Lines with an empty value: trailing blanks, a label with nothing after
+# it, empty parentheses or list items (headers "== ...:" excepted)
+blanks() {	# transcript
+	grep -nE '[[:blank:]]$|[:=]$|\(\)|, ,|: ,|\( ' "$1" | grep -vE '^[0-9]+:== '
+}
+
+# The lines of a section: after its "== " header, up to the next one
+section() {	# transcript, header regex
+	awk -v h="$2" '/^== / { on = ($0 ~ h) ; next } on' "$1"
+}
+
+check() {	# transcript; prints ok / not ok, returns the failures
+	local t=$1 pass=0 fail=0 e n s
+	res() {
+		if [ "$2" -eq 0 ]; then pass=$((pass + 1)); echo "ok - $1"
+		else fail=$((fail + 1)); echo "not ok - $1"; fi
+	}
+	has() {	# description, section regex, line regex[, count]
+		n=$(section "$t" "$2" | grep -cE -- "$3")
+		if [ -n "${4:-}" ]; then [ "$n" -eq "$4" ]; else [ "$n" -ge 1 ]; fi
+		res "$1" $?
+	}
+	e=$(errors "$t")
+	[ -z "$e" ]; res "no error line" $?
+	[ -z "$e" ] || printf '%s\n' "$e" | head -n 5 | sed 's/^/#   /'
+	e=$(blanks "$t")
+	[ -z "$e" ]; res "no empty value" $?
+	[ -z "$e" ] || printf '%s\n' "$e" | head -n 5 | sed 's/^/#   /'
+
+	n=$(section "$t" '^== devices the core found' | grep -cE '^00:[es]:')
+	[ "$n" -eq 9 ]; res "the core found the 9 devices ($n)" $?
+
+	s='^== VoQ backpressure, link by link'
+	has "show: mport <-> switch over CS64, both ways, per-VC" "$s" \
+		'^rapidio0 0 +00:s:0002 0 +cs64 +on gs0 vc +on gs0 vc$'
+	has "show: switch <-> 48-port switch, group sizes 0 and 4" "$s" \
+		'^00:s:0002 1 +00:s:0003 0 +cs48 +on gs0 +on gs4$'
+	has "show: rev 2 <-> rev 3 link off, said once" "$s" \
+		'^00:s:0002 2 +00:e:0007 0 +rev2 +off +off +off both ways: rev 2.x and rev 3\+ symbols are incompatible$'
+	has "show: one way off toward an endpoint that cannot receive" "$s" \
+		'^00:s:0002 3 +00:e:0008 0 +cs48 +off +on gs0 +A->B off: partner cannot receive$'
+	has "show: the endpoint without a VoQ block" "$s" \
+		'^00:s:0002 4 +00:e:0009 +- +- +- +00:e:0009 has no VoQ block$'
+	has "show: the 48-port switch's three endpoints, group size 4" "$s" \
+		'^00:s:0003 [1-3] +00:e:000[4-6] 0 +cs48 +on gs4 +on gs0$' 3
+	has "show: the idle ports, in one line" "$s" \
+		'^idle ports \(no link\): 00:s:0002 6-7, 00:s:0003 4-47 '
+	n=$(section "$t" "$s" | grep -c .)
+	[ "$n" -le 15 ]; res "show fits a screen ($n lines)" $?
+
+	has "the links as negotiated" '^== each link as negotiated' '<->' 8
+	has "a group-size change reaches both partners" '^== an admin gives' \
+		'after: mport TX 2, 00:s:0002 port 0 RX 2, generation 1, link configured'
+
+	s='^== refusals name the rule'
+	has "refusal: a reserved size" "$s" \
+		'rapidio0 port 0: tx_group_size=7 refused: group size 7 is reserved'
+	has "refusal: a size this end does not support" "$s" \
+		'00:s:0003 port 0: tx_group_size=5 refused: 00:s:0003 port 0 supports group sizes 0 4$'
+	has "refusal: a size the partner does not support" "$s" \
+		'00:s:0002 port 1: tx_group_size=5 refused: partner 00:s:0003 port 0 supports group sizes 0 4$'
+	has "refusal: no per-VC at this end" "$s" \
+		'00:s:0003 port 1: per_vc=1 refused: 00:s:0003 port 1 does not support per-VC backpressure$'
+	has "refusal: a partner that cannot receive" "$s" \
+		'00:s:0002 port 3: generation=1 refused: partner 00:e:0008 port 0 cannot receive VoQ symbols$'
+	has "refusal: rev 2 and rev 3 ends" "$s" \
+		'00:s:0002 port 2: generation=1 refused: 00:s:0002 is rev 3\+ and 00:e:0007 is rev 2.x: their symbols are incompatible$'
+	has "refusal: no VoQ link" "$s" \
+		'00:s:0002 port 4: generation=1 refused: 00:s:0002 port 4 has no VoQ link \(partner: none\)$'
+	has "refusal: not root" "$s" \
+		'00:s:0002 port 4: xoff=1 refused: permission denied: only root may change VoQ settings$'
+	has "a refusal exits 1 and changes nothing" "$s" \
+		'exit status of the last refusal as root: 1\); still TX 2$'
+
+	has "staging map toward the 48-port switch: 4 queues of 12 ports" '^== staging queues' \
+		'^   00:s:0002 port 1 \(to 00:s:0003 0\): 4 queues: q0 ports 0-11; q1 ports 12-23; q2 ports 24-35; q3 ports 36-47$'
+
+	s='^== congestion'
+	has "congestion: the symbols cross the link" "$s" \
+		'00:s:0003 port 0 sent 1 VoQ symbol\(s\) \(cs48, group size 4\) to 00:s:0002 port 1; 00:s:0002 port 1 received 1$'
+	has "congestion: the upstream port knows which downstream port" "$s" \
+		'00:s:0002 port 1 knows: port 1 of 00:s:0003 congested$'
+	has "congestion: which staging queue stops" "$s" \
+		'00:s:0002 port 1 stops staging queue 0 \(ports 0-11 of 00:s:0003 share it\)$'
+	has "congestion: which keep flowing" "$s" \
+		'queues 1 \(ports 12-23\), 2 \(ports 24-35\), 3 \(ports 36-47\) keep flowing$'
+	n=$(section "$t" "$s" | grep -nE 'stops staging queue|all 4 staging queues of 00:s:0002 port 1 flow$' |
+	    cut -d: -f1 | tr '\n' ' ')
+	[[ "$n" =~ ^[0-9]+\ [0-9]+\ $ ]] && [ "${n%% *}" -lt "$(echo "$n" | cut -d' ' -f2)" ]
+	res "congestion: then the release, every queue flowing" $?
+
+	grep -qE '^== maintenance transactions on rio-sim0: [0-9]+ reads, [0-9]+ writes, 0 failed$' "$t"
+	res "maintenance transactions counted, none failed" $?
+	return "$fail"
+}
+
+if [ $# -eq 1 ]; then
+	check "$1"
+	exit
+fi
+
+mkdir -p "$RIO_VOQ_CACHE/logs"
+t=$RIO_VOQ_CACHE/logs/demo.log
+RIO_VOQ_DEMO_TOPOLOGY=voqmix bash "$RIO_VOQ_TOP/scripts/demo.sh" > "$t" 2>&1
+out=$(check "$t")
+printf '%s\n' "$out"
+pass=$(grep -c '^ok' <<<"$out")
+fail=$(grep -c '^not ok' <<<"$out")
+
+d=$RIO_VOQ_TOP/build/demo
+res() {
+	if [ "$2" -eq 0 ]; then pass=$((pass + 1)); echo "ok - $1"
 	else fail=$((fail + 1)); echo "not ok - $1"; fi
 }
-ndev=$(awk '/^== devices the core found/ { f = 1; next }
-	   f && /^$/ { exit } f && /^00:[es]:/ { c++ } END { print c + 0 }' <<<"$t")
-if [ "$ndev" -eq 9 ]; then pass=$((pass + 1)); echo "ok - the core found the 9 devices"
-else fail=$((fail + 1)); echo "not ok - the core found $ndev devices, not 9"; fi
-has "mport <-> switch over CS64, configured" "^rapidio0 +0 rev3 .* cs64 +4 +00:s:0002 0 +configured"
-has "48-port switch reports with group size 4" "^00:s:0003 +0 rev3 +gen rx +1 +1 +0 +0 +4 +0 cs48 +4 +00:s:0002 1 +configured"
-has "generation off toward an endpoint that cannot receive" "00:s:0002 +3 .*disabled: partner cannot receive"
-has "rev 2 <-> rev 3 link left off" "00:s:0002 +2 .*disabled: rev 2.x and rev 3\+ symbols are incompatible"
-has "an endpoint without a VoQ block: no link" "00:s:0002 +4 .* none +0 +none +none"
-has "a group-size change reaches both partners" "after:  mport TX 2, 00:s:0002 port 0 RX 2, generation 1, link configured"
-has "riovoq explains a refused size" "riovoq: rapidio0 port 0 tx_group_size=7: refused: a bad value"
-has "and exits 1, nothing changed" "\(exit status 1\); still TX 2"
-has "staging map toward the 48-port switch: 4 queues of 12 ports" "00:s:0002 port1: 4 queues, map 0 0 0 0 0 0 0 0 0 0 0 0 1 1"
-has "congestion gates the upstream partner" "port 1: sent 0 received 1 stopped 1$"
-has "clearing it lets traffic go" "port 1: sent 0 received 2 stopped $"
-has "no failed maintenance access" "^== maintenance transactions on rio-sim0: [0-9]+ reads, [0-9]+ writes, 0 failed"
-png=$RIO_VOQ_TOP/build/demo/fabric.png
-if [ "$(head -c 8 "$png" 2>/dev/null | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] &&
-   grep -q 'VoQ both ways' "$RIO_VOQ_TOP/build/demo/fabric.svg"; then
-	pass=$((pass + 1)); echo "ok - the fabric picture (PNG, SVG)"
-else
-	fail=$((fail + 1)); echo "not ok - the fabric picture (PNG, SVG)"
-fi
+[ "$(head -c 8 "$d/fabric.png" 2>/dev/null | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
+res "the fabric picture: a PNG" $?
+grep -q 'VoQ both ways' "$d/fabric.svg" && grep -q 'no VoQ block' "$d/fabric.svg" &&
+	grep -q 'legend' "$d/fabric.svg"
+res "the fabric picture: links, the device without a VoQ block, a legend (SVG)" $?
+e=$(dot -Tsvg "$d/fabric.dot" -o /dev/null 2>&1) && [ -z "$e" ]
+res "the fabric graph: Graphviz takes it without a word" $?
+n=$(grep -c -- '" -> "' "$d/fabric.dot")
+[ "$n" -eq $((9 + 5)) ]
+res "the fabric graph: 9 links and the legend's 5 edges ($n)" $?
+
+# The checker catches what it is meant to: each broken copy must fail
+m=$(mktemp)
+mutant() {	# description, sed script
+	sed "$2" "$t" > "$m"
+	check "$m" >/dev/null
+	[ $? -gt 0 ]
+	res "the check catches $1" $?
+}
+mutant "a shell error" '/^== staging queues/a cat: can'"'"'t open '"'"'/sys/bus/rapidio/devices/00:s:0002/voq/ports/staging_queues'"'"': Not a directory'
+mutant "a value left empty" '/^== staging queues/a \   00:s:0002 ports:  queues, map '
+mutant "an empty value at the end of a line" 's/received 1$/received /'
+mutant "a riovoq error" '/^== VoQ backpressure/a riovoq: 00:s:0002/voq/port1/capabilities: Input/output error'
+mutant "a kernel warning" '1a WARNING: CPU: 0 PID: 1 at drivers/rapidio/voq/voq_main.c:1'
+mutant "the congestion section left out" '/^== congestion/,/^$/d'
+mutant "the refusals left out" '/^== refusals/,/^$/d'
+mutant "a link missing from show" '/^00:s:0002 4 .*no VoQ block/d'
+rm -f "$m"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

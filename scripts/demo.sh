@@ -4,8 +4,9 @@
 # static busybox root on hostfs, let rio-sim build a canned fabric and
 # the core enumerate it, and show what was found, how VoQ was negotiated
 # on each link (riovoq show), a group-size change reaching both
-# partners, congestion gating the upstream partner; then render the
-# fabric with Graphviz into build/demo/ and print the paths.
+# partners, refusals explained, the staging queues, congestion stopping
+# a staging queue of the upstream partner; then render the fabric with
+# Graphviz into build/demo/ and print the paths.
 #
 #   RIO_VOQ_DEMO_TOPOLOGY   the rio-sim topology (default voqmix)
 set -euo pipefail

@@ -27,19 +27,38 @@ for d in /sys/bus/rapidio/devices/*; do
 	n=${d##*/}
 	case $n in *:s:*) kind=switch ;; *) kind=endpoint ;; esac
 	next=
-	[ -e "$d/lnext" ] && next=$(cat "$d/lnext" | awk '{ if ($0 != "null") printf "%d:%s ", NR - 1, $0 }')
+	[ -e "$d/lnext" ] && next=$(awk '{ if ($0 != "null") printf "%d:%s ", NR - 1, $0 }' "$d/lnext")
 	printf '%-12s %-8s %-6s %-6s %-8s %-14s %s\n' "$n" "$kind" "$(cat "$d/vid")" \
-		"$(cat "$d/did")" "$(cat "$d/destid")" "$(cat "$d/lprev")" "$next"
+		"$(cat "$d/did")" "$(cat "$d/destid")" "$(cat "$d/lprev")" "$next" | sed 's/ *$//'
 done
 
 echo
-echo "== VoQ backpressure, port by port: riovoq show"
-riovoq show
+echo "== VoQ backpressure, link by link: riovoq show"
+riovoq show || echo "   riovoq show failed (exit status $?)"
 
 echo
 echo "== each link as negotiated (/sys/kernel/debug/rio-voq/links)"
 cat /sys/kernel/debug/rio-voq/links
-echo "   rio-voq's own maintenance accesses: $(tr '\n' ' ' < /sys/kernel/debug/rio-voq/counters)"
+echo "   rio-voq's own maintenance accesses: $(tr '\n' ' ' < /sys/kernel/debug/rio-voq/counters | sed 's/ *$//')"
+
+# The first VoQ port (device port) of a switch whose FILE matches a
+# grep pattern, or nothing
+find_port() {	# file pattern
+	for p in /sys/bus/rapidio/devices/*:s:*/voq/port[0-9]*; do
+		[ -e "$p/$1" ] || continue
+		if grep -q "$2" "$p/$1"; then
+			d=${p%/voq/*}
+			echo "${d##*/} ${p##*/port}"
+			return
+		fi
+	done
+}
+
+# Show a command, run it, indent what it says, and its exit status
+try() {
+	echo "   # $*"
+	"$@" 2>&1 | sed 's/^/   /'
+}
 
 H=/sys/class/rapidio_port/rapidio0/voq/port0
 if [ -d "$H" ]; then
@@ -50,39 +69,119 @@ if [ -d "$H" ]; then
 	echo "   echo 2 > $H/tx_group_size"
 	echo "   before: mport TX $(cat $H/tx_group_size), $1 port $2 RX $(cat $P/rx_group_size)"
 	echo 2 > $H/tx_group_size
-	echo "   after:  mport TX $(cat $H/tx_group_size), $1 port $2 RX $(cat $P/rx_group_size)," \
+	echo "   after: mport TX $(cat $H/tx_group_size), $1 port $2 RX $(cat $P/rx_group_size)," \
 	     "generation $(cat $H/generation), link $(cat $H/link_status)"
-	echo "   riovoq set rapidio0 0 tx_group_size=7"
-	riovoq set rapidio0 0 tx_group_size=7 2>&1 | sed 's/^/   /'
-	echo "   (exit status $(riovoq set rapidio0 0 tx_group_size=7 2>/dev/null; echo $?)); still TX $(cat $H/tx_group_size)"
 fi
 
 echo
-echo "== staging queues of each switch port with a VoQ link (queue of each downstream port)"
+echo "== refusals name the rule (riovoq set; nothing changes, exit status 1)"
+[ -d "$H" ] && try riovoq set rapidio0 0 tx_group_size=7
+big=$(grep -lx 48 /sys/bus/rapidio/devices/*/voq/ports 2>/dev/null | head -n 1)
+if [ -n "$big" ]; then
+	big=${big%/voq/ports}
+	big=${big##*/}
+	set -- $(cat /sys/bus/rapidio/devices/$big/voq/port0/partner)
+	try riovoq set "$big" 0 tx_group_size=5
+	try riovoq set "$1" "$2" tx_group_size=5
+	try riovoq set "$big" 1 per_vc=1
+fi
+set -- $(find_port link_status 'partner cannot receive')
+[ $# -eq 2 ] && try riovoq set "$1" "$2" generation=1
+set -- $(find_port link_status 'rev 2.x and rev 3')
+[ $# -eq 2 ] && try riovoq set "$1" "$2" generation=1
+set -- $(find_port partner '^none$')
+if [ $# -eq 2 ]; then
+	try riovoq set "$1" "$2" generation=1
+	try su -s /bin/sh nobody -c "riovoq set $1 $2 xoff=1"
+fi
+echo "   (exit status of the last refusal as root:" \
+     "$(riovoq set rapidio0 0 tx_group_size=7 2>/dev/null; echo $?));" \
+     "still TX $(cat $H/tx_group_size)"
+
+# "0 0 1 1 2 2 3" -> "q0 ports 0-1; q1 ports 2-3; q2 ports 4-5; q3 port 6"
+queues() {
+	awk '{
+		for (i = 1; i <= NF; i++) {
+			q = $i; p = i - 1
+			if (!(q in lo)) { lo[q] = p; order[n++] = q }
+			else if (hi[q] != p - 1) { r[q] = r[q] (r[q] == "" ? "" : ",") span(lo[q], hi[q]); lo[q] = p }
+			hi[q] = p
+		}
+		for (k = 0; k < n; k++) {
+			q = order[k]
+			s = r[q] (r[q] == "" ? "" : ",") span(lo[q], hi[q])
+			printf "%sq%s port%s %s", k ? "; " : "", q, s ~ /[-,]/ ? "s" : "", s
+		}
+	}
+	function span(a, b) { return a == b ? a : a "-" b }'
+}
+
+echo
+echo "== staging queues: where each switch port holds the traffic for each downstream port"
 for d in /sys/bus/rapidio/devices/*:s:*; do
-	for p in $d/voq/port*; do
-		[ "$(cat $p/staging_queues 2>/dev/null)" != 0 ] || continue
-		echo "   ${d##*/} ${p##*/}: $(cat $p/staging_queues) queues, map $(cat $p/staging_map)"
+	for p in $d/voq/port[0-9]*; do
+		nq=$(cat $p/staging_queues)
+		[ "$nq" != 0 ] || continue
+		echo "   ${d##*/} port ${p##*/port} (to $(cat $p/partner)): $nq queues:" \
+		     "$(queues < $p/staging_map)"
 	done
 done
 
 # Congestion: rio-sim's 48-port switch (dev2 in voqmix) congests its
-# port 1; the symbols cross the link and its upstream partner holds back
-# the traffic for that port
+# port 1; the symbols cross the link and its upstream partner (dev1)
+# holds back the staging queue of that port
 S=/sys/kernel/debug/rio-sim/rio-sim0
-if [ -e $S/dev2/congest ]; then
+if [ "$topo" = voqmix ] && [ -n "$big" ] && [ -e $S/dev2/congest ]; then
+	set -- $(cat /sys/bus/rapidio/devices/$big/voq/port0/partner)
+	up=$1 upp=$2
+	map=$(cat /sys/bus/rapidio/devices/$up/voq/port$upp/staging_map)
+	fmt=$(cat /sys/bus/rapidio/devices/$big/voq/port0/symbol_format)
+	gs=$(cat /sys/bus/rapidio/devices/$big/voq/port0/tx_group_size)
+	# field N of "port N: sent S received R stopped LIST" of a device
+	sym() { awk -v p="port $2:" -v f="$3" 'index($0, p) == 1 { print $f }' $S/$1/symbols; }
+	# queues holding back and flowing, from the stopped ports
+	story() {
+		echo "$map" | awk -v stopped="$1" -v up="$up port $upp" -v big="$big" '{
+			n = split(stopped, parts, ",")
+			for (i = 1; i <= n; i++) {
+				if (split(parts[i], ab, "-") == 1) ab[2] = ab[1]
+				for (p = ab[1]; p <= ab[2]; p++) if (p != "") { held[$(p + 1)] = 1; cong = cong " " p }
+			}
+			for (i = 1; i <= NF; i++) { nq = $i + 1 > nq ? $i + 1 : nq; list[$i] = list[$i] (list[$i] == "" ? "" : " ") (i - 1) }
+			if (cong == "") { printf "   no port of %s is congested: all %d staging queues of %s flow\n", big, nq, up; exit }
+			printf "   %s knows: port%s%s of %s congested\n", up, cong ~ / .* / ? "s" : "", cong, big
+			for (q = 0; q < nq; q++) {
+				r = rng(list[q])
+				if (q in held) printf "   %s stops staging queue %d (ports %s of %s share it)\n", up, q, r, big
+				else flowing = flowing (flowing == "" ? "" : ", ") q " (ports " r ")"
+			}
+			printf "   queue%s %s keep%s flowing\n", flowing ~ /, / ? "s" : "", flowing, flowing ~ /, / ? "" : "s"
+		}
+		# "0 1 2 5" -> "0-2,5"
+		function rng(l,   a, m, i, o, lo) {
+			m = split(l, a, " ")
+			for (i = 1; i <= m; i++) {
+				if (i == 1 || a[i] != a[i - 1] + 1) lo = a[i]
+				if (i == m || a[i + 1] != a[i] + 1)
+					o = o (o == "" ? "" : ",") (lo == a[i] ? lo : lo "-" a[i])
+			}
+			return o
+		}'
+	}
 	echo
-	echo "== port 1 of the 48-port switch becomes congested:"
-	echo "   echo '1 1' > $S/dev2/congest"
+	echo "== congestion: port 1 of the 48-port switch $big fills up"
+	echo "   # echo '1 1' > $S/dev2/congest"
 	echo "1 1" > $S/dev2/congest
-	echo "   upstream switch, port 1 (from $S/dev1/symbols):"
-	echo "   $(grep '^port 1:' $S/dev1/symbols)"
-	echo "   echo '1 0' > $S/dev2/congest"
+	echo "   $big port 0 sent $(sym dev2 0 4) VoQ symbol(s) ($fmt, group size $gs) to $up port $upp;" \
+	     "$up port $upp received $(sym dev1 $upp 6)"
+	story "$(sym dev1 $upp 8)"
+	echo "   # echo '1 0' > $S/dev2/congest"
 	echo "1 0" > $S/dev2/congest
-	echo "   $(grep '^port 1:' $S/dev1/symbols)"
+	echo "   $big port 0 sent $(sym dev2 0 4) symbol(s) in all; $up port $upp received $(sym dev1 $upp 6)"
+	story "$(sym dev1 $upp 8)"
 fi
 
-riovoq dot > /tmp/fabric.dot
+riovoq dot > /tmp/fabric.dot || echo "riovoq dot failed (exit status $?)"
 
 echo
 for f in /sys/kernel/debug/rio-sim/*; do

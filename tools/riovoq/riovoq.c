@@ -2,14 +2,23 @@
 /*
  * riovoq - show and set RapidIO VoQ backpressure state, decode symbols.
  *
- * Reads and writes only the sysfs files of rio_voq
- * (Documentation/ABI/testing/sysfs-bus-rapidio-voq), under a root that
- * can be changed so that the tool can be tested on a fake tree.
+ * Reads and writes only sysfs (the files of rio_voq, described in
+ * Documentation/ABI/testing/sysfs-bus-rapidio-voq, and the core's lprev
+ * and lnext), under a root that can be changed so that the tool can be
+ * tested on a fake tree.  Nothing read from sysfs or the command line is
+ * trusted: names are looked up in the directory listings, never pasted
+ * into paths; values are read whole into buffers of their size; output
+ * is escaped for the terminal, JSON and DOT.  A file that is missing is
+ * "not applicable" (rio_voq may hide what a port does not support); a
+ * file that cannot be read makes the exit status 3.  See riovoq(8).
  */
 
+#define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,318 +28,1561 @@
 #include <linux/kernel.h>
 #include <linux/rio_voq.h>
 
-#define MAX_PATH	512
-#define MAX_VAL		256
+/* Exit status, documented in -h and riovoq(8) */
+enum {
+	EXIT_OK = 0,
+	EXIT_REFUSED = 1,	/* the kernel refused a change; not a VoQ symbol */
+	EXIT_USAGE = 2,		/* usage, bad input, unknown DEVICE or PORT */
+	EXIT_READ = 3,		/* sysfs could not be read (output incomplete) */
+};
 
 static const char *root = "/sys";
 
 static const char usage[] =
-"NAME\n"
-"    riovoq - RapidIO VoQ backpressure (Part 12) administration\n"
+"Usage: riovoq [-r ROOT] show [-a] [-j] [DEVICE]\n"
+"       riovoq [-r ROOT] set DEVICE PORT KEY=VALUE...\n"
+"       riovoq decode (--cs48 | --cs64 | --rev2) [--group-size N] HEX...\n"
+"       riovoq [-r ROOT] dot\n"
 "\n"
-"SYNOPSIS\n"
-"    riovoq [-r ROOT] show [-j] [DEVICE]\n"
-"    riovoq [-r ROOT] set DEVICE PORT KEY=VALUE...\n"
-"    riovoq decode (--cs48 | --cs64 | --rev2) [--group-size N] HEX...\n"
-"    riovoq [-r ROOT] dot\n"
+"RapidIO VoQ backpressure (Part 12) administration; see riovoq(8).\n"
 "\n"
-"DESCRIPTION\n"
-"    show    one line per port of every device (or of DEVICE) with a VoQ\n"
-"            block: layout, capabilities, generation, participation, XOFF,\n"
-"            per-VC, TX/RX group size, symbol format, partner, link status.\n"
-"            sq is the number of staging queues of the port; -j prints the\n"
-"            same as JSON, with the staging map.\n"
-"    set     writes KEY=VALUE to the port's sysfs files, in order; KEY is\n"
-"            one of generation, participation, xoff, per_vc, tx_group_size,\n"
-"            rx_group_size, symbol_format, staging_map (quoted: \"0 0 1 1\").\n"
-"            The kernel checks both ends of\n"
-"            the link; its refusals are explained and make riovoq exit 1.\n"
-"    decode  decodes captured VoQ symbols: for --cs48 and --rev2 the 14-bit\n"
-"            stype2 field, for --cs64 stype0 and parameter0/1 (28 bits).\n"
-"            --group-size is the receiver's RX group size (default 0).\n"
-"    dot     the fabric as a Graphviz graph, one edge per link, labelled with\n"
-"            its VoQ state: both ways, one way (and why not the other),\n"
-"            off and why, or failed.\n"
+"  show    one line per link: both ends, symbol format, each direction's\n"
+"          state (on, off, planned, FAILED) with its group size (gsN) and\n"
+"          per-VC (vc), and why a direction is off; then the idle ports.\n"
+"          -a: one line per port instead, every port; -j: every port as\n"
+"          JSON, every field.  DEVICE limits the output to one device.\n"
+"  set     writes KEY=VALUE to the port's sysfs files, in order; KEY is\n"
+"          generation, participation, xoff, per_vc, tx_group_size,\n"
+"          rx_group_size, symbol_format or staging_map (\"0 0 1 1\").  A\n"
+"          refusal names the rule, reading both ends of the link.\n"
+"  decode  decodes captured VoQ symbols: 14-bit stype2 field for --cs48\n"
+"          and --rev2, stype0 + parameter0/1 (28 bits) for --cs64;\n"
+"          --group-size is the receiver's RX group size (default 0).\n"
+"  dot     the whole fabric as a Graphviz graph: devices without a VoQ\n"
+"          block greyed, links labelled with format and group sizes.\n"
 "\n"
-"    DEVICE is a RapidIO device name (00:s:0002) or an mport (rapidio0).\n"
+"  DEVICE  a name in ROOT/bus/rapidio/devices (00:s:0002) or\n"
+"          ROOT/class/rapidio_port (rapidio0); PORT a decimal port number.\n"
+"  -r ROOT where sysfs is (default /sys); -h, --help this text.\n"
 "\n"
-"OPTIONS\n"
-"    -r ROOT  where sysfs is (default /sys)\n"
-"    -h       this text\n"
-"\n"
-"EXIT STATUS\n"
-"    0 success, 1 the kernel refused or an access failed, 2 bad usage.\n";
+"Exit status: 0 success; 1 the kernel refused a change (set), or a symbol\n"
+"is not a VoQ symbol (decode); 2 usage error or bad input, including a\n"
+"DEVICE or PORT sysfs does not list; 3 a sysfs read failed or held an\n"
+"unexpected value, or there is no RapidIO sysfs under ROOT.\n";
 
+/* One line, then the exit status for bad usage */
+static int __attribute__((format(printf, 1, 2))) bad_usage(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("riovoq: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs(" (riovoq -h for help)\n", stderr);
+	return EXIT_USAGE;
+}
+
+static void __attribute__((noreturn)) oom(void)
+{
+	fputs("riovoq: out of memory\n", stderr);
+	exit(EXIT_READ);
+}
+
+static void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+static char *xstrdup(const char *s)
+{
+	char *d = strdup(s);
+
+	if (!d)
+		oom();
+	return d;
+}
+
+/* Every string riovoq builds is sized to fit: nothing is truncated */
+static char * __attribute__((format(printf, 1, 2))) xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		oom();
+	return s;
+}
+
+/* Strict decimal: digits only, no sign, no spaces, at most @max */
+static bool parse_uint(const char *s, unsigned long max, unsigned long *out)
+{
+	unsigned long v = 0, d;
+
+	if (!*s)
+		return false;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return false;
+		d = (unsigned long)(*s - '0');
+		if (v > (max - d) / 10 || v * 10 + d > max)
+			return false;
+		v = v * 10 + d;
+	}
+	*out = v;
+	return true;
+}
+
+/* Reading sysfs */
+
+#define MAX_FILE	(16UL << 20)	/* a bound against a hostile tree */
+
+/* Read a whole file, without its final newline: 0 or -errno */
+static int slurp(const char *path, char **out, size_t *outlen)
+{
+	size_t len = 0, cap = 256;
+	char *buf;
+	ssize_t n;
+	int fd, err;
+
+	*out = NULL;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	buf = xrealloc(NULL, cap);
+	for (;;) {
+		if (cap - len < 2) {
+			if (cap >= MAX_FILE) {
+				close(fd);
+				free(buf);
+				return -EFBIG;
+			}
+			cap *= 2;
+			buf = xrealloc(buf, cap);
+		}
+		n = read(fd, buf + len, cap - len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			err = -errno;
+			close(fd);
+			free(buf);
+			return err;
+		}
+		if (!n)
+			break;
+		len += n;
+	}
+	close(fd);
+	if (len && buf[len - 1] == '\n')
+		len--;
+	buf[len] = '\0';
+	*out = buf;
+	if (outlen)
+		*outlen = len;
+	return 0;
+}
+
+/* Reads that failed, or held what they cannot hold: exit status 3 */
+static unsigned int nfailed;
+static char *first_failure;
+
+static void failed(const char *path, const char *why)
+{
+	if (!nfailed++)
+		first_failure = xasprintf("%s: %s", path, why);
+}
+
+static char *tty(const char *s);
+
+static int failures(void)
+{
+	char *f;
+
+	if (!nfailed)
+		return EXIT_OK;
+	f = tty(first_failure);		/* one line, even for a name with a newline */
+	if (nfailed == 1)
+		fprintf(stderr, "riovoq: %s\n", f);
+	else
+		fprintf(stderr, "riovoq: %u sysfs reads failed or held unexpected values; the first: %s\n",
+			nfailed, f);
+	free(f);
+	return EXIT_READ;
+}
+
+/* A value read from sysfs; s is NULL if missing (not applicable) or bad */
+struct val {
+	char *s;
+	size_t len;
+	bool bad;
+};
+
+static void rd(struct val *v, const char *path)
+{
+	int err = slurp(path, &v->s, &v->len);
+
+	v->bad = err && err != -ENOENT;
+	if (v->bad)
+		failed(path, strerror(-err));
+}
+
+/* The value of a file, or NULL (missing or failed): for explanations */
+static char *peek(const char *path)
+{
+	char *s;
+
+	return slurp(path, &s, NULL) ? NULL : s;
+}
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+/* Where mports and devices are, under the root: mports first */
+static const char * const bases[] = { "class/rapidio_port", "bus/rapidio/devices" };
+
+/* The fabric as sysfs shows it */
+
+/* Files of voq/port<N>/, in the order of -j */
 static const char * const port_keys[] = {
 	"capabilities", "generation", "participation", "xoff", "per_vc",
 	"tx_group_size", "rx_group_size", "symbol_format", "partner",
 	"link_status", "staging_queues", "staging_map",
 };
 
+enum { K_CAPS, K_GEN, K_PART, K_XOFF, K_VC, K_TX, K_RX, K_FMT, K_PARTNER,
+	K_STATUS, K_SQ, K_SMAP, NKEYS };
+
+struct dev;
+
+struct port {
+	struct val f[NKEYS];
+	struct dev *peer;	/* parsed partner, NULL for none */
+	unsigned int peer_port;
+	bool linked;		/* shown in a link */
+};
+
+struct dev {
+	char *name;
+	char *path;		/* ROOT/<base>/<name> */
+	bool mport;
+	bool voq;		/* has a voq/ directory */
+	bool ports_ok;
+	struct val layout;
+	unsigned int nports;
+	struct port *port;
+	char *lprev;		/* the core's lprev, NULL if missing */
+	char *lnext;		/* the core's lnext, NULL if missing */
+};
+
+struct fabric {
+	struct dev *dev;
+	unsigned int n;
+};
+
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+	return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+/* mports, switches, endpoints, each by name: a link's end A is upstream */
+static int dev_rank(const struct dev *d)
+{
+	return d->mport ? 0 : strstr(d->name, ":s:") ? 1 : 2;
+}
+
+static int dev_cmp(const void *x, const void *y)
+{
+	const struct dev *a = x, *b = y;
+
+	if (dev_rank(a) != dev_rank(b))
+		return dev_rank(a) - dev_rank(b);
+	return strcmp(a->name, b->name);
+}
+
+static bool dot_name(const char *s)
+{
+	return !strcmp(s, ".") || !strcmp(s, "..");
+}
+
+/* List both bases; 0, or -errno if neither can be read */
+static int list_fabric(struct fabric *fab)
+{
+	struct dirent **names;
+	unsigned int b;
+	int n, i, listed = 0, err = -ENOENT;
+
+	memset(fab, 0, sizeof(*fab));
+	for (b = 0; b < ARRAY_SIZE(bases); b++) {
+		char *base = xasprintf("%s/%s", root, bases[b]);
+
+		n = scandir(base, &names, NULL, by_name);
+		if (n < 0) {
+			if (errno != ENOENT)
+				err = -errno;
+			free(base);
+			continue;
+		}
+		listed++;
+		for (i = 0; i < n; i++) {
+			struct dev *d;
+
+			if (!dot_name(names[i]->d_name)) {
+				fab->dev = xrealloc(fab->dev, (fab->n + 1) * sizeof(*d));
+				d = &fab->dev[fab->n++];
+				memset(d, 0, sizeof(*d));
+				d->name = xstrdup(names[i]->d_name);
+				d->path = xasprintf("%s/%s", base, d->name);
+				d->mport = b == 0;
+			}
+			free(names[i]);
+		}
+		free(names);
+		free(base);
+	}
+	if (fab->n)
+		qsort(fab->dev, fab->n, sizeof(*fab->dev), dev_cmp);
+	return listed ? 0 : err;
+}
+
+/* A device of the fabric by its exact name: never a path */
+static struct dev *find_dev(struct fabric *fab, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < fab->n; i++)
+		if (!strcmp(fab->dev[i].name, name))
+			return &fab->dev[i];
+	return NULL;
+}
+
+static char *voq_path(const struct dev *d, const char *file)
+{
+	return xasprintf("%s/voq/%s", d->path, file);
+}
+
+static char *port_path(const struct dev *d, unsigned int p, const char *file)
+{
+	return xasprintf("%s/voq/port%u/%s", d->path, p, file);
+}
+
+/* voq/, its layout and its number of ports */
+static void load_voq(struct dev *d)
+{
+	struct val ports = { 0 };
+	unsigned long n;
+	char *path = voq_path(d, "");
+
+	d->voq = is_dir(path);
+	free(path);
+	if (!d->voq)
+		return;
+	path = voq_path(d, "layout");
+	rd(&d->layout, path);
+	free(path);
+	path = voq_path(d, "ports");
+	rd(&ports, path);
+	if (ports.s && parse_uint(ports.s, RIO_VOQ_MAX_PORTS, &n)) {
+		d->nports = n;
+		d->ports_ok = true;
+	} else if (!ports.bad) {
+		failed(path, ports.s ? "not a number of ports (0 to 256)" : "missing");
+	}
+	free(path);
+	free(ports.s);
+}
+
+static void parse_partner(struct fabric *fab, struct dev *d, unsigned int p)
+{
+	struct port *pt = &d->port[p];
+	char *s = pt->f[K_PARTNER].s, *sp, *path;
+	unsigned long q;
+
+	if (!s || !strcmp(s, "none"))
+		return;
+	sp = strrchr(s, ' ');
+	if (sp) {
+		*sp = '\0';
+		pt->peer = find_dev(fab, s);
+		*sp = ' ';
+		if (pt->peer && parse_uint(sp + 1, RIO_VOQ_MAX_PORTS - 1, &q)) {
+			pt->peer_port = q;
+			return;
+		}
+	}
+	pt->peer = NULL;
+	path = port_path(d, p, "partner");
+	failed(path, "not \"none\" nor a device listed in sysfs and a port");
+	free(path);
+}
+
+/* Read every port of every device with a VoQ block, and the core's links */
+static void load_fabric(struct fabric *fab)
+{
+	unsigned int i, p, k;
+	char *path;
+
+	for (i = 0; i < fab->n; i++)
+		load_voq(&fab->dev[i]);
+	for (i = 0; i < fab->n; i++) {
+		struct dev *d = &fab->dev[i];
+
+		if (!d->mport) {
+			path = xasprintf("%s/lprev", d->path);
+			d->lprev = peek(path);
+			free(path);
+			path = xasprintf("%s/lnext", d->path);
+			d->lnext = peek(path);
+			free(path);
+		}
+		if (!d->voq || !d->ports_ok)
+			continue;
+		d->port = xrealloc(NULL, (d->nports ? d->nports : 1) * sizeof(*d->port));
+		memset(d->port, 0, (d->nports ? d->nports : 1) * sizeof(*d->port));
+		for (p = 0; p < d->nports; p++) {
+			path = port_path(d, p, "");
+			if (!is_dir(path)) {
+				failed(path, "missing, but ports says there is such a port");
+				free(path);
+				continue;
+			}
+			free(path);
+			for (k = 0; k < NKEYS; k++) {
+				path = port_path(d, p, port_keys[k]);
+				rd(&d->port[p].f[k], path);
+				free(path);
+			}
+			parse_partner(fab, d, p);
+		}
+	}
+}
+
+/* Output escaping */
+
+/* The length of the valid UTF-8 sequence at @s (of @n bytes), or 0 */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+	size_t len, i;
+	unsigned int c;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2, c = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3, c = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4, c = s[0] & 0x07;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3f);
+	}
+	/* overlong forms, surrogates, beyond U+10FFFF */
+	if ((len == 3 && c < 0x800) || (len == 4 && (c < 0x10000 || c > 0x10ffff)) ||
+	    (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	return len;
+}
+
+/* A JSON string; invalid UTF-8 becomes U+FFFD */
+static void json_str(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, l;
+
+	if (!s) {
+		fputs("null", stdout);
+		return;
+	}
+	putchar('"');
+	while (i < n) {
+		if (u[i] == '"' || u[i] == '\\') {
+			printf("\\%c", u[i++]);
+		} else if (u[i] < 0x20 || u[i] == 0x7f) {
+			printf("\\u%04x", u[i++]);
+		} else {
+			l = utf8_len(u + i, n - i);
+			if (l) {
+				fwrite(u + i, 1, l, stdout);
+				i += l;
+			} else {
+				fputs("\\ufffd", stdout);
+				i++;
+			}
+		}
+	}
+	putchar('"');
+}
+
+/* A DOT quoted string's content: no quote, backslash or escape survives */
+static void dot_esc(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t n = strlen(s), i = 0, l;
+
+	while (i < n) {
+		if (u[i] == '"' || u[i] == '\\') {
+			printf("\\%c", u[i++]);
+		} else if (u[i] < 0x20 || u[i] == 0x7f) {
+			putchar(' ');
+			i++;
+		} else {
+			l = utf8_len(u + i, n - i);
+			fwrite(l ? (const char *)u + i : "\xef\xbf\xbd", 1, l ? l : 3, stdout);
+			i += l ? l : 1;
+		}
+	}
+}
+
+/* Text for a terminal: control characters shown as '?' */
+static char *tty(const char *s)
+{
+	char *t = xstrdup(s ? s : "-"), *c;
+
+	for (c = t; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
+	return t;
+}
+
+/* Links */
+
+struct link {
+	struct dev *a, *b;
+	int ap, bp;		/* -1: unknown port (the core does not say) */
+	bool voq;		/* both ends have a VoQ block and see each other */
+};
+
+struct links {
+	struct link *l;
+	unsigned int n;
+};
+
+static void add_link(struct links *ls, struct dev *a, int ap, struct dev *b, int bp,
+		     bool voq)
+{
+	ls->l = xrealloc(ls->l, (ls->n + 1) * sizeof(*ls->l));
+	ls->l[ls->n++] = (struct link){ .a = a, .ap = ap, .b = b, .bp = bp, .voq = voq };
+}
+
+static unsigned int dev_index(const struct fabric *fab, const struct dev *d)
+{
+	return d - fab->dev;
+}
+
+/* The port of @b whose partner is @a's port @ap, or NULL */
+static struct port *back_port(struct dev *a, unsigned int ap, struct dev *b,
+			      unsigned int bp)
+{
+	struct port *q;
+
+	if (!b->voq || !b->ports_ok || bp >= b->nports)
+		return NULL;
+	q = &b->port[bp];
+	return q->peer == a && q->peer_port == ap ? q : NULL;
+}
+
+/* Whether a VoQ link already joins @a and @b */
+static bool voq_joined(const struct links *ls, const struct dev *a, const struct dev *b)
+{
+	unsigned int i;
+
+	for (i = 0; i < ls->n; i++)
+		if ((ls->l[i].a == a && ls->l[i].b == b) || (ls->l[i].a == b && ls->l[i].b == a))
+			return true;
+	return false;
+}
+
+static const struct fabric *sort_fab;
+
+static int link_cmp(const void *x, const void *y)
+{
+	const struct link *a = x, *b = y;
+	unsigned int ia = dev_index(sort_fab, a->a), ib = dev_index(sort_fab, b->a);
+
+	if (ia != ib)
+		return ia < ib ? -1 : 1;
+	if (a->ap != b->ap)
+		return a->ap < b->ap ? -1 : 1;
+	return (int)dev_index(sort_fab, a->b) - (int)dev_index(sort_fab, b->b);
+}
+
+/*
+ * Every link: those rio_voq reports (partner files), drawn once from the
+ * end that sorts first, then those only the core knows (lnext of a
+ * switch, lprev "root" behind an mport), toward devices without a VoQ
+ * block or between ports rio_voq did not pair.
+ */
+static void find_links(struct fabric *fab, struct links *ls)
+{
+	unsigned int i, p;
+	char *line, *save, *name, *path;
+
+	memset(ls, 0, sizeof(*ls));
+	for (i = 0; i < fab->n; i++) {
+		struct dev *d = &fab->dev[i];
+
+		for (p = 0; d->port && p < d->nports; p++) {
+			struct port *pt = &d->port[p];
+			struct port *q;
+
+			if (!pt->peer)
+				continue;
+			q = back_port(d, p, pt->peer, pt->peer_port);
+			if (q && (dev_index(fab, pt->peer) < i ||
+				  (pt->peer == d && pt->peer_port < p)))
+				continue;	/* drawn from the other end */
+			pt->linked = true;
+			if (q)
+				q->linked = true;
+			add_link(ls, d, p, pt->peer, pt->peer_port, true);
+		}
+	}
+	for (i = 0; i < fab->n; i++) {
+		struct dev *d = &fab->dev[i], *n;
+
+		if (!d->lnext)
+			continue;
+		name = d->lnext;
+		for (p = 0; (line = strtok_r(name, "\n", &save)); p++, name = NULL) {
+			if (!strcmp(line, "null"))
+				continue;
+			n = find_dev(fab, line);
+			if (!n || n == d) {
+				path = xasprintf("%s/lnext", d->path);
+				failed(path, "names a device sysfs does not list");
+				free(path);
+				continue;
+			}
+			if (d->port && p < d->nports && d->port[p].linked)
+				continue;
+			if (d->port && p < d->nports)
+				d->port[p].linked = true;
+			add_link(ls, d, p, n, -1, false);
+		}
+	}
+	for (i = 0; i < fab->n; i++) {
+		struct dev *d = &fab->dev[i], *m;
+		unsigned int id;
+		char *mname;
+
+		if (!d->lprev || strcmp(d->lprev, "root") || sscanf(d->name, "%2x:", &id) != 1)
+			continue;
+		mname = xasprintf("rapidio%u", id);
+		m = find_dev(fab, mname);
+		free(mname);
+		if (m && m->mport && !voq_joined(ls, m, d))
+			add_link(ls, m, m->voq && m->nports == 1 ? 0 : -1, d, -1, false);
+	}
+	sort_fab = fab;
+	if (ls->n)
+		qsort(ls->l, ls->n, sizeof(*ls->l), link_cmp);
+}
+
+/* show */
+
+static const char *val_or(const struct val *v, const char *none)
+{
+	return v->s ? v->s : v->bad ? "?" : none;
+}
+
+static const char *fval(const struct dev *d, int p, unsigned int k)
+{
+	if (!d->port || p < 0 || (unsigned int)p >= d->nports)
+		return NULL;
+	return d->port[p].f[k].s;
+}
+
+static bool starts(const char *s, const char *prefix)
+{
+	return s && !strncmp(s, prefix, strlen(prefix));
+}
+
+/* A direction's state from its transmitter's link_status */
+enum dir_state { D_NONE, D_ON, D_PLANNED, D_OFF, D_FAILED };
+
+static enum dir_state dir_state(const char *status, const char **why)
+{
+	*why = NULL;
+	if (!status)
+		return D_NONE;
+	if (!strcmp(status, "configured"))
+		return D_ON;
+	if (!strcmp(status, "reported"))
+		return D_PLANNED;
+	if (starts(status, "disabled: ")) {
+		*why = status + strlen("disabled: ");
+		return D_OFF;
+	}
+	if (starts(status, "failed: ")) {
+		*why = status + strlen("failed: ");
+		return D_FAILED;
+	}
+	return D_NONE;
+}
+
+/* "on gs4 vc": a direction from @tx port @tp to @rx port @rp */
+static char *dir_text(const struct dev *tx, int tp, const struct dev *rx, int rp,
+		      enum dir_state *st, const char **why)
+{
+	static const char * const names[] = { "-", "on", "planned", "off", "FAILED" };
+	const char *tsz = fval(tx, tp, K_TX), *rsz = fval(rx, rp, K_RX);
+	const char *vc = fval(tx, tp, K_VC);
+	char *s;
+
+	*st = dir_state(fval(tx, tp, K_STATUS), why);
+	if (*st != D_ON && *st != D_PLANNED)
+		return xstrdup(names[*st]);
+	if (tsz && rsz && strcmp(tsz, rsz))
+		s = xasprintf("%s gs%s/rx%s!", names[*st], tsz, rsz);
+	else if (tsz)
+		s = xasprintf("%s gs%s", names[*st], tsz);
+	else
+		s = xstrdup(names[*st]);
+	if (vc && !strcmp(vc, "1")) {
+		char *t = xasprintf("%s vc", s);
+
+		free(s);
+		s = t;
+	}
+	return s;
+}
+
+static char *end_text(const struct dev *d, int p)
+{
+	return p < 0 ? tty(d->name) : xasprintf("%s %d", d->name, p);
+}
+
+struct row {
+	char *col[6];
+};
+
+/* Append "; @add" to *@s */
+static void note(char **s, const char *add)
+{
+	char *t = *s ? xasprintf("%s; %s", *s, add) : xstrdup(add);
+
+	free(*s);
+	*s = t;
+}
+
+static void link_row(const struct link *l, struct row *r)
+{
+	enum dir_state sa = D_NONE, sb = D_NONE;
+	const char *wa = NULL, *wb = NULL, *fa, *fb;
+	char *n = NULL, *t;
+	int e;
+
+	r->col[0] = end_text(l->a, l->ap);
+	r->col[1] = end_text(l->b, l->bp);
+	if (!l->voq) {
+		r->col[2] = xstrdup("-");
+		r->col[3] = xstrdup("-");
+		r->col[4] = xstrdup("-");
+		if (!l->b->voq)
+			n = xasprintf("%s has no VoQ block", l->b->name);
+		else if (!l->a->voq)
+			n = xasprintf("%s has no VoQ block", l->a->name);
+		else
+			n = xstrdup("no VoQ link (rio_voq did not pair these ports)");
+		r->col[5] = n;
+		return;
+	}
+	fa = fval(l->a, l->ap, K_FMT);
+	fb = fval(l->b, l->bp, K_FMT);
+	if (fa && fb && strcmp(fa, fb))
+		r->col[2] = xasprintf("%s/%s!", fa, fb);
+	else
+		r->col[2] = xstrdup(fa ? fa : fb ? fb : "?");
+	r->col[3] = dir_text(l->a, l->ap, l->b, l->bp, &sa, &wa);
+	r->col[4] = dir_text(l->b, l->bp, l->a, l->ap, &sb, &wb);
+	if (wa && wb && !strcmp(wa, wb) && sa == sb) {
+		n = xasprintf("%s both ways: %s", sa == D_FAILED ? "failed" : "off", wa);
+	} else {
+		if (wa)
+			n = xasprintf("A->B %s: %s", sa == D_FAILED ? "failed" : "off", wa);
+		if (wb) {
+			t = xasprintf("B->A %s: %s", sb == D_FAILED ? "failed" : "off", wb);
+			note(&n, t);
+			free(t);
+		}
+	}
+	if (strchr(r->col[3], '!') || strchr(r->col[4], '!') || strchr(r->col[2], '!'))
+		note(&n, "the two ends disagree (!)");
+	for (e = 0; e < 2; e++) {
+		const struct dev *d = e ? l->b : l->a;
+		int p = e ? l->bp : l->ap;
+		const char *x = fval(d, p, K_XOFF), *part = fval(d, p, K_PART);
+
+		if (x && !strcmp(x, "1")) {
+			t = xasprintf("%s XOFF set", e ? "B" : "A");
+			note(&n, t);
+			free(t);
+		}
+		if (part && !strcmp(part, "0")) {
+			t = xasprintf("%s does not participate", e ? "B" : "A");
+			note(&n, t);
+			free(t);
+		}
+	}
+	r->col[5] = n ? n : xstrdup("");
+}
+
+static void print_rows(struct row *rows, unsigned int n, unsigned int ncol)
+{
+	size_t w[6] = { 0 }, len;
+	unsigned int i, c;
+	char *line, *t, *u;
+
+	for (i = 0; i < n; i++)
+		for (c = 0; c < ncol; c++)
+			if (strlen(rows[i].col[c]) > w[c])
+				w[c] = strlen(rows[i].col[c]);
+	for (i = 0; i < n; i++) {
+		line = xstrdup("");
+		for (c = 0; c < ncol; c++) {
+			t = tty(rows[i].col[c]);
+			u = xasprintf("%s%-*s%s", line, c == ncol - 1 ? 0 : (int)w[c], t,
+				      c == ncol - 1 ? "" : "  ");
+			free(t);
+			free(line);
+			line = u;
+		}
+		/* an empty last column leaves no trailing spaces */
+		for (len = strlen(line); len && line[len - 1] == ' '; len--)
+			line[len - 1] = '\0';
+		printf("%s\n", line);
+		free(line);
+	}
+}
+
+/* "00:s:0003 4-47": the idle ports of a device */
+static char *idle_ports(const struct dev *d)
+{
+	char *s = NULL, *t;
+	unsigned int p, q;
+
+	for (p = 0; d->port && p < d->nports; p = q) {
+		for (q = p; q < d->nports && !d->port[q].linked && !d->port[q].peer; q++)
+			;
+		if (q == p) {
+			q++;
+			continue;
+		}
+		t = q - p == 1 ? xasprintf("%s%s%u", s ? s : "", s ? "," : "", p) :
+			xasprintf("%s%s%u-%u", s ? s : "", s ? "," : "", p, q - 1);
+		free(s);
+		s = t;
+	}
+	return s;
+}
+
+static void show_links(struct fabric *fab, const struct dev *only)
+{
+	struct links ls;
+	struct row *rows;
+	unsigned int i, n = 1, c;
+	char *idle = NULL, *t, *ports;
+
+	find_links(fab, &ls);
+	rows = xrealloc(NULL, (ls.n + 1) * sizeof(*rows));
+	rows[0] = (struct row){ { xstrdup("END A"), xstrdup("END B"), xstrdup("FMT"),
+				  xstrdup("A->B"), xstrdup("B->A"), xstrdup("NOTE") } };
+	for (i = 0; i < ls.n; i++)
+		if (!only || ls.l[i].a == only || ls.l[i].b == only)
+			link_row(&ls.l[i], &rows[n++]);
+	if (n > 1)
+		print_rows(rows, n, 6);
+	for (i = 0; i < n; i++)
+		for (c = 0; c < 6; c++)
+			free(rows[i].col[c]);
+	free(rows);
+	free(ls.l);
+
+	for (i = 0; i < fab->n; i++) {
+		if (only && &fab->dev[i] != only)
+			continue;
+		ports = idle_ports(&fab->dev[i]);
+		if (!ports)
+			continue;
+		t = xasprintf("%s%s%s %s", idle ? idle : "", idle ? ", " : "",
+			      fab->dev[i].name, ports);
+		free(idle);
+		free(ports);
+		idle = t;
+	}
+	if (idle) {
+		t = tty(idle);
+		printf("idle ports (no link): %s (riovoq show -a: every port)\n", t);
+		free(t);
+		free(idle);
+	} else if (n == 1) {
+		printf("no links\n");
+	}
+}
+
+static void show_ports(struct fabric *fab, const struct dev *only)
+{
+	unsigned int i, p, c;
+	size_t wd = 6;
+	char *t;
+
+	for (i = 0; i < fab->n; i++)
+		if (fab->dev[i].voq && (!only || &fab->dev[i] == only) &&
+		    strlen(fab->dev[i].name) > wd)
+			wd = strlen(fab->dev[i].name);
+	printf("%-*s %4s %-5s %-16s %3s %4s %4s %3s %2s %2s %-5s %2s %-16s %s\n",
+	       (int)wd, "device", "port", "lay", "capabilities", "gen", "part", "xoff",
+	       "vc", "tx", "rx", "fmt", "sq", "partner", "link");
+	for (i = 0; i < fab->n; i++) {
+		const struct dev *d = &fab->dev[i];
+		char *lay;
+
+		if (!d->voq || (only && d != only))
+			continue;
+		lay = tty(val_or(&d->layout, "-"));
+		for (p = 0; d->port && p < d->nports; p++) {
+			const struct val *f = d->port[p].f;
+			char *v[NKEYS];
+
+			for (c = 0; c < NKEYS; c++)
+				v[c] = tty(val_or(&f[c], "-"));
+			if (!*v[K_CAPS]) {
+				free(v[K_CAPS]);
+				v[K_CAPS] = xstrdup("-");
+			}
+			t = tty(d->name);
+			printf("%-*s %4u %-5s %-16s %3s %4s %4s %3s %2s %2s %-5s %2s %-16s %s\n",
+			       (int)wd, t, p, lay, v[K_CAPS], v[K_GEN], v[K_PART], v[K_XOFF],
+			       v[K_VC], v[K_TX], v[K_RX], v[K_FMT], v[K_SQ], v[K_PARTNER],
+			       v[K_STATUS]);
+			free(t);
+			for (c = 0; c < NKEYS; c++)
+				free(v[c]);
+		}
+		free(lay);
+	}
+	for (i = 0, t = NULL; i < fab->n; i++) {
+		const struct dev *d = &fab->dev[i];
+		char *u;
+
+		if (d->voq || (only && d != only))
+			continue;
+		u = xasprintf("%s%s%s", t ? t : "", t ? " " : "", d->name);
+		free(t);
+		t = u;
+	}
+	if (t) {
+		char *u = tty(t);
+
+		printf("no VoQ block: %s\n", u);
+		free(u);
+		free(t);
+	}
+}
+
+static void show_json(struct fabric *fab, const struct dev *only)
+{
+	bool first = true;
+	unsigned int i, p, k;
+
+	printf("[");
+	for (i = 0; i < fab->n; i++) {
+		const struct dev *d = &fab->dev[i];
+
+		if (!d->voq || (only && d != only))
+			continue;
+		for (p = 0; d->port && p < d->nports; p++) {
+			printf("%s\n  {\"device\": ", first ? "" : ",");
+			first = false;
+			json_str(d->name, strlen(d->name));
+			printf(", \"port\": %u, \"layout\": ", p);
+			json_str(d->layout.s, d->layout.len);
+			for (k = 0; k < NKEYS; k++) {
+				printf(", \"%s\": ", port_keys[k]);
+				json_str(d->port[p].f[k].s, d->port[p].f[k].len);
+			}
+			printf("}");
+		}
+	}
+	printf("%s]\n", first ? "" : "\n");
+}
+
+/* The fabric, listed; an error and exit 3 if there is no RapidIO sysfs */
+static int open_fabric(struct fabric *fab)
+{
+	int err = list_fabric(fab);
+
+	if (err) {
+		fprintf(stderr, "riovoq: %s/%s: %s (no RapidIO sysfs here: is the rapidio core loaded?)\n",
+			root, bases[1], strerror(-err));
+		return EXIT_READ;
+	}
+	return EXIT_OK;
+}
+
+static int cmd_show(int argc, char **argv)
+{
+	struct fabric fab;
+	struct dev *only = NULL;
+	const char *name = NULL;
+	bool json = false, all = false;
+	unsigned int i, nvoq = 0;
+	int ret;
+
+	for (i = 1; i < (unsigned int)argc; i++) {
+		if (argv[i][0] == '-' && argv[i][1] &&
+		    strspn(argv[i] + 1, "aj") == strlen(argv[i] + 1)) {
+			all |= !!strchr(argv[i], 'a');
+			json |= !!strchr(argv[i], 'j');
+		} else if (argv[i][0] == '-') {
+			return bad_usage("show: %s: not an option (-a, -j)", argv[i]);
+		} else if (!name) {
+			name = argv[i];
+		} else {
+			return bad_usage("show: one DEVICE at most");
+		}
+	}
+	ret = open_fabric(&fab);
+	if (ret)
+		return ret;
+	if (name) {
+		only = find_dev(&fab, name);
+		if (!only)
+			return bad_usage("%s: no such RapidIO device or mport", name);
+	}
+	load_fabric(&fab);
+	for (i = 0; i < fab.n; i++)
+		nvoq += fab.dev[i].voq;
+	if (only && !only->voq && (json || all))
+		return bad_usage("%s: no VoQ block", name);
+	if (json)
+		show_json(&fab, only);
+	else if (all)
+		show_ports(&fab, only);
+	else
+		show_links(&fab, only);
+	if (!nvoq && !nfailed)
+		failed(root, "no device with a VoQ block (is rio_voq loaded?)");
+	return failures();
+}
+
+/* set: refusals explained */
+
 static const char * const set_keys[] = {
 	"generation", "participation", "xoff", "per_vc", "tx_group_size",
 	"rx_group_size", "symbol_format", "staging_map",
 };
 
-/* Read a one-line sysfs file into @val, without its newline */
-static int read_val(const char *path, char *val)
-{
-	FILE *f = fopen(path, "r");
-	size_t n;
+enum { S_GEN, S_PART, S_XOFF, S_VC, S_TX, S_RX, S_FMT, S_SMAP };
 
-	val[0] = '\0';
-	if (!f)
-		return -errno;
-	if (!fgets(val, MAX_VAL, f)) {
-		int err = ferror(f) ? -EIO : 0;
-
-		fclose(f);
-		return err;
-	}
-	fclose(f);
-	n = strlen(val);
-	if (n && val[n - 1] == '\n')
-		val[n - 1] = '\0';
-	return 0;
-}
-
-/* Where devices and mports are, under the root */
-static const char * const bases[] = { "bus/rapidio/devices", "class/rapidio_port" };
-
-/* The voq/ directory of a device or mport name */
-static int voq_dir(const char *name, char *path)
-{
-	struct stat st;
-	unsigned int b;
-
-	for (b = 0; b < ARRAY_SIZE(bases); b++) {
-		snprintf(path, MAX_PATH, "%s/%s/%s/voq", root, bases[b], name);
-		if (!stat(path, &st))
-			return 0;
-	}
-	return -ENOENT;
-}
-
-/* The number of ports of a voq/ directory */
-static int voq_ports(const char *dir, unsigned int *nports)
-{
-	char path[MAX_PATH + 16], val[MAX_VAL];
-
-	snprintf(path, sizeof(path), "%s/ports", dir);
-	if (read_val(path, val) || sscanf(val, "%u", nports) != 1)
-		return -EIO;
-	return 0;
-}
-
-struct port_row {
-	char dev[64];
+/* What riovoq knows of the port being set and of its partner */
+struct ctx {
+	struct fabric *fab;
+	struct dev *d;
 	unsigned int port;
-	char layout[8];
-	char val[ARRAY_SIZE(port_keys)][MAX_VAL];
+	unsigned int key;
+	const char *val;
+	struct dev *pd;		/* partner, NULL without a link */
+	unsigned int pp;
 };
 
-static int read_row(const char *dir, const char *dev, unsigned int port,
-		    struct port_row *r)
+static char *cread(const struct dev *d, unsigned int p, const char *file)
 {
-	char path[MAX_PATH + 64];
-	unsigned int k;
+	char *path = port_path(d, p, file), *s = peek(path);
 
-	snprintf(r->dev, sizeof(r->dev), "%s", dev);
-	r->port = port;
-	snprintf(path, sizeof(path), "%s/layout", dir);
-	read_val(path, r->layout);
-	for (k = 0; k < ARRAY_SIZE(port_keys); k++) {
-		snprintf(path, sizeof(path), "%s/port%u/%s", dir, port, port_keys[k]);
-		if (read_val(path, r->val[k]))
-			snprintf(r->val[k], MAX_VAL, "?");
-	}
-	return 0;
+	free(path);
+	return s;
 }
 
-static void json_str(const char *s)
+static char *clayout(const struct dev *d)
 {
-	putchar('"');
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			printf("\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			printf("\\u%04x", *s);
-		else
-			putchar(*s);
-	}
-	putchar('"');
+	char *path = voq_path(d, "layout"), *s = peek(path);
+
+	free(path);
+	return s;
 }
 
-static void print_row(const struct port_row *r, bool json, bool *first)
+/* Whether @word is among the space-separated words of the file; -1 unknown */
+static int has_word(const struct dev *d, unsigned int p, const char *file, const char *word)
 {
-	unsigned int k;
+	char *s = cread(d, p, file), *w, *save;
+	int ret = 0;
 
-	if (!json) {
-		printf("%-12s %4u %-5s %-16s %3s %4s %4s %3s %2s %2s %-5s %2s %-16s %s\n",
-		       r->dev, r->port, r->layout, r->val[0][0] ? r->val[0] : "-",
-		       r->val[1], r->val[2], r->val[3], r->val[4], r->val[5], r->val[6],
-		       r->val[7], r->val[10], r->val[8], r->val[9]);
-		return;
-	}
-	printf("%s\n  {\"device\": ", *first ? "" : ",");
-	*first = false;
-	json_str(r->dev);
-	printf(", \"port\": %u, \"layout\": ", r->port);
-	json_str(r->layout);
-	for (k = 0; k < ARRAY_SIZE(port_keys); k++) {
-		printf(", ");
-		json_str(port_keys[k]);
-		printf(": ");
-		json_str(r->val[k]);
-	}
-	printf("}");
-}
-
-/* Call @fn for every device and mport that has a voq/ directory */
-static int for_each_voq(int (*fn)(const char *dir, const char *name, void *arg),
-			void *arg)
-{
-	char base[MAX_PATH], dir[MAX_PATH * 2];
-	struct dirent **names;
-	unsigned int b;
-	struct stat st;
-	int n, i, ret = 0;
-
-	for (b = 0; b < ARRAY_SIZE(bases); b++) {
-		snprintf(base, sizeof(base), "%s/%s", root, bases[b]);
-		n = scandir(base, &names, NULL, alphasort);
-		for (i = 0; i < n; i++) {
-			snprintf(dir, sizeof(dir), "%s/%s/voq", base, names[i]->d_name);
-			if (names[i]->d_name[0] != '.' && !stat(dir, &st) && !ret)
-				ret = fn(dir, names[i]->d_name, arg);
-			free(names[i]);
-		}
-		if (n >= 0)
-			free(names);
-	}
+	if (!s)
+		return -1;
+	for (w = strtok_r(s, " ", &save); w; w = strtok_r(NULL, " ", &save))
+		if (!strcmp(w, word))
+			ret = 1;
+	free(s);
 	return ret;
 }
 
-struct show_args {
-	const char *only;
-	bool json;
-	bool first;
-	unsigned int rows;
-};
-
-static int show_one(const char *dir, const char *name, void *arg)
+static bool is_rev2(const struct dev *d)
 {
-	struct show_args *a = arg;
-	struct port_row r;
-	unsigned int p, nports;
+	char *l = clayout(d);
+	bool r = l && !strcmp(l, "rev2");
 
-	if ((a->only && strcmp(a->only, name)) || voq_ports(dir, &nports))
-		return 0;
-	for (p = 0; p < nports; p++) {
-		read_row(dir, name, p, &r);
-		print_row(&r, a->json, &a->first);
-		a->rows++;
-	}
-	return 0;
+	free(l);
+	return r;
 }
 
-static int cmd_show(int argc, char **argv)
+static char *who(const struct ctx *c, bool partner)
 {
-	struct show_args a = { .first = true };
-	int i;
-
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-j"))
-			a.json = true;
-		else if (!a.only)
-			a.only = argv[i];
-		else
-			return 2;
-	}
-	if (a.json)
-		printf("[");
-	else
-		printf("%-12s %4s %-5s %-16s %3s %4s %4s %3s %2s %2s %-5s %2s %-16s %s\n",
-		       "device", "port", "lay", "capabilities", "gen", "part", "xoff",
-		       "vc", "tx", "rx", "fmt", "sq", "partner", "link");
-	for_each_voq(show_one, &a);
-	if (a.json)
-		printf("%s]\n", a.first ? "" : "\n");
-	if (a.only && !a.rows) {
-		fprintf(stderr, "riovoq: %s: no such device with a VoQ block\n", a.only);
-		return 1;
-	}
-	return 0;
+	return partner ? xasprintf("partner %s port %u", c->pd->name, c->pp) :
+			 xasprintf("%s port %u", c->d->name, c->port);
 }
 
-static const char *explain(int err)
+/* The documented syntax of each setting: a reason, or NULL if well formed */
+static char *why_syntax(const struct ctx *c)
+{
+	unsigned long v;
+
+	switch (c->key) {
+	case S_GEN: case S_PART: case S_XOFF: case S_VC:
+		if (!parse_uint(c->val, 1, &v))
+			return xasprintf("%s takes 0 or 1", set_keys[c->key]);
+		return NULL;
+	case S_TX: case S_RX:
+		if (!parse_uint(c->val, 999999, &v))
+			return xasprintf("\"%s\" is not a group size (a decimal, 0 to %d)",
+					 c->val, RIO_VOQ_PGS_MAX);
+		if (v == RIO_VOQ_PGS_RESERVED)
+			return xasprintf("group size %d is reserved (sizes are 0 to %d)",
+					 RIO_VOQ_PGS_RESERVED, RIO_VOQ_PGS_MAX);
+		if (v > RIO_VOQ_PGS_MAX)
+			return xasprintf("group size %lu is out of range (sizes are 0 to %d)",
+					 v, RIO_VOQ_PGS_MAX);
+		return NULL;
+	case S_FMT:
+		if (strcmp(c->val, "cs48") && strcmp(c->val, "cs64") && strcmp(c->val, "auto"))
+			return xstrdup("symbol_format takes cs48, cs64 or auto");
+		return NULL;
+	}
+	return NULL;
+}
+
+static char *why_nolink(const struct ctx *c)
+{
+	char *w = who(c, false), *s = xasprintf("%s has no VoQ link (partner: none)", w);
+
+	free(w);
+	return s;
+}
+
+/* A group size not in one end's group_sizes_supported */
+static char *why_size(const struct ctx *c, bool partner)
+{
+	const struct dev *d = partner ? c->pd : c->d;
+	unsigned int p = partner ? c->pp : c->port;
+	char *w = who(c, partner), *sizes, *s = NULL;
+	int has;
+
+	if (is_rev2(d)) {
+		s = xasprintf("%s has a rev 2.x VoQ block: its symbol format and group size are fixed",
+			      w);
+	} else {
+		has = has_word(d, p, "group_sizes_supported", c->val);
+		sizes = cread(d, p, "group_sizes_supported");
+		if (has == 0)
+			s = xasprintf("%s supports group sizes %s", w,
+				      sizes && *sizes ? sizes : "(none)");
+		free(sizes);
+	}
+	free(w);
+	return s;
+}
+
+/* Rules of this end (EOPNOTSUPP) or of the partner (EXDEV), in the kernel's order */
+static char *why_end(const struct ctx *c, bool partner)
+{
+	const struct dev *d = partner ? c->pd : c->d;
+	unsigned int p = partner ? c->pp : c->port;
+	char *w, *s = NULL, *fixed;
+
+	if (partner && !c->pd)
+		return NULL;
+	w = who(c, partner);
+	switch (c->key) {
+	case S_GEN:
+		if (!partner && has_word(d, p, "capabilities", "gen") == 0)
+			s = xasprintf("%s cannot generate VoQ symbols", w);
+		if (partner && has_word(d, p, "capabilities", "rx") == 0)
+			s = xasprintf("%s cannot receive VoQ symbols", w);
+		if (partner && !s && is_rev2(c->d) != is_rev2(c->pd))
+			s = xasprintf("%s is %s and %s is %s: their symbols are incompatible",
+				      c->d->name, is_rev2(c->d) ? "rev 2.x" : "rev 3+",
+				      c->pd->name, is_rev2(c->pd) ? "rev 2.x" : "rev 3+");
+		break;
+	case S_VC:
+		if (has_word(d, p, "capabilities", "per_vc") == 0)
+			s = xasprintf("%s does not support per-VC backpressure", w);
+		break;
+	case S_TX: case S_RX:
+		s = why_size(c, partner);
+		break;
+	case S_FMT:
+		if (is_rev2(d))
+			s = xasprintf("%s has a rev 2.x VoQ block: its symbol format is fixed", w);
+		break;
+	case S_SMAP:
+		if (!partner) {
+			fixed = cread(d, p, "staging_queues");
+			s = xasprintf("%s's staging map is a fixed decoder in the switch%s%s%s",
+				      w, fixed ? " (" : "", fixed ? fixed : "",
+				      fixed ? " queues)" : "");
+			free(fixed);
+		}
+		break;
+	}
+	free(w);
+	return s;
+}
+
+/* EBUSY: generation=1 while this end's TX size differs from the partner's RX */
+static char *why_busy(const struct ctx *c)
+{
+	char *tx, *rx, *s = NULL;
+
+	if (c->key != S_GEN || !c->pd || is_rev2(c->d))
+		return NULL;
+	tx = cread(c->d, c->port, "tx_group_size");
+	rx = cread(c->pd, c->pp, "rx_group_size");
+	if (tx && rx && strcmp(tx, rx))
+		s = xasprintf("%s port %u transmits with group size %s but partner %s port %u receives with %s: set tx_group_size first",
+			      c->d->name, c->port, tx, c->pd->name, c->pp, rx);
+	free(tx);
+	free(rx);
+	return s;
+}
+
+/* staging_map: one queue below staging_queues per port of the partner */
+static char *why_map(const struct ctx *c)
+{
+	char *sq = cread(c->d, c->port, "staging_queues"), *copy, *tok, *save, *s = NULL;
+	unsigned long nq = 0, q, want = 0, n = 0;
+	char *path;
+
+	if (!sq || !parse_uint(sq, 256, &nq) || !nq) {
+		free(sq);
+		return xasprintf("%s port %u has no staging queues", c->d->name, c->port);
+	}
+	free(sq);
+	if (c->pd) {
+		path = voq_path(c->pd, "ports");
+		sq = peek(path);
+		free(path);
+		if (!sq || !parse_uint(sq, RIO_VOQ_MAX_PORTS, &want))
+			want = 0;
+		free(sq);
+	}
+	copy = xstrdup(c->val);
+	if (!*copy || strstr(copy, "  ") || copy[0] == ' ' || copy[strlen(copy) - 1] == ' ')
+		s = xstrdup("staging_map takes decimals separated by single spaces");
+	for (tok = strtok_r(copy, " ", &save); !s && tok; tok = strtok_r(NULL, " ", &save), n++) {
+		if (!parse_uint(tok, 255, &q))
+			s = xasprintf("\"%s\" is not a queue number", tok);
+		else if (q >= nq)
+			s = xasprintf("queue %lu is not below the port's %lu staging queues", q, nq);
+	}
+	if (!s && want && n != want)
+		s = xasprintf("staging_map needs one queue per port of %s (%lu ports), not %lu",
+			      c->pd->name, want, n);
+	free(copy);
+	return s;
+}
+
+/* The precise reason for a refusal with @err, or NULL */
+static char *diagnose(const struct ctx *c, int err)
+{
+	char *s = NULL;
+
+	switch (err) {
+	case EINVAL:
+		/* Today's kernel answers EINVAL for every rule: find which */
+		s = why_syntax(c);
+		if (s)
+			break;
+		switch (c->key) {
+		case S_SMAP:
+			s = why_map(c);
+			break;
+		case S_GEN:
+		case S_VC:
+			if (strcmp(c->val, "1"))
+				break;
+			s = why_end(c, false);
+			if (!s && !c->pd)
+				s = why_nolink(c);
+			if (!s)
+				s = why_end(c, true);
+			if (!s)
+				s = why_busy(c);
+			break;
+		case S_TX:
+		case S_RX:
+		case S_FMT:
+			if (!c->pd)
+				s = why_nolink(c);
+			if (!s)
+				s = why_end(c, false);
+			if (!s)
+				s = why_end(c, true);
+			break;
+		}
+		break;
+	case ENOLINK:
+		s = why_nolink(c);
+		break;
+	case EOPNOTSUPP:
+		s = why_end(c, false);
+		break;
+	case EXDEV:
+		s = why_end(c, true);
+		break;
+	case EBUSY:
+		s = why_busy(c);
+		break;
+	case ENOENT:
+		if (c->key == S_SMAP)
+			s = xasprintf("%s port %u has no staging queues", c->d->name, c->port);
+		break;
+	case EIO: {
+		char *st = cread(c->d, c->port, "link_status");
+
+		s = xasprintf("a maintenance access failed; generation was left off on the link (link_status: %s)",
+			      st ? st : "unknown");
+		free(st);
+		break;
+	}
+	}
+	return s;
+}
+
+/* What an errno means when nothing more precise is known */
+static const char *generic(int err)
 {
 	switch (err) {
 	case EINVAL:
-		return "refused: a bad value, or one the link's two ends cannot both take (nothing changed)";
+		return "the kernel refused the value for this port (EINVAL)";
 	case EPERM:
-		return "refused: this host only discovers the fabric, it does not own it";
+		return "this host does not own the fabric: it only discovers it, the enumerating host configures VoQ";
 	case EACCES:
 		return "permission denied: only root may change VoQ settings";
-	case EIO:
-		return "a hardware access failed; generation was left off on this link";
+	case ENOLINK:
+		return "the port has no VoQ link";
+	case EOPNOTSUPP:
+		return "this end does not support it";
+	case EXDEV:
+		return "the link partner does not support it";
+	case EBUSY:
+		return "this end's TX group size differs from the partner's RX group size: set the group size first";
 	case ENODEV:
-	case ENOENT:
-		return "the device or port is gone";
+		return "the device is going away";
+	case EIO:
+		return "a maintenance access failed; generation was left off on the link";
 	}
 	return strerror(err);
 }
 
+/* Write "@val\n" in one write(), so that the kernel's answer is its errno */
+static int write_val(const char *path, const char *val)
+{
+	char *buf = xasprintf("%s\n", val);
+	size_t n = strlen(buf);
+	ssize_t w;
+	int fd, err = 0;
+
+	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	if (fd < 0) {
+		err = errno;
+	} else {
+		w = write(fd, buf, n);
+		if (w < 0)
+			err = errno;
+		else if ((size_t)w != n)
+			err = EIO;
+		if (close(fd) && !err)
+			err = errno;
+	}
+	free(buf);
+	return err;
+}
+
+/* The port named on the command line: a decimal that voq/ports covers */
+static int find_port(struct dev *d, const char *s, unsigned int *port)
+{
+	unsigned long p;
+	char *path;
+	bool ok;
+
+	if (!d->ports_ok) {
+		path = voq_path(d, "ports");
+		failed(path, "unreadable or not a number of ports");
+		free(path);
+		return failures();
+	}
+	if (!parse_uint(s, RIO_VOQ_MAX_PORTS - 1, &p) || (s[0] == '0' && s[1]) ||
+	    p >= d->nports) {
+		if (d->nports)
+			return bad_usage("%s: no port \"%s\" (ports are 0 to %u)", d->name, s,
+					 d->nports - 1);
+		return bad_usage("%s: no port \"%s\" (it has no ports)", d->name, s);
+	}
+	path = port_path(d, p, "");
+	ok = is_dir(path);
+	free(path);
+	if (!ok)
+		return bad_usage("%s: port %lu is not in sysfs", d->name, p);
+	*port = p;
+	return EXIT_OK;
+}
+
 static int cmd_set(int argc, char **argv)
 {
-	char dir[MAX_PATH], path[MAX_PATH * 2];
-	unsigned int k;
-	int i, ret = 0;
-	FILE *f;
+	struct fabric fab;
+	struct ctx c = { 0 };
+	unsigned int *keys, k;
+	char *path, *why, *done = NULL, *partner;
+	bool missing;
+	int i, ret, err;
 
 	if (argc < 4)
-		return 2;
-	if (voq_dir(argv[1], dir)) {
-		fprintf(stderr, "riovoq: %s: no such device with a VoQ block\n", argv[1]);
-		return 1;
-	}
+		return bad_usage("set needs DEVICE PORT KEY=VALUE...");
+	/* Every KEY=VALUE is checked before anything is written */
+	keys = xrealloc(NULL, argc * sizeof(*keys));
 	for (i = 3; i < argc; i++) {
 		char *eq = strchr(argv[i], '=');
 
 		if (!eq)
-			return 2;
+			return bad_usage("set: \"%s\" is not KEY=VALUE", argv[i]);
 		*eq = '\0';
 		for (k = 0; k < ARRAY_SIZE(set_keys); k++)
 			if (!strcmp(argv[i], set_keys[k]))
 				break;
-		if (k == ARRAY_SIZE(set_keys)) {
-			fprintf(stderr, "riovoq: %s: not a setting\n", argv[i]);
-			return 2;
-		}
-		snprintf(path, sizeof(path), "%s/port%s/%s", dir, argv[2], argv[i]);
-		f = fopen(path, "w");
-		if (f) {
-			/* One write, so that the kernel's answer reaches fclose */
-			setvbuf(f, NULL, _IONBF, 0);
-			if (fprintf(f, "%s\n", eq + 1) < 0)
-				ret = errno;
-			if (fclose(f) && !ret)
-				ret = errno;
-		} else {
-			ret = errno;
-		}
-		if (ret) {
-			fprintf(stderr, "riovoq: %s port %s %s=%s: %s\n", argv[1], argv[2],
-				argv[i], eq + 1, explain(ret));
-			return 1;
-		}
+		*eq = '=';
+		if (k == ARRAY_SIZE(set_keys))
+			return bad_usage("set: \"%.*s\" is not a setting (generation, participation, xoff, per_vc, tx_group_size, rx_group_size, symbol_format, staging_map)",
+					 (int)(eq - argv[i]), argv[i]);
+		keys[i] = k;
 	}
+	ret = open_fabric(&fab);
+	if (ret)
+		return ret;
+	c.fab = &fab;
+	c.d = find_dev(&fab, argv[1]);
+	if (!c.d)
+		return bad_usage("%s: no such RapidIO device or mport", argv[1]);
+	load_voq(c.d);
+	if (!c.d->voq)
+		return bad_usage("%s: no VoQ block", argv[1]);
+	ret = find_port(c.d, argv[2], &c.port);
+	if (ret)
+		return ret;
+
+	for (i = 3; i < argc; i++) {
+		c.key = keys[i];
+		c.val = strchr(argv[i], '=') + 1;
+		path = port_path(c.d, c.port, set_keys[c.key]);
+		err = write_val(path, c.val);
+		free(path);
+		if (!err) {
+			char *t = xasprintf("%s%s%s", done ? done : "", done ? " " : "", argv[i]);
+
+			free(done);
+			done = t;
+			continue;
+		}
+		/* The partner, for the rules of both ends */
+		partner = cread(c.d, c.port, "partner");
+		if (partner && strcmp(partner, "none")) {
+			char *sp = strrchr(partner, ' ');
+			unsigned long q;
+
+			if (sp) {
+				*sp = '\0';
+				c.pd = find_dev(&fab, partner);
+				if (c.pd && parse_uint(sp + 1, RIO_VOQ_MAX_PORTS - 1, &q))
+					c.pp = q;
+				else
+					c.pd = NULL;
+			}
+		}
+		free(partner);
+		path = port_path(c.d, c.port, set_keys[c.key]);
+		missing = access(path, F_OK) && errno == ENOENT;
+		free(path);
+		why = missing ?
+			xasprintf("%s port %u has no %s file: not applicable to this port",
+				  c.d->name, c.port, set_keys[c.key]) :
+			diagnose(&c, err);
+		{
+			char *w = tty(why ? why : generic(err)), *a = tty(argv[i]);
+
+			fprintf(stderr, "riovoq: %s port %u: %s refused: %s%s%s%s\n", c.d->name,
+				c.port, a, w, done ? " (already applied: " : "",
+				done ? done : "", done ? ")" : "");
+			free(w);
+			free(a);
+		}
+		free(why);
+		free(done);
+		free(keys);
+		return EXIT_REFUSED;
+	}
+	free(done);
+	free(keys);
+	return EXIT_OK;
+}
+
+/* decode */
+
+/* A hexadecimal symbol, optionally 0x-prefixed, of at most @bits bits */
+static int parse_sym(const char *s, unsigned int bits, u32 *out)
+{
+	unsigned long long v = 0;
+	const char *p = s;
+	int d;
+
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+		p += 2;
+	if (!*p)
+		return -EINVAL;
+	for (; *p; p++) {
+		if (*p >= '0' && *p <= '9')
+			d = *p - '0';
+		else if (*p >= 'a' && *p <= 'f')
+			d = *p - 'a' + 10;
+		else if (*p >= 'A' && *p <= 'F')
+			d = *p - 'A' + 10;
+		else
+			return -EINVAL;
+		v = v << 4 | d;
+		if (v >> bits)
+			return -ERANGE;
+	}
+	*out = v;
 	return 0;
 }
 
 static int cmd_decode(int argc, char **argv)
 {
-	enum rio_voq_fmt fmt = RIO_VOQ_FMT_CS48;
 	static const struct option opts[] = {
 		{ "cs48", no_argument, NULL, '4' },
 		{ "cs64", no_argument, NULL, '6' },
@@ -338,14 +1590,22 @@ static int cmd_decode(int argc, char **argv)
 		{ "group-size", required_argument, NULL, 'g' },
 		{ }
 	};
-	unsigned int pgs = 0, b, nfmt = 0;
+	static const char * const fmt_names[] = {
+		[RIO_VOQ_FMT_REV2] = "rev 2.x CS48 stype2", [RIO_VOQ_FMT_CS48] = "CS48 stype2",
+		[RIO_VOQ_FMT_CS64] = "CS64 stype0 + parameters",
+	};
+	enum rio_voq_fmt fmt = RIO_VOQ_FMT_CS48;
+	unsigned int b, nfmt = 0, bits;
+	unsigned long pgs = 0;
+	bool has_pgs = false;
 	struct rio_voq_msg m;
-	int c, ret, status = 0;
-	char *end;
+	int c, ret, status = EXIT_OK;
+	char *a;
 	u32 sym;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
 		switch (c) {
 		case '4':
 			fmt = RIO_VOQ_FMT_CS48;
@@ -360,27 +1620,51 @@ static int cmd_decode(int argc, char **argv)
 			nfmt++;
 			break;
 		case 'g':
-			pgs = strtoul(optarg, &end, 10);
-			if (*end || pgs > RIO_VOQ_PGS_MAX)
-				return 2;
+			if (!parse_uint(optarg, 999999, &pgs))
+				return bad_usage("decode: --group-size \"%s\" is not a group size (0 to %d)",
+						 optarg, RIO_VOQ_PGS_MAX);
+			if (pgs == RIO_VOQ_PGS_RESERVED)
+				return bad_usage("decode: group size %d is reserved (sizes are 0 to %d)",
+						 RIO_VOQ_PGS_RESERVED, RIO_VOQ_PGS_MAX);
+			if (pgs > RIO_VOQ_PGS_MAX)
+				return bad_usage("decode: group size %lu is out of range (0 to %d)",
+						 pgs, RIO_VOQ_PGS_MAX);
+			has_pgs = true;
 			break;
+		case ':':
+			return bad_usage("decode: %s needs a value", argv[optind - 1]);
 		default:
-			return 2;
+			return bad_usage("decode: %s: not an option (--cs48, --cs64, --rev2, --group-size N)",
+					 argv[optind - 1]);
 		}
 	}
-	if (nfmt != 1 || optind >= argc)
-		return 2;
+	if (nfmt != 1)
+		return bad_usage("decode: name one symbol format: --cs48, --cs64 or --rev2");
+	if (fmt == RIO_VOQ_FMT_REV2 && has_pgs)
+		return bad_usage("decode: --group-size does not apply to --rev2 (its format is fixed)");
+	if (optind >= argc)
+		return bad_usage("decode: no symbol to decode");
+	bits = fmt == RIO_VOQ_FMT_CS64 ? 28 : 14;
 
+	/* Every symbol is checked before any is decoded */
+	for (c = optind; c < argc; c++) {
+		ret = parse_sym(argv[c], bits, &sym);
+		a = tty(argv[c]);
+		if (ret == -EINVAL)
+			ret = bad_usage("decode: \"%s\" is not a hexadecimal symbol", a);
+		else if (ret == -ERANGE)
+			ret = bad_usage("decode: %s is wider than the %u-bit %s field (at most %x)",
+					a, bits, fmt_names[fmt], (1U << bits) - 1);
+		free(a);
+		if (ret)
+			return ret;
+	}
 	for (; optind < argc; optind++) {
-		sym = strtoul(argv[optind], &end, 16);
-		if (*end || !*argv[optind]) {
-			fprintf(stderr, "riovoq: %s: not a hexadecimal symbol\n", argv[optind]);
-			return 2;
-		}
+		parse_sym(argv[optind], bits, &sym);
 		ret = rio_voq_sym_decode(fmt, pgs, sym, &m);
 		if (ret == -EINVAL) {
 			printf("%s: not a VoQ backpressure symbol\n", argv[optind]);
-			status = 1;
+			status = EXIT_REFUSED;
 			continue;
 		}
 		printf("%s: ", argv[optind]);
@@ -402,81 +1686,145 @@ static int cmd_decode(int argc, char **argv)
 	return status;
 }
 
-/* The link_status of @dev's @port, via its sysfs directory */
-static void port_status(const char *dev, unsigned int port, char *val)
-{
-	char dir[MAX_PATH], path[MAX_PATH * 2];
+/* dot */
 
-	snprintf(val, MAX_VAL, "?");
-	if (voq_dir(dev, dir))
+static void dot_node(const struct dev *d)
+{
+	char *lay = d->layout.s;
+
+	printf("  \"");
+	dot_esc(d->name);
+	printf("\" [label=\"");
+	dot_esc(d->name);
+	if (!d->voq) {
+		printf("\\nno VoQ block\", style=\"filled,dashed\", fillcolor=gray92, color=gray60, fontcolor=gray45];\n");
 		return;
-	snprintf(path, sizeof(path), "%s/port%u/link_status", dir, port);
-	read_val(path, val);
-}
-
-/* One edge per link, from the end that sorts first */
-static int dot_one(const char *dir, const char *name, void *arg)
-{
-	char path[MAX_PATH + 64], partner[MAX_VAL], mine[MAX_VAL], theirs[MAX_VAL];
-	char pdev[64], label[2 * MAX_VAL + 128];
-	const char *color, *edge;
-	unsigned int p, nports, pport;
-	bool a, b;
-
-	printf("  \"%s\";\n", name);
-	if (voq_ports(dir, &nports))
-		return 0;
-	for (p = 0; p < nports; p++) {
-		snprintf(path, sizeof(path), "%s/port%u/partner", dir, p);
-		if (read_val(path, partner) || sscanf(partner, "%63s %u", pdev, &pport) != 2)
-			continue;
-		/* The end that sorts first draws it, if it has a voq/ directory */
-		if ((strcmp(name, pdev) > 0 || (!strcmp(name, pdev) && p > pport)) &&
-		    !voq_dir(pdev, path))
-			continue;
-		snprintf(path, sizeof(path), "%s/port%u/link_status", dir, p);
-		read_val(path, mine);
-		port_status(pdev, pport, theirs);
-		a = !strcmp(mine, "configured");
-		b = !strcmp(theirs, "configured");
-
-		if (!strncmp(mine, "failed", 6) || !strncmp(theirs, "failed", 6)) {
-			snprintf(label, sizeof(label), "%s",
-				 !strncmp(mine, "failed", 6) ? mine : theirs);
-			color = "red";
-			edge = "none";
-		} else if (a && b) {
-			snprintf(label, sizeof(label), "VoQ both ways");
-			color = "darkgreen";
-			edge = "both";
-		} else if (a || b) {
-			snprintf(label, sizeof(label), "VoQ one way; other way %s",
-				 a ? theirs : mine);
-			color = "orange";
-			edge = a ? "forward" : "back";
-		} else {
-			snprintf(label, sizeof(label), "VoQ off: %s", mine);
-			color = "gray";
-			edge = "none";
-		}
-		printf("  \"%s\" -> \"%s\" [taillabel=\"%u\", headlabel=\"%u\", label=\"%s\", color=%s, dir=%s];\n",
-		       name, pdev, p, pport, label, color, edge);
 	}
-	return 0;
+	printf("\\n%s", d->mport ? "mport" : strstr(d->name, ":s:") ? "switch" : "endpoint");
+	if (lay) {
+		printf(", ");
+		dot_esc(lay);
+	}
+	if (d->ports_ok && !d->mport)
+		printf(", %u port%s", d->nports, d->nports == 1 ? "" : "s");
+	printf("\"];\n");
 }
+
+/* One direction of a link, for its label: "00:s:0002 1 -> 00:s:0003 0: on, gs 0" */
+static void dot_dir(const struct dev *tx, int tp, const struct dev *rx, int rp)
+{
+	enum dir_state st;
+	const char *why;
+	char *t = dir_text(tx, tp, rx, rp, &st, &why);
+
+	printf("\\n");
+	dot_esc(tx->name);
+	printf(" %d -> ", tp);
+	dot_esc(rx->name);
+	printf(" %d: ", rp);
+	dot_esc(t);
+	if (why) {
+		printf(": ");
+		dot_esc(why);
+	}
+	free(t);
+}
+
+static void dot_edge(const struct link *l)
+{
+	enum dir_state sa, sb;
+	const char *wa, *wb, *color, *dir, *what;
+	char *ta, *tb;
+	bool oa, ob;
+
+	printf("  \"");
+	dot_esc(l->a->name);
+	printf("\" -> \"");
+	dot_esc(l->b->name);
+	printf("\" [");
+	if (l->ap >= 0)
+		printf("taillabel=\"%d\", ", l->ap);
+	if (l->bp >= 0)
+		printf("headlabel=\"%d\", ", l->bp);
+	if (!l->voq) {
+		printf("label=\"%s\", color=gray60, fontcolor=gray45, style=dashed, dir=none];\n",
+		       l->a->voq && l->b->voq ? "no VoQ link" : "no VoQ block");
+		return;
+	}
+	ta = dir_text(l->a, l->ap, l->b, l->bp, &sa, &wa);
+	tb = dir_text(l->b, l->bp, l->a, l->ap, &sb, &wb);
+	free(ta);
+	free(tb);
+	oa = sa == D_ON || sa == D_PLANNED;
+	ob = sb == D_ON || sb == D_PLANNED;
+	if (sa == D_FAILED || sb == D_FAILED)
+		color = "red", dir = "none", what = "failed";
+	else if (oa && ob)
+		color = "darkgreen", dir = "both", what = "VoQ both ways";
+	else if (oa || ob)
+		color = "orange", dir = oa ? "forward" : "back", what = "VoQ one way";
+	else
+		color = "gray50", dir = "none", what = "VoQ off";
+	printf("label=\"");
+	dot_esc(fval(l->a, l->ap, K_FMT) ? fval(l->a, l->ap, K_FMT) : "?");
+	printf(", %s", what);
+	dot_dir(l->a, l->ap, l->b, l->bp);
+	dot_dir(l->b, l->bp, l->a, l->ap);
+	printf("\", color=%s, dir=%s];\n", color, dir);
+}
+
+static const char dot_legend[] =
+"  subgraph cluster_legend {\n"
+"    label=\"legend\"; fontsize=10; color=gray70;\n"
+"    node [shape=point, width=0.05, label=\"\"];\n"
+"    edge [fontsize=9];\n"
+"    \"legend 1a\" -> \"legend 1b\" [label=\"VoQ both ways\", color=darkgreen, dir=both];\n"
+"    \"legend 2a\" -> \"legend 2b\" [label=\"VoQ one way (arrow: the way it flows)\", color=orange];\n"
+"    \"legend 3a\" -> \"legend 3b\" [label=\"VoQ off (why, per direction)\", color=gray50, dir=none];\n"
+"    \"legend 4a\" -> \"legend 4b\" [label=\"failed (generation left off)\", color=red, dir=none];\n"
+"    \"legend 5a\" -> \"legend 5b\" [label=\"no VoQ block at one end\", color=gray60, style=dashed, dir=none];\n"
+"    \"legend text\" [shape=plaintext, fontsize=9, label=\"A N -> B M: the direction from port N of A to port M of B\\l"
+"on / planned / off / FAILED: its state; gsK: its port group size\\lvc: per-VC backpressure; !: the two ends disagree\\l"
+"grey box: a device without a VoQ block\\l\"];\n"
+"  }\n";
 
 static int cmd_dot(void)
 {
-	printf("digraph rapidio_voq {\n  rankdir=LR;\n  node [shape=box];\n");
-	for_each_voq(dot_one, NULL);
+	struct fabric fab;
+	struct links ls;
+	unsigned int i;
+	int ret = open_fabric(&fab);
+
+	if (ret)
+		return ret;
+	load_fabric(&fab);
+	find_links(&fab, &ls);
+	printf("digraph rapidio_voq {\n  rankdir=LR;\n  node [shape=box, fontsize=11];\n"
+	       "  edge [fontsize=9];\n");
+	for (i = 0; i < fab.n; i++)
+		dot_node(&fab.dev[i]);
+	for (i = 0; i < ls.n; i++)
+		dot_edge(&ls.l[i]);
+	fputs(dot_legend, stdout);
 	printf("}\n");
-	return 0;
+	free(ls.l);
+	return failures();
 }
 
 int main(int argc, char **argv)
 {
-	int c, ret = 2;
+	int c, ret;
 
+	/* -h or --help anywhere: the usage, whatever else is there */
+	for (c = 1; c < argc; c++) {
+		if (!strcmp(argv[c], "--help") || !strcmp(argv[c], "-h")) {
+			fputs(usage, stdout);
+			return EXIT_OK;
+		}
+		if (!strcmp(argv[c], "--"))
+			break;
+	}
+	opterr = 0;
 	while ((c = getopt(argc, argv, "+r:h")) != -1) {
 		switch (c) {
 		case 'r':
@@ -484,16 +1832,15 @@ int main(int argc, char **argv)
 			break;
 		case 'h':
 			fputs(usage, stdout);
-			return 0;
-		default:
-			fputs(usage, stderr);
-			return 2;
+			return EXIT_OK;
+		case '?':
+			if (optopt == 'r')
+				return bad_usage("-r needs a ROOT");
+			return bad_usage("-%c: not an option", optopt);
 		}
 	}
-	if (optind >= argc) {
-		fputs(usage, stderr);
-		return 2;
-	}
+	if (optind >= argc)
+		return bad_usage("no command (show, set, decode, dot)");
 	argc -= optind;
 	argv += optind;
 
@@ -503,9 +1850,13 @@ int main(int argc, char **argv)
 		ret = cmd_set(argc, argv);
 	else if (!strcmp(argv[0], "decode"))
 		ret = cmd_decode(argc, argv);
-	else if (!strcmp(argv[0], "dot") && argc == 1)
-		ret = cmd_dot();
-	if (ret == 2)
-		fputs(usage, stderr);
+	else if (!strcmp(argv[0], "dot"))
+		ret = argc == 1 ? cmd_dot() : bad_usage("dot takes no argument");
+	else
+		ret = bad_usage("%s: not a command (show, set, decode, dot)", argv[0]);
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "riovoq: writing the output: %s\n", strerror(errno));
+		return EXIT_READ;
+	}
 	return ret;
 }

@@ -1,91 +1,418 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Tests of riovoq on a fake sysfs tree: show (table and JSON), set,
-# decode vectors, dot, exit codes.  Ends with "N passed, N failed".
+# Tests of riovoq on a fake sysfs tree: show (links, every port, JSON),
+# set and its refusals (each errno of the kernel's contract injected
+# with fake-errno.so), decode, dot (validated by Graphviz), hostile
+# input (names, long and invalid values, failing reads), a fuzz loop,
+# and the man page.  Ends with "N passed, N failed".
+#
+#   test.sh [RIOVOQ]     default ./riovoq-san (make test builds it)
 set -u
-RIOVOQ=${1:-./riovoq}
+RIOVOQ=$(realpath "${1:-./riovoq-san}")
+HERE=$(cd "$(dirname "$0")" && pwd)
+SHIM=$HERE/fake-errno.so
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
+export ASAN_OPTIONS=verify_asan_link_order=0:detect_leaks=0:exitcode=86
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:exitcode=87
 pass=0 fail=0
+res() {	# description, status
+	if [ "$2" -eq 0 ]; then pass=$((pass + 1)); echo "ok - $1"
+	else fail=$((fail + 1)); echo "not ok - $1"; fi
+}
 ok() {	# description, command...
 	local d=$1
 	shift
-	if "$@" >/dev/null 2>&1; then pass=$((pass + 1)); echo "ok - $d"
-	else fail=$((fail + 1)); echo "not ok - $d"; fi
+	"$@" >/dev/null 2>&1
+	res "$d" $?
+}
+# Run riovoq (with the errno shim) on the fake tree: $out, $err, $rc
+R() {
+	out=$(LD_PRELOAD=$SHIM "$RIOVOQ" -r "$S" "$@" 2>"$T/stderr")
+	rc=$?
+	err=$(cat "$T/stderr")
+}
+# expect DESCRIPTION STATUS REGEX ARGS...: exit status STATUS, output
+# (stdout and stderr) matching REGEX; a failure says so in one line
+expect() {
+	local d=$1 want=$2 re=$3 lines
+	shift 3
+	R "$@"
+	lines=$(printf '%s' "$err" | grep -c '')
+	if [ "$rc" -eq "$want" ] && printf '%s\n%s\n' "$out" "$err" | grep -qE -- "$re" &&
+	   { [ "$want" -eq 0 ] || [ "$lines" -eq 1 ]; }; then
+		res "$d" 0
+	else
+		res "$d" 1
+		echo "#   riovoq $*: exit $rc (want $want), stderr $lines lines"
+		printf '%s\n%s\n' "$out" "$err" | head -n 8 | sed 's/^/#   /'
+	fi
+}
+json_ok() {	# file: valid JSON, strictly UTF-8
+	python3 -c 'import json, sys; json.loads(open(sys.argv[1], "rb").read().decode("utf-8"))' "$1"
+}
+dot_ok() {	# file: Graphviz takes it without a word
+	local e
+	e=$(dot -Tsvg "$1" -o /dev/null 2>&1) && [ -z "$e" ]
 }
 
-# A fake tree: an mport (1 port) linked to a 3-port switch
-port() {	# dir port caps gen part xoff vc tx rx fmt partner link
+# A fake tree: mport rapidio0 -- 00:s:0002 (rev 3, 16 ports), whose
+# port 1 goes to 00:e:0004 (cannot receive), port 2 to 00:e:0003 (no
+# VoQ block), port 4 to 00:e:0005 (rev 2, no group-size files); ports
+# 3 and 5-15 are idle.
+port() {	# dir port caps gen part xoff vc tx rx fmt partner link sizes
 	local p=$1/port$2
 	mkdir -p "$p"
 	echo "$3" > "$p/capabilities"; echo "$4" > "$p/generation"
 	echo "$5" > "$p/participation"; echo "$6" > "$p/xoff"; echo "$7" > "$p/per_vc"
-	echo "$8" > "$p/tx_group_size"; echo "$9" > "$p/rx_group_size"
+	[ "$8" = - ] || echo "$8" > "$p/tx_group_size"
+	[ "$9" = - ] || echo "$9" > "$p/rx_group_size"
 	echo "${10}" > "$p/symbol_format"; echo "${11}" > "$p/partner"
 	echo "${12}" > "$p/link_status"; echo "0x00000000" > "$p/csr"
-	echo "0 4" > "$p/group_sizes_supported"
-	echo 4 > "$p/staging_queues"; echo "0 1 2" > "$p/staging_map"
+	[ "${13}" = - ] || echo "${13}" > "$p/group_sizes_supported"
+	if [ "${11}" = none ]; then echo 0 > "$p/staging_queues"; echo > "$p/staging_map"
+	else echo 4 > "$p/staging_queues"; echo "0 1 2" > "$p/staging_map"; fi
 }
-M=$T/class/rapidio_port/rapidio0/voq
-S=$T/bus/rapidio/devices/00:s:0002/voq
-mkdir -p "$M" "$S"
-echo rev3 > "$M/layout"; echo 1 > "$M/ports"; echo 0x0160 > "$M/ef_offset"
-echo rev3 > "$S/layout"; echo 3 > "$S/ports"; echo 0x0200 > "$S/ef_offset"
-port "$M" 0 "gen rx per_vc" 1 1 0 1 0 4 cs64 "00:s:0002 0" configured
-port "$S" 0 "gen rx" 1 1 0 0 4 0 cs64 "rapidio0 0" configured
-port "$S" 1 "gen rx" 0 1 0 0 0 0 cs48 "00:e:0003 0" "disabled: partner cannot receive"
-port "$S" 2 "" 0 0 1 0 0 0 none none none
-mkdir -p "$T/bus/rapidio/devices/00:e:0003"	# no VoQ block
+mkdev() {	# name layout ports
+	local v=$S/bus/rapidio/devices/$1/voq
+	[ "${1#rapidio}" = "$1" ] || v=$S/class/rapidio_port/$1/voq
+	mkdir -p "$v"
+	echo "$2" > "$v/layout"; echo "$3" > "$v/ports"; echo 0x0100 > "$v/ef_offset"
+}
+build_tree() {	# root
+	local S=$1 D=$1/bus/rapidio/devices p
+	mkdev rapidio0 rev3 1
+	mkdev 00:s:0002 rev3 16
+	mkdev 00:e:0004 rev3 1
+	mkdev 00:e:0005 rev2 1
+	mkdir -p "$D/00:e:0003"
+	M=$S/class/rapidio_port/rapidio0/voq W=$D/00:s:0002/voq
+	port "$M" 0 "gen rx per_vc" 1 1 0 1 0 0 cs64 "00:s:0002 0" configured "0 2 4"
+	port "$W" 0 "gen rx per_vc" 1 1 0 1 0 0 cs64 "rapidio0 0" configured "0 2 4"
+	port "$W" 1 "gen rx per_vc" 0 1 0 0 0 0 cs48 "00:e:0004 0" \
+		"disabled: partner cannot receive" "0 1 2 4 5 6"
+	port "$W" 2 "gen rx per_vc" 0 1 0 0 0 0 none none none "0 4"
+	port "$W" 3 "gen rx per_vc" 0 0 0 0 0 0 none none none "0 4"
+	port "$W" 4 "rx" 0 1 0 0 0 0 rev2 "00:e:0005 0" \
+		"disabled: rev 2.x and rev 3+ symbols are incompatible" "0 4"
+	for p in $(seq 5 15); do port "$W" "$p" "gen rx" 0 0 0 0 0 0 none none none "0 4"; done
+	port "$D/00:e:0004/voq" 0 "gen" 1 1 0 0 0 0 cs48 "00:s:0002 1" configured "0 4"
+	port "$D/00:e:0005/voq" 0 "gen rx" 0 1 0 0 - - rev2 "00:s:0002 4" \
+		"disabled: rev 2.x and rev 3+ symbols are incompatible" -
+	# the core's view: lprev, and lnext of the switch
+	echo root > "$D/00:s:0002/lprev"
+	printf 'null\n00:e:0004\n00:e:0003\nnull\n00:e:0005\n' > "$D/00:s:0002/lnext"
+	for p in 00:e:0003 00:e:0004 00:e:0005; do echo 00:s:0002 > "$D/$p/lprev"; done
+}
+S=$T/sys
+build_tree "$S"
+D=$S/bus/rapidio/devices
+M=$S/class/rapidio_port/rapidio0/voq W=$D/00:s:0002/voq E4=$D/00:e:0004/voq E5=$D/00:e:0005/voq
 
-R() { "$RIOVOQ" -r "$T" "$@"; }
+echo "# show: one line per link"
+R show
+printf '%s\n' "$out" > "$T/links"
+ok "show: exit 0" test "$rc" -eq 0
+ok "show: a header and one line per link, then the idle ports" test "$(wc -l < "$T/links")" -eq 6
+ok "show: the mport link, both ways, with format, group sizes and per-VC" \
+	grep -qE '^rapidio0 0 +00:s:0002 0 +cs64 +on gs0 vc +on gs0 vc$' "$T/links"
+ok "show: a direction off, and why" \
+	grep -qE '^00:s:0002 1 +00:e:0004 0 +cs48 +off +on gs0 +A->B off: partner cannot receive$' "$T/links"
+ok "show: the link to a device without a VoQ block" \
+	grep -qE '^00:s:0002 2 +00:e:0003 +- +- +- +00:e:0003 has no VoQ block$' "$T/links"
+ok "show: both ways off for one reason, said once" \
+	grep -qE '^00:s:0002 4 +00:e:0005 0 +rev2 +off +off +off both ways: rev 2.x and rev 3\+ symbols are incompatible$' "$T/links"
+ok "show: the idle ports in one line, not one each" \
+	grep -qx 'idle ports (no link): 00:s:0002 3,5-15 (riovoq show -a: every port)' "$T/links"
+ok "show: no trailing spaces" sh -c "! grep -q ' \$' '$T/links'"
+expect "show DEVICE: only its links" 0 '^00:s:0002 1 +00:e:0004 0' show 00:e:0004
+ok "show DEVICE: one link" test "$(printf '%s\n' "$out" | wc -l)" -eq 2
+expect "show DEVICE without a VoQ block: its link" 0 '00:e:0003 has no VoQ block' show 00:e:0003
+expect "show of an unknown device: exit 2, one line" 2 'no such RapidIO device' show 00:s:0009
+expect "show with a bad option: exit 2, one line" 2 'not an option' show -x
+expect "show -aj: both options in one" 0 '"device": "00:s:0002", "port": 15' show -aj
 
-ok "show: a header and one line per port" test "$(R show | wc -l)" -eq 5
-ok "show: the mport's port" sh -c "'$RIOVOQ' -r '$T' show | grep -q '^rapidio0 *0 rev3  gen rx per_vc *1 *1 *0 *1 *0 *4 cs64 *4 00:s:0002 0 *configured'"
-ok "show: the reason generation is off" sh -c "'$RIOVOQ' -r '$T' show | grep -q 'disabled: partner cannot receive'"
-ok "show DEVICE: only its ports" test "$(R show 00:s:0002 | wc -l)" -eq 4
-ok "show of a device without VoQ: exit 1" sh -c "! '$RIOVOQ' -r '$T' show 00:e:0003"
-R show -j > "$T/out.json"
-ok "show -j: valid JSON" python3 -m json.tool "$T/out.json"
-ok "show -j: every port, with its fields" python3 -c "
-import json, sys
+echo "# show -a: every port"
+R show -a
+ok "show -a: a header, one line per port, the devices without a VoQ block" \
+	test "$(printf '%s\n' "$out" | wc -l)" -eq $((1 + 1 + 16 + 1 + 1 + 1))
+ok "show -a: the mport's port" sh -c "printf '%s\n' '$out' | grep -qE '^rapidio0 +0 rev3  gen rx per_vc +1 +1 +0 +1 +0 +0 cs64 +4 00:s:0002 0 +configured$'"
+ok "show -a: a missing file is not applicable (-)" sh -c "printf '%s\n' '$out' | grep -qE '^00:e:0005 +0 rev2  gen rx +0 +1 +0 +0 +- +- rev2'"
+ok "show -a: devices without a VoQ block named" sh -c "printf '%s\n' '$out' | grep -qx 'no VoQ block: 00:e:0003'"
+expect "show -a DEVICE: only its ports" 0 '^00:e:0004 +0 ' show -a 00:e:0004
+ok "show -a DEVICE: one port" test "$(printf '%s\n' "$out" | wc -l)" -eq 2
+expect "show -a of a device without a VoQ block: exit 2" 2 'no VoQ block' show -a 00:e:0003
+
+echo "# show -j"
+R show -j
+printf '%s\n' "$out" > "$T/out.json"
+ok "show -j: valid JSON" json_ok "$T/out.json"
+ok "show -j: every port, every field, missing files null" python3 -c "
+import json
 d = json.load(open('$T/out.json'))
-assert len(d) == 4, d
+assert len(d) == 1 + 16 + 1 + 1, len(d)
 s1 = [r for r in d if r['device'] == '00:s:0002' and r['port'] == 1][0]
 assert s1['link_status'] == 'disabled: partner cannot receive', s1
 assert s1['layout'] == 'rev3' and s1['tx_group_size'] == '0', s1
 assert s1['staging_queues'] == '4' and s1['staging_map'] == '0 1 2', s1
+e5 = [r for r in d if r['device'] == '00:e:0005'][0]
+assert e5['tx_group_size'] is None and e5['rx_group_size'] is None, e5
+assert e5['layout'] == 'rev2', e5
 "
-ok "set: writes each KEY=VALUE" sh -c "'$RIOVOQ' -r '$T' set 00:s:0002 1 xoff=1 tx_group_size=4 &&
-	test \$(cat $S/port1/xoff) = 1 && test \$(cat $S/port1/tx_group_size) = 4"
-ok "set: a staging map (several values)" sh -c "'$RIOVOQ' -r '$T' set 00:s:0002 1 'staging_map=3 3 0' &&
-	test \"\$(cat $S/port1/staging_map)\" = '3 3 0'"
-ok "set: an mport by its name" sh -c "'$RIOVOQ' -r '$T' set rapidio0 0 symbol_format=cs48 &&
-	test \$(cat $M/port0/symbol_format) = cs48"
-ok "set: unknown key is usage (exit 2)" sh -c "'$RIOVOQ' -r '$T' set 00:s:0002 1 colour=red; test \$? -eq 2"
-ok "set: unknown device (exit 1)" sh -c "'$RIOVOQ' -r '$T' set 00:s:0009 1 xoff=1; test \$? -eq 1"
-ok "set: missing port (exit 1, explained)" sh -c "'$RIOVOQ' -r '$T' set 00:s:0002 7 xoff=1 2>&1 | grep -q 'gone'"
-ok "set: without KEY=VALUE (exit 2)" sh -c "'$RIOVOQ' -r '$T' set 00:s:0002 1; test \$? -eq 2"
 
-dec() { "$RIOVOQ" decode "$@"; }
-ok "decode CS48 (table 3-2: port 13)" test "$(dec --cs48 --group-size 1 2005)" = \
-	"2005: all VCs, group 1, ports 12-23, congested: 13"
-ok "decode CS64 (table 3-4: port 255, VC0)" test "$(dec --cs64 --group-size 4 d88000f)" = \
-	"d88000f: VC0, group 15, ports 240-255, congested: 255"
-ok "decode CS64 all VCs" test "$(dec --cs64 df00003)" = \
-	"df00003: all VCs, group 0, ports 0-19, congested: 0 1"
-ok "decode CS64 reserved VC_IND" sh -c "'$RIOVOQ' decode --cs64 --group-size 4 d9000a5 | grep -q 'reserved VC_IND'"
-ok "decode rev 2 (group 31, offset 5: port 191)" test "$(dec --rev2 0c1f)" = \
-	"0c1f: all VCs, group 31, ports 186-191, congested: 191"
-ok "decode: not a VoQ symbol (exit 1)" sh -c "'$RIOVOQ' decode --cs48 1fff | grep -q 'not a VoQ'; ! '$RIOVOQ' decode --cs48 1fff"
-ok "decode: no format (exit 2)" sh -c "'$RIOVOQ' decode 2005; test \$? -eq 2"
-ok "decode: two formats (exit 2)" sh -c "'$RIOVOQ' decode --cs48 --cs64 2005; test \$? -eq 2"
-ok "decode: bad hex (exit 2)" sh -c "'$RIOVOQ' decode --cs48 20g5; test \$? -eq 2"
-ok "decode: group size 7 (exit 2)" sh -c "'$RIOVOQ' decode --cs48 --group-size 7 2005; test \$? -eq 2"
-R dot > "$T/out.dot"
-ok "dot: the switch-mport link, both ways" grep -q '"00:s:0002" -> "rapidio0" .*label="VoQ both ways"' "$T/out.dot"
-ok "dot: one edge per link" test "$(grep -c -- '->' "$T/out.dot")" -eq 2
-ok "dot: a link off, with the reason" grep -q 'label="VoQ off: disabled: partner cannot receive"' "$T/out.dot"
-ok "-h: a manual" sh -c "'$RIOVOQ' -h | grep -q SYNOPSIS"
-ok "no command (exit 2)" sh -c "'$RIOVOQ'; test \$? -eq 2"
+echo "# set"
+expect "set: writes each KEY=VALUE" 0 '' set 00:s:0002 1 xoff=1 tx_group_size=4
+ok "set: the values are in the files" sh -c "test \$(cat $W/port1/xoff) = 1 && test \$(cat $W/port1/tx_group_size) = 4"
+echo 0 > "$W/port1/xoff"; echo 0 > "$W/port1/tx_group_size"
+expect "set: a staging map (several values)" 0 '' set 00:s:0002 1 'staging_map=3 3 0'
+ok "set: the map is in the file" test "$(cat "$W/port1/staging_map")" = '3 3 0'
+echo "0 1 2" > "$W/port1/staging_map"
+expect "set: an mport by its name" 0 '' set rapidio0 0 symbol_format=cs48
+ok "set: the mport's file" test "$(cat "$M/port0/symbol_format")" = cs48
+echo cs64 > "$M/port0/symbol_format"
+expect "set: unknown key: exit 2" 2 'colour.*is not a setting' set 00:s:0002 1 colour=red
+expect "set: a bad key after a good one: nothing written" 2 'not a setting' set 00:s:0002 1 xoff=1 colour=red
+ok "set: ... so xoff is still 0" test "$(cat "$W/port1/xoff")" = 0
+expect "set: unknown device: exit 2" 2 '00:s:0009: no such RapidIO device' set 00:s:0009 1 xoff=1
+expect "set: device without a VoQ block: exit 2" 2 '00:e:0003: no VoQ block' set 00:e:0003 0 xoff=1
+expect "set: port out of range: exit 2" 2 'no port "16" \(ports are 0 to 15\)' set 00:s:0002 16 xoff=1
+expect "set: without KEY=VALUE: exit 2" 2 'set needs DEVICE PORT KEY=VALUE' set 00:s:0002 1
+expect "set: a missing file is not applicable: exit 1" 1 \
+	'00:e:0005 port 0 has no tx_group_size file: not applicable' set 00:e:0005 0 tx_group_size=0
+
+echo "# set: names are looked up, never pasted into paths"
+mkdir -p "$T/outside"
+for port in '0/../../../../../../../outside' '../port1' '1/' ' 1' '+1' '01' '-1' '1x' ''; do
+	expect "set: PORT '$port' refused (exit 2)" 2 'no port' set 00:s:0002 "$port" xoff=1
+done
+for dev in '.' '..' '../../..' '00:s:0002/voq/..' 'rapidio0/../rapidio0' '00:s:0002/'; do
+	expect "set: DEVICE '$dev' refused (exit 2)" 2 'no such RapidIO device' set "$dev" 0 xoff=1
+done
+ok "set: nothing was written outside the tree" sh -c "! ls '$T/outside/'* '$T/xoff' '$S/xoff' 2>/dev/null | grep -q ."
+
+echo "# set: refusals name the rule (errno injected as the kernel answers)"
+refuse() {	# description file errno regex args...
+	local d=$1 f=$2 e=$3 re=$4 before
+	shift 4
+	before=$(cat "$f" 2>/dev/null)
+	echo "$e" > "$f.errno"
+	expect "$d" 1 "refused: $re" "$@"
+	rm -f "$f.errno"
+	[ "$(cat "$f" 2>/dev/null)" = "$before" ] || { res "$d: file changed" 1; }
+}
+for e in EINVAL EOPNOTSUPP; do
+	refuse "$e: this end's group sizes" "$W/port1/tx_group_size" $e \
+		'00:s:0002 port 1 supports group sizes 0 1 2 4 5 6$' set 00:s:0002 1 tx_group_size=3
+	refuse "$e: this end cannot generate" "$W/port4/generation" $e \
+		'00:s:0002 port 4 cannot generate VoQ symbols$' set 00:s:0002 4 generation=1
+	refuse "$e: no per-VC at this end" "$E4/port0/per_vc" $e \
+		'00:e:0004 port 0 does not support per-VC backpressure$' set 00:e:0004 0 per_vc=1
+	refuse "$e: format fixed at this (rev 2) end" "$E5/port0/symbol_format" $e \
+		'00:e:0005 port 0 has a rev 2.x VoQ block: its symbol format is fixed$' \
+		set 00:e:0005 0 symbol_format=cs64
+done
+refuse "EOPNOTSUPP: a staging map that is a fixed decoder" "$W/port1/staging_map" EOPNOTSUPP \
+	"00:s:0002 port 1's staging map is a fixed decoder" set 00:s:0002 1 'staging_map=0 0 0'
+for e in EINVAL EXDEV; do
+	refuse "$e: the partner's group sizes" "$W/port1/tx_group_size" $e \
+		'partner 00:e:0004 port 0 supports group sizes 0 4$' set 00:s:0002 1 tx_group_size=5
+	refuse "$e: the partner's RX group sizes (rx_group_size)" "$W/port1/rx_group_size" $e \
+		'partner 00:e:0004 port 0 supports group sizes 0 4$' set 00:s:0002 1 rx_group_size=6
+	refuse "$e: the partner cannot receive" "$W/port1/generation" $e \
+		'partner 00:e:0004 port 0 cannot receive VoQ symbols$' set 00:s:0002 1 generation=1
+	refuse "$e: no per-VC at the partner" "$W/port1/per_vc" $e \
+		'partner 00:e:0004 port 0 does not support per-VC backpressure$' set 00:s:0002 1 per_vc=1
+	refuse "$e: rev 2 and rev 3 ends" "$E5/port0/generation" $e \
+		'00:e:0005 is rev 2.x and 00:s:0002 is rev 3\+: their symbols are incompatible$' \
+		set 00:e:0005 0 generation=1
+	refuse "$e: the partner's format is fixed" "$W/port4/symbol_format" $e \
+		'partner 00:e:0005 port 0 has a rev 2.x VoQ block' set 00:s:0002 4 symbol_format=cs48
+done
+for e in EINVAL ENOLINK; do
+	refuse "$e: no VoQ link" "$W/port3/generation" $e \
+		'00:s:0002 port 3 has no VoQ link \(partner: none\)$' set 00:s:0002 3 generation=1
+	refuse "$e: no VoQ link for a group size" "$W/port3/tx_group_size" $e \
+		'00:s:0002 port 3 has no VoQ link' set 00:s:0002 3 tx_group_size=4
+done
+echo 2 > "$M/port0/tx_group_size"
+for e in EINVAL EBUSY; do
+	refuse "$e: TX group size differs from the partner's RX" "$M/port0/generation" $e \
+		'rapidio0 port 0 transmits with group size 2 but partner 00:s:0002 port 0 receives with 0: set tx_group_size first$' \
+		set rapidio0 0 generation=1
+done
+echo 0 > "$M/port0/tx_group_size"
+refuse "EINVAL: a reserved group size" "$M/port0/tx_group_size" EINVAL \
+	'group size 7 is reserved \(sizes are 0 to 6\)$' set rapidio0 0 tx_group_size=7
+refuse "EINVAL: a group size out of range" "$M/port0/tx_group_size" EINVAL \
+	'group size 12 is out of range' set rapidio0 0 tx_group_size=12
+refuse "EINVAL: not a number" "$W/port1/xoff" EINVAL 'xoff takes 0 or 1$' set 00:s:0002 1 xoff=2
+refuse "EINVAL: not a format" "$M/port0/symbol_format" EINVAL \
+	'symbol_format takes cs48, cs64 or auto$' set rapidio0 0 symbol_format=cs32
+refuse "EINVAL: a queue beyond the port's" "$W/port1/staging_map" EINVAL \
+	'queue 9 is not below the port.s 4 staging queues$' set 00:s:0002 1 'staging_map=0 9 1'
+refuse "EINVAL: a map of the wrong length" "$W/port1/staging_map" EINVAL \
+	'staging_map needs one queue per port of 00:e:0004 \(1 ports\), not 3$' \
+	set 00:s:0002 1 'staging_map=0 1 1'
+refuse "ENOENT: no staging queues" "$W/port3/staging_map" ENOENT \
+	'00:s:0002 port 3 has no staging queues$' set 00:s:0002 3 staging_map=0
+refuse "EPERM: a discovering host" "$W/port1/xoff" EPERM \
+	'this host does not own the fabric' set 00:s:0002 1 xoff=1
+refuse "EACCES: not root" "$W/port1/xoff" EACCES 'permission denied: only root may change' set 00:s:0002 1 xoff=1
+refuse "ENODEV: the device is going away" "$W/port1/xoff" ENODEV 'the device is going away$' \
+	set 00:s:0002 1 xoff=1
+refuse "EIO: a maintenance access failed" "$W/port1/tx_group_size" EIO \
+	'a maintenance access failed; generation was left off on the link \(link_status: disabled: partner cannot receive\)$' \
+	set 00:s:0002 1 tx_group_size=4
+refuse "a refusal after a change: says what was applied" "$W/port1/generation" EXDEV \
+	'partner 00:e:0004 port 0 cannot receive VoQ symbols \(already applied: xoff=1\)$' set 00:s:0002 1 xoff=1 generation=1
+echo 0 > "$W/port1/xoff"
+
+echo "# decode"
+expect "decode CS48 (table 3-2: port 13)" 0 '^2005: all VCs, group 1, ports 12-23, congested: 13$' \
+	decode --cs48 --group-size 1 2005
+expect "decode CS64 (table 3-4: port 255, VC0)" 0 '^d88000f: VC0, group 15, ports 240-255, congested: 255$' \
+	decode --cs64 --group-size 4 d88000f
+expect "decode CS64 all VCs" 0 '^df00003: all VCs, group 0, ports 0-19, congested: 0 1$' decode --cs64 df00003
+expect "decode CS64 reserved VC_IND" 0 'reserved VC_IND' decode --cs64 --group-size 4 d9000a5
+expect "decode rev 2 (group 31, offset 5: port 191)" 0 '^0c1f: all VCs, group 31, ports 186-191, congested: 191$' \
+	decode --rev2 0c1f
+expect "decode: 0x prefix" 0 '^0x2005: all VCs, group 1' decode --cs48 --group-size 1 0x2005
+R decode --cs48 1fff
+ok "decode: not a VoQ symbol (exit 1, said on stdout)" \
+	sh -c "test $rc -eq 1 && test '$out' = '1fff: not a VoQ backpressure symbol'"
+expect "decode: no format: one line, exit 2" 2 'name one symbol format' decode 2005
+expect "decode zz: one line, exit 2" 2 'name one symbol format' decode zz
+expect "decode: two formats: exit 2" 2 'name one symbol format' decode --cs48 --cs64 2005
+expect "decode: bad hex: one line, exit 2" 2 '"20g5" is not a hexadecimal symbol' decode --cs48 20g5
+expect "decode: a sign is not hex" 2 'is not a hexadecimal' decode --cs48 -- -2005
+expect "decode: group size 7: one line, exit 2" 2 'group size 7 is reserved' \
+	decode --cs48 --group-size 7 2005
+expect "decode: group size x: one line, exit 2" 2 'is not a group size' decode --cs48 --group-size x 2005
+expect "decode: wider than CS48 (100002005): exit 2" 2 'wider than the 14-bit CS48 stype2 field \(at most 3fff\)' \
+	decode --cs48 100002005
+expect "decode: wider than CS64 (29 bits): exit 2" 2 'wider than the 28-bit' decode --cs64 1d88000f
+expect "decode: huge input: exit 2" 2 'wider than' decode --cs64 ffffffffffffffffffffffff
+expect "decode: nothing decoded when one input is bad" 2 'wider' decode --cs48 2005 12345
+ok "decode: ... and nothing printed" test -z "$out"
+expect "decode: --group-size with --rev2: exit 2" 2 'does not apply to --rev2' decode --rev2 --group-size 1 0c1f
+expect "decode: an unknown option: exit 2" 2 'not an option' decode --cs49 2005
+ok "errors never print the manual" sh -c "! LD_PRELOAD= '$RIOVOQ' decode zz 2>&1 | grep -q 'Usage'"
+
+echo "# dot"
+R dot
+printf '%s\n' "$out" > "$T/out.dot"
+ok "dot: exit 0" test "$rc" -eq 0
+ok "dot: Graphviz takes it" dot_ok "$T/out.dot"
+ok "dot: every device a node, the one without a VoQ block greyed" \
+	grep -q '"00:e:0003" \[label="00:e:0003\\nno VoQ block", style="filled,dashed"' "$T/out.dot"
+ok "dot: one edge per link (and the legend's five)" \
+	test "$(grep -c -- '" -> "' "$T/out.dot")" -eq $((4 + 5))
+ok "dot: format and group size per direction" grep -qF \
+	'label="cs64, VoQ both ways\nrapidio0 0 -> 00:s:0002 0: on gs0 vc\n00:s:0002 0 -> rapidio0 0: on gs0 vc"' "$T/out.dot"
+ok "dot: a direction off, and why" grep -qF \
+	'00:s:0002 1 -> 00:e:0004 0: off: partner cannot receive' "$T/out.dot"
+ok "dot: the link to the device without a VoQ block, dashed" \
+	grep -qE '"00:s:0002" -> "00:e:0003" \[taillabel="2", label="no VoQ block".*style=dashed' "$T/out.dot"
+ok "dot: a legend" grep -q 'subgraph cluster_legend' "$T/out.dot"
+
+echo "# hostile trees"
+H=$T/h/sys
+build_tree "$H"
+HW=$H/bus/rapidio/devices/00:s:0002/voq
+python3 -c 'print("r" * 300, end="")' > "$H/class/rapidio_port/rapidio0/voq/layout"
+python3 -c 'print(" ".join(str(i % 4) for i in range(255)))' > "$HW/port1/staging_map"
+printf 'disabled: \xff\xfe "quoted" \\ back\x01slash \xc0\xaf overlong' > "$HW/port4/link_status"
+EV="$H/bus/rapidio/devices/evil\"]; \"x\" -> \"y"
+mkdir -p "$EV/voq/port0"
+echo rev3 > "$EV/voq/layout"; echo 1 > "$EV/voq/ports"; echo none > "$EV/voq/port0/partner"
+ok "a 300-character layout, whole in -j" python3 -c "
+import json, subprocess, os
+d = json.loads(subprocess.run(['$RIOVOQ', '-r', '$H', 'show', '-j'], capture_output=True, check=True).stdout)
+assert [r['layout'] for r in d if r['device'] == 'rapidio0'] == ['r' * 300], d[0]['layout'][:20]
+"
+ok "a 255-entry staging map, whole in -j" python3 -c "
+import json, subprocess
+d = json.loads(subprocess.run(['$RIOVOQ', '-r', '$H', 'show', '-j'], capture_output=True, check=True).stdout)
+m = [r['staging_map'] for r in d if r['device'] == '00:s:0002' and r['port'] == 1][0]
+assert m.split() == [str(i % 4) for i in range(255)], len(m.split())
+"
+"$RIOVOQ" -r "$H" show -j > "$T/h.json" 2>/dev/null
+ok "invalid UTF-8, quotes, control characters: valid JSON" json_ok "$T/h.json"
+ok "... the value kept, invalid bytes as U+FFFD" python3 -c "
+import json
+d = json.load(open('$T/h.json', encoding='utf-8'))
+s = [r['link_status'] for r in d if r['device'] == '00:s:0002' and r['port'] == 4][0]
+assert s == 'disabled: \ufffd\ufffd \"quoted\" \\\\ back\x01slash \ufffd\ufffd overlong', repr(s)
+"
+"$RIOVOQ" -r "$H" dot > "$T/h.dot" 2>/dev/null
+ok "a quote in a name and a value: Graphviz takes the DOT" dot_ok "$T/h.dot"
+ok "... and no edge is injected" sh -c "dot -Tplain '$T/h.dot' | awk '\$1 == \"edge\"' | grep -c . | grep -qx 9"
+"$RIOVOQ" -r "$H" show > "$T/h.txt" 2>/dev/null
+ok "show: control characters shown as ?" grep -q 'back?slash' "$T/h.txt"
+L=$T/$(python3 -c 'print("/".join(["d" * 60] * 12))')
+mkdir -p "$L" && build_tree "$L/sys"
+ok "a ROOT longer than 512 characters (no truncated path)" \
+	sh -c "test \"\$('$RIOVOQ' -r '$L/sys' show -j)\" = \"\$('$RIOVOQ' -r '$S' show -j)\""
+
+echo "# reads that fail: a non-zero exit, one line"
+expect "no RapidIO sysfs under ROOT: exit 3" 3 'no RapidIO sysfs here' -r "$T/nonexistent" show
+R show
+F=$T/f/sys
+build_tree "$F"
+echo "read EIO" > "$F/bus/rapidio/devices/00:s:0002/voq/port1/capabilities.errno"
+S0=$S S=$F
+expect "a failed read: exit 3, one line naming it" 3 'port1/capabilities: Input/output error$' show -j
+printf '%s\n' "$out" > "$T/f.json"
+ok "... the JSON still valid, the field null" python3 -c "
+import json
+d = json.load(open('$T/f.json'))
+assert [r['capabilities'] for r in d if r['device'] == '00:s:0002' and r['port'] == 1] == [None]
+"
+find "$F" -type f ! -name '*.errno' -exec sh -c 'echo "read EIO" > "$1.errno"' _ {} \;
+expect "every read failed: show exits 3" 3 'sysfs reads failed' show
+expect "every read failed: show -a exits 3" 3 'sysfs reads failed' show -a
+expect "every read failed: dot exits 3" 3 'sysfs reads failed' dot
+printf '%s\n' "$out" > "$T/f.dot"
+ok "... its DOT still valid" dot_ok "$T/f.dot"
+rm -rf "$F" && build_tree "$F"
+echo 99999 > "$F/bus/rapidio/devices/00:s:0002/voq/ports"
+expect "ports beyond 256: exit 3" 3 'voq/ports: not a number of ports' show
+echo 17 > "$F/bus/rapidio/devices/00:s:0002/voq/ports"
+expect "a port ports promises but sysfs lacks: exit 3" 3 'port16/: missing' show -j
+rm -rf "$F" && build_tree "$F"
+mkdir -p "$F/bus/rapidio/devices/bad
+name/voq"
+echo x > "$F/bus/rapidio/devices/bad
+name/voq/ports"
+expect "a name with a newline in an error: still one line" 3 'bad\?name/voq/ports: not a number' show
+rm -rf "$F" && build_tree "$F"
+echo '../../../../etc 0' > "$F/bus/rapidio/devices/00:s:0002/voq/port1/partner"
+expect "a partner sysfs does not list: exit 3" 3 'port1/partner: not "none" nor a device' show
+S=$S0
+
+echo "# fuzz: random bytes in the files of the tree"
+ok "fuzz: no crash; valid JSON and DOT, or a clean error" \
+	python3 "$HERE/fuzz.py" "$RIOVOQ" "$SHIM" "$S" "$T/fuzz" "${RIOVOQ_FUZZ_N:-40}" \
+	"${RIOVOQ_FUZZ_SEED:-1}"
+
+echo "# exit codes and the man page"
+ok "-h: the usage, on stdout, exit 0" sh -c "'$RIOVOQ' -h | grep -q '^Usage: riovoq'"
+ok "--help, and -h after a command: the usage" sh -c "'$RIOVOQ' --help | grep -q '^Usage: riovoq' &&
+	'$RIOVOQ' set -h | grep -q '^Usage: riovoq' && '$RIOVOQ' decode --cs48 --help | grep -q '^Usage'"
+expect "no command: exit 2, one line" 2 'no command'
+expect "an unknown command: exit 2" 2 'not a command' frobnicate
+ok "man page: rst2man --strict builds it" rst2man --strict "$HERE/riovoq.8.rst" "$T/riovoq.8"
+ok "man page: section 8, its sections" sh -c "grep -qE '^.TH \"RIOVOQ\" \"?8' '$T/riovoq.8' &&
+	for s in NAME SYNOPSIS DESCRIPTION 'EXIT STATUS' REFUSALS EXAMPLES 'SEE ALSO'; do
+		grep -q \"^.SH \$s\" '$T/riovoq.8' || exit 1; done"
+if command -v groff >/dev/null; then
+	ok "man page: groff renders it without a warning" \
+		sh -c "test -z \"\$(groff -man -Tutf8 -ww -z '$T/riovoq.8' 2>&1)\""
+fi
+for code in 0 1 2 3; do
+	ok "exit status $code documented in -h and the man page" sh -c "
+		'$RIOVOQ' -h | tr '\n' ' ' | grep -qE '[:;] $code [a-z]' &&
+		grep -qE '^\*\*$code\*\*' '$HERE/riovoq.8.rst'"
+done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
