@@ -17,7 +17,8 @@ steps=("$@")
 
 passed=0
 failed=0
-logdir=$RIO_VOQ_CACHE/logs
+# Per checkout: worktrees sharing a cache keep their own logs
+logdir=$RIO_VOQ_CACHE/logs/$(basename "$RIO_VOQ_TOP")
 mkdir -p "$logdir"
 
 result() {	# name status

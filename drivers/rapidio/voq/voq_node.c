@@ -124,13 +124,16 @@ const char *rio_voq_node_name(const struct rio_voq_node *n)
  * @n: the node
  *
  * Only the host that enumerated the fabric owns it; a discovering node
- * only reads and reports.
+ * only reads and reports.  Called with rio_voq_lock held.
  *
- * Return: true if the node's mport is the enumerating host.
+ * Return: true if the node's mport enumerated its fabric (or, before any
+ * scan, is configured to).
  */
 bool rio_voq_node_writable(const struct rio_voq_node *n)
 {
-	return n->mport->host_deviceid >= 0;
+	const struct rio_voq_node *host = rio_voq_node_of(n->mport, NULL);
+
+	return host && host->owner;
 }
 
 /*
