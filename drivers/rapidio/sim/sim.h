@@ -48,9 +48,6 @@ void rio_sim_mport_destroy_all(void);
 int rio_sim_mport_scan(struct rio_sim_mport *sm);
 struct rio_dev *rio_sim_rdev(struct rio_sim_mport *sm, struct rio_sim_dev *dev);
 
-int rio_sim_staging_init(void);
-void rio_sim_staging_exit(void);
-
 int rio_sim_configfs_init(void);
 void rio_sim_configfs_exit(void);
 

@@ -33,12 +33,9 @@ static int __init rio_sim_init(void)
 	struct rio_sim_mport *sm;
 	int ret;
 
-	ret = rio_sim_staging_init();
-	if (ret)
-		return ret;
 	ret = rio_sim_configfs_init();
 	if (ret)
-		goto err_staging;
+		return ret;
 	if (!topology || !*topology)
 		return 0;
 
@@ -60,8 +57,6 @@ static int __init rio_sim_init(void)
 
 err_configfs:
 	rio_sim_configfs_exit();
-err_staging:
-	rio_sim_staging_exit();
 	return ret;
 }
 
@@ -70,7 +65,6 @@ static void __exit rio_sim_exit(void)
 	rio_sim_configfs_exit();
 	rio_sim_mport_destroy_all();
 	rio_sim_debugfs_exit();
-	rio_sim_staging_exit();
 }
 
 module_init(rio_sim_init);
