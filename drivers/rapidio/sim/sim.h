@@ -41,6 +41,7 @@ struct rio_sim_mport {
 
 struct rio_sim_fabric *rio_sim_topo_build(const char *spec);
 
+int rio_sim_host_destid_max(const struct rio_sim_fabric *fab);
 struct rio_sim_mport *rio_sim_mport_create(struct rio_sim_fabric *fab,
 					   int host_destid);
 void rio_sim_mport_destroy(struct rio_sim_mport *sm);

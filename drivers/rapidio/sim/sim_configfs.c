@@ -9,7 +9,8 @@
  *                    the devices and links below
  *       large        16-bit destination IDs (0/1)
  *       host_destid  the host's ID, -1 for a discovering node, -2 for
- *                    the core's rapidio.hdid= (default)
+ *                    the core's rapidio.hdid= (default); "live" refuses
+ *                    an ID beyond the fabric's width (254, or 65534)
  *       links        one link per line: "DEV PORT DEV PORT CLASS"
  *       live         1 builds and registers, 0 tears down
  *       mport        (read-only) the live mport's name

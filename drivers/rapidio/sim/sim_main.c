@@ -25,7 +25,7 @@ MODULE_PARM_DESC(topology,
 static int host_destid = RIO_SIM_HDID_CORE;
 module_param(host_destid, int, 0444);
 MODULE_PARM_DESC(host_destid,
-		 "destination ID of the simulated host, -1 for a discovering node (default: the core's rapidio.hdid=)");
+		 "destination ID of the simulated host, 0..254 (0..65534 for 16-bit fabrics), -1 for a discovering node (default: the core's rapidio.hdid=)");
 
 static int __init rio_sim_init(void)
 {
