@@ -52,6 +52,8 @@ struct rio_dev *rio_sim_rdev(struct rio_sim_mport *sm, struct rio_sim_dev *dev);
 int rio_sim_configfs_init(void);
 void rio_sim_configfs_exit(void);
 
+void rio_sim_debugfs_init(void);
+struct dentry *rio_sim_debugfs_root(void);
 void rio_sim_debugfs_add(struct rio_sim_mport *sm);
 void rio_sim_debugfs_remove(struct rio_sim_mport *sm);
 void rio_sim_debugfs_exit(void);

@@ -114,8 +114,6 @@ void rio_sim_debugfs_add(struct rio_sim_mport *sm)
 	struct dentry *d;
 	char name[16];
 
-	if (!rio_sim_dbg_root)
-		rio_sim_dbg_root = debugfs_create_dir("rio-sim", NULL);
 	sm->dbg = debugfs_create_dir(sm->mport.name, rio_sim_dbg_root);
 
 	debugfs_create_u64("reads", 0400, sm->dbg, &fab->reads);
@@ -148,6 +146,29 @@ void rio_sim_debugfs_remove(struct rio_sim_mport *sm)
 	debugfs_remove(sm->dbg);
 	sm->dbg = NULL;
 }
+
+/**
+ * rio_sim_debugfs_init() - create the rio-sim debugfs directory
+ *
+ * Once, at module load, before any mport can exist: mports are created
+ * concurrently (configfs, module parameter, tests) and all of them put
+ * their directories in it.
+ */
+void rio_sim_debugfs_init(void)
+{
+	rio_sim_dbg_root = debugfs_create_dir("rio-sim", NULL);
+}
+
+/**
+ * rio_sim_debugfs_root() - the rio-sim debugfs directory
+ *
+ * Return: its dentry (an ERR_PTR if debugfs could not create it).
+ */
+struct dentry *rio_sim_debugfs_root(void)
+{
+	return rio_sim_dbg_root;
+}
+EXPORT_SYMBOL_GPL(rio_sim_debugfs_root);
 
 /**
  * rio_sim_debugfs_exit() - remove the rio-sim debugfs directory

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * KUnit tests of rio-sim's lifecycle: several callers using one fabric
- * at the same time, under lockdep and KASAN.
+ * KUnit tests of rio-sim's lifecycle: several callers using one fabric,
+ * or creating mports, at the same time, under lockdep and KASAN.
  */
 
 #include <kunit/test.h>
 #include <linux/completion.h>
+#include <linux/dcache.h>
 #include <linux/kthread.h>
 #include <linux/sched.h>
+#include <linux/string.h>
 
 #include "sim.h"
 
@@ -130,8 +132,47 @@ static void sim_life_congest_concurrent(struct kunit *test)
 	rio_sim_fabric_free(fab);
 }
 
+/* Create an mport and check its debugfs directory, then destroy it */
+static int sim_life_mport(struct sim_life_thread *t, unsigned int round)
+{
+	struct rio_sim_fabric *fab = rio_sim_topo_build("single");
+	struct rio_sim_mport *sm;
+	int bad;
+
+	if (IS_ERR(fab))
+		return PTR_ERR(fab);
+	sm = rio_sim_mport_create(fab, -1);
+	if (IS_ERR(sm))
+		return PTR_ERR(sm);
+	bad = IS_ERR_OR_NULL(sm->dbg) || IS_ERR_OR_NULL(rio_sim_debugfs_root()) ||
+	      sm->dbg->d_parent != rio_sim_debugfs_root() ||
+	      strcmp(sm->dbg->d_name.name, sm->mport.name);
+	rio_sim_mport_destroy(sm);
+	return bad ? -EINVAL : 0;
+}
+
+/*
+ * Mports created at once (configfs, the module parameter and tests all
+ * can) each get their directory, in rio-sim's one debugfs directory.
+ */
+static void sim_life_debugfs_concurrent(struct kunit *test)
+{
+	struct sim_life_thread t[SIM_LIFE_THREADS] = { };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(t); i++) {
+		t[i].rounds = 20;
+		t[i].fn = sim_life_mport;
+	}
+	KUNIT_ASSERT_EQ(test, sim_life_run(t, ARRAY_SIZE(t)), 0U);
+	for (i = 0; i < ARRAY_SIZE(t); i++)
+		KUNIT_EXPECT_EQ_MSG(test, t[i].errors, 0U, "thread %u", i);
+	KUNIT_EXPECT_FALSE(test, IS_ERR_OR_NULL(rio_sim_debugfs_root()));
+}
+
 static struct kunit_case sim_life_test_cases[] = {
 	KUNIT_CASE(sim_life_congest_concurrent),
+	KUNIT_CASE(sim_life_debugfs_concurrent),
 	{}
 };
 

@@ -33,9 +33,10 @@ static int __init rio_sim_init(void)
 	struct rio_sim_mport *sm;
 	int ret;
 
+	rio_sim_debugfs_init();
 	ret = rio_sim_configfs_init();
 	if (ret)
-		return ret;
+		goto err_debugfs;
 	if (!topology || !*topology)
 		return 0;
 
@@ -57,6 +58,8 @@ static int __init rio_sim_init(void)
 
 err_configfs:
 	rio_sim_configfs_exit();
+err_debugfs:
+	rio_sim_debugfs_exit();
 	return ret;
 }
 
