@@ -8,7 +8,8 @@
  *   fail_nth                 write N: the Nth access from now fails
  *                            (once); reads back what is left pending, 0
  *                            when none
- *   latency_us               busy-wait added to every access
+ *   latency_us               busy-wait added to every access, at most
+ *                            RIO_SIM_MAX_LATENCY_US (-EINVAL beyond)
  *   dev<i>/reads, writes     accesses device i answered
  *   dev<i>/fail_all          every access to device i fails
  *   dev<i>/all_ones          every read from device i returns all ones
@@ -52,6 +53,20 @@ static int sim_fail_nth_set(void *data, u64 val)
 
 DEFINE_DEBUGFS_ATTRIBUTE(sim_fail_nth_fops, sim_fail_nth_get,
 			 sim_fail_nth_set, "%llu\n");
+
+static int sim_latency_get(void *data, u64 *val)
+{
+	*val = rio_sim_get_latency(data);
+	return 0;
+}
+
+static int sim_latency_set(void *data, u64 val)
+{
+	return val > UINT_MAX ? -EINVAL : rio_sim_set_latency(data, val);
+}
+
+DEFINE_DEBUGFS_ATTRIBUTE(sim_latency_fops, sim_latency_get, sim_latency_set,
+			 "%llu\n");
 
 static ssize_t sim_congest_write(struct file *file, const char __user *ubuf,
 				 size_t count, loff_t *ppos)
@@ -121,7 +136,8 @@ void rio_sim_debugfs_add(struct rio_sim_mport *sm)
 	debugfs_create_u64("failed", 0400, sm->dbg, &fab->failed);
 	debugfs_create_file_unsafe("fail_nth", 0600, sm->dbg, fab,
 				   &sim_fail_nth_fops);
-	debugfs_create_u32("latency_us", 0600, sm->dbg, &fab->latency_us);
+	debugfs_create_file_unsafe("latency_us", 0600, sm->dbg, fab,
+				   &sim_latency_fops);
 
 	list_for_each_entry(dev, &fab->devs, node) {
 		snprintf(name, sizeof(name), "dev%u", dev->index);

@@ -679,8 +679,8 @@ EXPORT_SYMBOL_GPL(rio_sim_route);
 static int sim_access(struct rio_sim_fabric *fab, bool local, u16 destid,
 		      u8 hopcount, u32 offset, bool write, u32 *val)
 {
+	unsigned int ingress = 0, latency;
 	struct rio_sim_dev *dev;
-	unsigned int ingress = 0;
 	unsigned long flags;
 	int ret = 0;
 
@@ -711,10 +711,11 @@ static int sim_access(struct rio_sim_fabric *fab, bool local, u16 destid,
 		if (!write)
 			*val = ~0U;
 	}
+	latency = fab->latency_us;
 	spin_unlock_irqrestore(&fab->lock, flags);
 
-	if (fab->latency_us)
-		udelay(fab->latency_us);
+	if (latency)
+		udelay(latency);
 	return ret;
 }
 
@@ -781,6 +782,41 @@ int rio_sim_maint_write(struct rio_sim_fabric *fab, u16 destid, u8 hopcount,
 	return sim_access(fab, false, destid, hopcount, offset, true, &val);
 }
 EXPORT_SYMBOL_GPL(rio_sim_maint_write);
+
+/**
+ * rio_sim_set_latency() - set the busy-wait added to every access
+ * @fab: the fabric
+ * @us: microseconds, 0 to RIO_SIM_MAX_LATENCY_US
+ *
+ * Return: 0, or -EINVAL (nothing changed) beyond the bound.
+ */
+int rio_sim_set_latency(struct rio_sim_fabric *fab, unsigned int us)
+{
+	if (us > RIO_SIM_MAX_LATENCY_US)
+		return -EINVAL;
+	spin_lock_irq(&fab->lock);
+	fab->latency_us = us;
+	spin_unlock_irq(&fab->lock);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(rio_sim_set_latency);
+
+/**
+ * rio_sim_get_latency() - the busy-wait added to every access
+ * @fab: the fabric
+ *
+ * Return: microseconds.
+ */
+unsigned int rio_sim_get_latency(struct rio_sim_fabric *fab)
+{
+	unsigned int us;
+
+	spin_lock_irq(&fab->lock);
+	us = fab->latency_us;
+	spin_unlock_irq(&fab->lock);
+	return us;
+}
+EXPORT_SYMBOL_GPL(rio_sim_get_latency);
 
 /**
  * rio_sim_dev_peek() - read a device register without a transaction

@@ -27,6 +27,14 @@
 #define RIO_SIM_NO_ROUTE	0xff
 #define RIO_SIM_MAX_HOPS	256
 
+/*
+ * Bound of the busy-wait added to every maintenance access.  The core
+ * makes its accesses with a spinlock held and interrupts off, so the
+ * wait cannot sleep; a millisecond is far more than any real
+ * maintenance round trip and short enough for the lockup detectors.
+ */
+#define RIO_SIM_MAX_LATENCY_US	1000
+
 /* Where the extended-feature blocks of a simulated device sit */
 #define RIO_SIM_PHYS_EF		0x0100
 
@@ -212,7 +220,8 @@ struct rio_sim_dev {
  * @fail_nth: fail the access numbered so (1-based, counting all
  *	accesses from when it was set); 0 for none
  * @fail_seen: accesses counted since @fail_nth was set
- * @latency_us: busy-wait added to every access
+ * @latency_us: busy-wait added to every access, at most
+ *	RIO_SIM_MAX_LATENCY_US
  */
 struct rio_sim_fabric {
 	spinlock_t lock;	/* devices, links, registers, counters, faults */
@@ -247,6 +256,8 @@ int rio_sim_maint_write(struct rio_sim_fabric *fab, u16 destid, u8 hopcount,
 struct rio_sim_dev *rio_sim_route(struct rio_sim_fabric *fab, u16 destid,
 				  u8 hopcount, unsigned int *ingress);
 
+int rio_sim_set_latency(struct rio_sim_fabric *fab, unsigned int us);
+unsigned int rio_sim_get_latency(struct rio_sim_fabric *fab);
 u32 rio_sim_dev_peek(struct rio_sim_dev *dev, u32 offset);
 int rio_sim_congest(struct rio_sim_dev *dev, unsigned int port, bool congested);
 
