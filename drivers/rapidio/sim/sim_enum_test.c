@@ -175,6 +175,41 @@ static void sim_enum_devices_released(struct kunit *test)
 }
 
 /*
+ * The enumerator walks the hostile topology: every device found, its
+ * LP-Serial block found wherever it sits in the extended-feature chain,
+ * the port counts switches claim taken as they are, no access failed.
+ */
+static void sim_enum_hostile(struct kunit *test)
+{
+	struct rio_sim_mport *sm = sim_enum_create(test, "hostile", 0);
+	struct rio_sim_dev *dev;
+	struct rio_dev *rdev;
+	unsigned int found = 0;
+
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	KUNIT_ASSERT_NOT_NULL(test, sm->mport.net);
+	KUNIT_EXPECT_EQ(test, sm->fab->failed, 0ULL);
+	list_for_each_entry(rdev, &sm->mport.net->devices, net_list)
+		found++;
+	KUNIT_EXPECT_EQ(test, found, sm->fab->ndevs - 1);
+	list_for_each_entry(dev, &sm->fab->devs, node) {
+		if (dev == sm->fab->host)
+			continue;
+		rdev = rio_sim_rdev(sm, dev);
+		KUNIT_EXPECT_NOT_NULL_MSG(test, rdev, "%s #%u not found", dev->name,
+					  dev->index);
+		if (!rdev)
+			continue;
+		KUNIT_EXPECT_EQ_MSG(test, rdev->phys_efptr, dev->phys_ef,
+				    "%s #%u: LP-Serial block", dev->name, dev->index);
+		if (dev->is_switch)
+			KUNIT_EXPECT_EQ_MSG(test, RIO_GET_TOTAL_PORTS(rdev->swpinfo),
+					    dev->swp_ports, "%s", dev->name);
+	}
+	rio_sim_mport_destroy(sm);
+}
+
+/*
  * A host destination ID must fit the fabric's IDs: the enumerator
  * reserves it in a table of 256 (8-bit) or 65536 (16-bit) bits, and the
  * "any" ID (0xff, 0xffff) is not an ID a host can have.  IDs that fit
@@ -234,6 +269,7 @@ static struct kunit_case sim_enum_test_cases[] = {
 	KUNIT_CASE(sim_enum_twice),
 	KUNIT_CASE(sim_enum_no_link),
 	KUNIT_CASE(sim_enum_devices_released),
+	KUNIT_CASE(sim_enum_hostile),
 	KUNIT_CASE_PARAM(sim_enum_host_destid, sim_hdid_gen_params),
 	{}
 };

@@ -6,10 +6,12 @@
  * Each device answers the standard CARs and CSRs that the rio core and
  * rio-voq read or write, an LP-Serial physical block (map I or II), an
  * optional error management block and an optional VoQ block, chained in
- * that order from offset 0x100.  Registers are computed from the device
- * state on access, so a 255-port switch costs a few kilobytes, not a
- * 64 KiB register file.  Unimplemented registers read 0 and ignore
- * writes, as RapidIO requires of reserved space.
+ * that order from offset 0x100 (hostile devices place the VoQ block
+ * first or at the end of the space, and make it shorter than their port
+ * count).  Registers are computed from the device state on access, so a
+ * 255-port switch costs a few kilobytes, not a 64 KiB register file.
+ * Unimplemented registers read 0 and ignore writes, as RapidIO requires
+ * of reserved space.
  */
 
 #include <linux/align.h>
@@ -82,7 +84,7 @@ static u32 sim_em_size(const struct rio_sim_dev *dev)
 
 static u32 sim_voq_size(const struct rio_sim_dev *dev)
 {
-	return rio_voq_csr_offset(dev->voq_layout, 0, dev->nports);
+	return rio_voq_csr_offset(dev->voq_layout, 0, dev->voq_nports);
 }
 
 static u16 sim_phys_id(const struct rio_sim_dev *dev)
@@ -95,11 +97,15 @@ static u16 sim_phys_id(const struct rio_sim_dev *dev)
 /* Offset of the block after the one at @ef, 0 if it is the last */
 static u32 sim_next_block(const struct rio_sim_dev *dev, u32 ef)
 {
-	if (ef == RIO_SIM_PHYS_EF)
-		return dev->em_ef ? dev->em_ef : dev->voq_ef;
-	if (ef == dev->em_ef)
-		return dev->voq_ef;
-	return 0;
+	const u32 block[] = { dev->phys_ef, dev->em_ef, dev->voq_ef };
+	unsigned int i;
+	u32 next = 0;
+
+	/* The chain follows the address order, whatever the placement */
+	for (i = 0; i < ARRAY_SIZE(block); i++)
+		if (block[i] > ef && (!next || block[i] < next))
+			next = block[i];
+	return next;
 }
 
 static u32 sim_ef_header(const struct rio_sim_dev *dev, u32 ef, u16 id)
@@ -131,7 +137,7 @@ static u32 sim_phys_read(struct rio_sim_dev *dev, u32 off)
 	unsigned int n;
 
 	if (off == 0)
-		return sim_ef_header(dev, RIO_SIM_PHYS_EF, sim_phys_id(dev));
+		return sim_ef_header(dev, dev->phys_ef, sim_phys_id(dev));
 	if (off == RIO_PORT_GEN_CTL_CSR)
 		return dev->port_gen_ctl;
 	if (off < SIM_PHYS_PORT_BASE)
@@ -171,7 +177,7 @@ static int sim_voq_port_of(const struct rio_sim_dev *dev, u32 off)
 {
 	u32 first = rio_voq_csr_offset(dev->voq_layout, 0, 0);
 
-	if (off < first || (off - first) % 4 || (off - first) / 4 >= dev->nports)
+	if (off < first || (off - first) % 4 || (off - first) / 4 >= dev->voq_nports)
 		return -1;
 	return (off - first) / 4;
 }
@@ -319,7 +325,7 @@ static u32 sim_reg_read(struct rio_sim_dev *dev, u32 off, unsigned int ingress)
 		       (dev->fabric->large ? RIO_PEF_CTLS : 0) |
 		       RIO_PEF_EXT_FEATURES | RIO_PEF_ADDR_34;
 	case RIO_SWP_INFO_CAR:
-		return dev->nports << 8 | ingress;
+		return dev->swp_ports << 8 | ingress;
 	case RIO_SRC_OPS_CAR:
 	case RIO_DST_OPS_CAR:
 		return dev->is_switch ? 0 : RIO_SRC_OPS_READ | RIO_SRC_OPS_WRITE |
@@ -345,8 +351,8 @@ static u32 sim_reg_read(struct rio_sim_dev *dev, u32 off, unsigned int ingress)
 
 	if (dev->staging && off >= RIO_SIM_STG_CAP && off < RIO_SIM_STG_END)
 		return sim_staging_read(dev, off);
-	if (sim_in_block(off, RIO_SIM_PHYS_EF, sim_phys_size(dev)))
-		return sim_phys_read(dev, off - RIO_SIM_PHYS_EF);
+	if (sim_in_block(off, dev->phys_ef, sim_phys_size(dev)))
+		return sim_phys_read(dev, off - dev->phys_ef);
 	if (sim_in_block(off, dev->em_ef, sim_em_size(dev)))
 		return off == dev->em_ef ?
 			sim_ef_header(dev, dev->em_ef, RIO_EFB_ERR_MGMNT) : 0;
@@ -396,8 +402,8 @@ static void sim_reg_write(struct rio_sim_dev *dev, u32 off, u32 val)
 	if (dev->staging == RIO_SIM_STAGING_RAM && off >= RIO_SIM_STG_CAP &&
 	    off < RIO_SIM_STG_END)
 		sim_staging_write(dev, off, val);
-	else if (sim_in_block(off, RIO_SIM_PHYS_EF, sim_phys_size(dev)))
-		sim_phys_write(dev, off - RIO_SIM_PHYS_EF, val);
+	else if (sim_in_block(off, dev->phys_ef, sim_phys_size(dev)))
+		sim_phys_write(dev, off - dev->phys_ef, val);
 	else if (sim_in_block(off, dev->voq_ef, sim_voq_size(dev)))
 		sim_voq_write(dev, off - dev->voq_ef, val);
 }
@@ -447,6 +453,56 @@ void rio_sim_fabric_free(struct rio_sim_fabric *fab)
 }
 EXPORT_SYMBOL_GPL(rio_sim_fabric_free);
 
+/* Is the VoQ part of a description one that can be built */
+static bool sim_voq_desc_valid(const struct rio_sim_dev_desc *desc)
+{
+	unsigned int ncsr = desc->voq_nports ?: desc->nports;
+
+	if (!desc->voq)
+		return true;
+	if (desc->voq_layout != RIO_VOQ_LAYOUT_REV2 &&
+	    desc->voq_layout != RIO_VOQ_LAYOUT_REV3)
+		return false;
+	if (ncsr > desc->nports || ncsr > rio_voq_layout_max_ports(desc->voq_layout))
+		return false;
+	return desc->voq_place == RIO_SIM_VOQ_LAST ||
+	       desc->voq_place == RIO_SIM_VOQ_FIRST ||
+	       desc->voq_place == RIO_SIM_VOQ_END;
+}
+
+/*
+ * Lay out the extended-feature blocks: LP-Serial, error management, VoQ
+ * from RIO_SIM_PHYS_EF, or the VoQ block first or at the end of the
+ * space.  Return: false if they do not fit the extended-feature space.
+ */
+static bool sim_place_blocks(struct rio_sim_dev *dev, bool em,
+			     enum rio_sim_voq_place place)
+{
+	u32 end = RIO_SIM_PHYS_EF, voq_size = dev->voq_nports ? sim_voq_size(dev) : 0;
+
+	if (voq_size && place == RIO_SIM_VOQ_FIRST) {
+		dev->voq_ef = end;
+		end += voq_size;	/* the LP-Serial block right after */
+	}
+	dev->phys_ef = end;
+	end = ALIGN(end + sim_phys_size(dev), 0x10);
+	if (em) {
+		dev->em_ef = end;
+		end = ALIGN(end + sim_em_size(dev), 0x10);
+	}
+	if (voq_size && place == RIO_SIM_VOQ_LAST) {
+		dev->voq_ef = end;
+		end += voq_size;
+	} else if (voq_size && place == RIO_SIM_VOQ_END) {
+		/* its last CSR at the last word of the space */
+		if (end + voq_size > RIO_VOQ_EF_SPACE_END + 4)
+			return false;
+		dev->voq_ef = RIO_VOQ_EF_SPACE_END + 4 - voq_size;
+		end = RIO_VOQ_EF_SPACE_END + 4;
+	}
+	return end <= RIO_VOQ_EF_SPACE_END + 4;
+}
+
 /**
  * rio_sim_dev_add() - add a device to a fabric
  * @fab: the fabric; its first device is the host's own port
@@ -463,12 +519,13 @@ struct rio_sim_dev *rio_sim_dev_add(struct rio_sim_fabric *fab,
 {
 	struct rio_sim_dev *dev;
 	unsigned int n;
-	u32 caps, end;
+	u32 caps;
 
 	if (!desc->nports || desc->nports > RIO_SIM_MAX_PORTS ||
 	    (!desc->is_switch && desc->nports != 1) ||
+	    (!desc->is_switch && desc->swp_claim) ||
 	    (desc->map != RIO_SIM_MAP_I && desc->map != RIO_SIM_MAP_II) ||
-	    (desc->voq && desc->nports > rio_voq_layout_max_ports(desc->voq_layout)))
+	    !sim_voq_desc_valid(desc))
 		return ERR_PTR(-EINVAL);
 
 	dev = kzalloc(struct_size(dev, port, desc->nports), GFP_KERNEL);
@@ -479,6 +536,7 @@ struct rio_sim_dev *rio_sim_dev_add(struct rio_sim_fabric *fab,
 	strscpy(dev->name, desc->name ?: "dev", sizeof(dev->name));
 	dev->is_switch = desc->is_switch;
 	dev->nports = desc->nports;
+	dev->swp_ports = desc->swp_claim ? desc->swp_ports : desc->nports;
 	dev->vid = desc->vid;
 	dev->did = desc->did;
 	dev->map = desc->map;
@@ -488,24 +546,19 @@ struct rio_sim_dev *rio_sim_dev_add(struct rio_sim_fabric *fab,
 	memset(dev->route, RIO_SIM_NO_ROUTE, sizeof(dev->route));
 	dev->route_any = RIO_SIM_NO_ROUTE;
 
-	end = ALIGN(RIO_SIM_PHYS_EF + sim_phys_size(dev), 0x10);
-	if (desc->em) {
-		dev->em_ef = end;
-		end = ALIGN(end + sim_em_size(dev), 0x10);
-	}
 	if (desc->voq) {
-		dev->voq_ef = end;
 		dev->voq_layout = desc->voq_layout;
+		dev->voq_nports = desc->voq_nports ?: desc->nports;
 		caps = desc->voq_caps & (RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP |
 					 RIO_VOQ_CSR_VC_SUP);
 		if (desc->voq_layout == RIO_VOQ_LAYOUT_REV3)
 			caps |= (desc->voq_caps & RIO_VOQ_CSR_PGS_SUP_ALL) |
 				RIO_VOQ_CSR_PGS_SUP(0) | RIO_VOQ_CSR_PGS_SUP(4);
-		for (n = 0; n < dev->nports; n++)
+		/* Ports beyond a short block have no VoQ CSR */
+		for (n = 0; n < dev->voq_nports; n++)
 			dev->port[n].voq_caps = caps;
-		end += sim_voq_size(dev);
 	}
-	if (end > RIO_VOQ_EF_SPACE_END) {
+	if (!sim_place_blocks(dev, desc->em, desc->voq_place)) {
 		kfree(dev);
 		return ERR_PTR(-EINVAL);
 	}

@@ -35,7 +35,10 @@
  */
 #define RIO_SIM_MAX_LATENCY_US	1000
 
-/* Where the extended-feature blocks of a simulated device sit */
+/*
+ * Where the extended-feature blocks of a simulated device start, and so
+ * its LP-Serial block unless the VoQ block is placed first
+ */
 #define RIO_SIM_PHYS_EF		0x0100
 
 struct rio_sim_fabric;
@@ -74,6 +77,20 @@ enum rio_sim_staging {
 enum rio_sim_phys_map {
 	RIO_SIM_MAP_I = 1,
 	RIO_SIM_MAP_II = 2,
+};
+
+/**
+ * enum rio_sim_voq_place - where a device's VoQ block sits
+ * @RIO_SIM_VOQ_LAST: after the LP-Serial and error management blocks
+ * @RIO_SIM_VOQ_FIRST: first, with the LP-Serial block right after its
+ *	last CSR (then the error management block, if any)
+ * @RIO_SIM_VOQ_END: last, its last CSR at the end of extended-feature
+ *	space (0xfffc)
+ */
+enum rio_sim_voq_place {
+	RIO_SIM_VOQ_LAST,
+	RIO_SIM_VOQ_FIRST,
+	RIO_SIM_VOQ_END,
 };
 
 /**
@@ -120,6 +137,14 @@ struct rio_sim_port {
  * @voq_layout: its layout
  * @voq_caps: read-only bits of every port's VoQ CSR (capabilities and,
  *	for rev 3+, supported group sizes)
+ * @voq_nports: Port n VoQ CSRs the block has, 1..@nports within the
+ *	layout's limit; 0 for one per port.  Fewer than @nports makes a
+ *	block shorter than the device's port count (hostile)
+ * @voq_place: where the block sits; with @voq_nports, a short block
+ *	right before the LP-Serial block or at the end of the space
+ * @swp_claim: the Switch Port Information CAR reports @swp_ports ports
+ *	instead of @nports (hostile)
+ * @swp_ports: the port count it reports then, 0..255
  * @staging: staging hardware (switches)
  * @staging_queues: its queues per port
  */
@@ -134,6 +159,10 @@ struct rio_sim_dev_desc {
 	bool voq;
 	enum rio_voq_layout voq_layout;
 	u32 voq_caps;
+	unsigned int voq_nports;
+	enum rio_sim_voq_place voq_place;
+	bool swp_claim;
+	u8 swp_ports;
 	enum rio_sim_staging staging;
 	unsigned int staging_queues;
 };
@@ -146,12 +175,15 @@ struct rio_sim_dev_desc {
  * @name: name for logs and debugfs
  * @is_switch: a switch (else an endpoint)
  * @nports: number of ports
+ * @swp_ports: ports the Switch Port Information CAR reports
  * @vid: vendor ID
  * @did: device ID
  * @map: LP-Serial register map
+ * @phys_ef: offset of the LP-Serial block
  * @em_ef: offset of the error management block, 0 if none
  * @voq_ef: offset of the VoQ block, 0 if none
  * @voq_layout: layout of the VoQ block
+ * @voq_nports: Port n VoQ CSRs the block has
  * @did_csr: Base Device ID CSR
  * @host_lock: Host Base Device ID Lock CSR (0xffff when free)
  * @comptag: Component Tag CSR
@@ -180,12 +212,15 @@ struct rio_sim_dev {
 	char name[32];
 	bool is_switch;
 	unsigned int nports;
+	unsigned int swp_ports;
 	u16 vid;
 	u16 did;
 	enum rio_sim_phys_map map;
+	u32 phys_ef;
 	u32 em_ef;
 	u32 voq_ef;
 	enum rio_voq_layout voq_layout;
+	unsigned int voq_nports;
 	u32 did_csr;
 	u32 host_lock;
 	u32 comptag;

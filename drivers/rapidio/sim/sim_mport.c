@@ -188,7 +188,7 @@ struct rio_sim_mport *rio_sim_mport_create(struct rio_sim_fabric *fab,
 	mport->ops = &rio_sim_ops;
 	mport->index = 0;
 	mport->sys_size = fab->large;
-	mport->phys_efptr = RIO_SIM_PHYS_EF;
+	mport->phys_efptr = fab->host->phys_ef;
 	mport->phys_rmap = fab->host->map;
 	if (host_destid != RIO_SIM_HDID_CORE)
 		mport->host_deviceid = host_destid;
@@ -198,7 +198,7 @@ struct rio_sim_mport *rio_sim_mport_create(struct rio_sim_fabric *fab,
 	snprintf(mport->name, RIO_MAX_MPORT_NAME, "rio-sim%d", mport->id);
 
 	/* A host comes out of reset as host, master and discovered */
-	rio_sim_local_write(fab, RIO_SIM_PHYS_EF + RIO_PORT_GEN_CTL_CSR,
+	rio_sim_local_write(fab, fab->host->phys_ef + RIO_PORT_GEN_CTL_CSR,
 			    mport->host_deviceid >= 0 ? RIO_PORT_GEN_HOST |
 			    RIO_PORT_GEN_MASTER | RIO_PORT_GEN_DISCOVERED : 0);
 
