@@ -5,12 +5,14 @@
  *
  *   reads, writes, failed    maintenance accesses carried (local ones
  *                            included) and those that failed
+ *   stray_writes             writes that landed on no writable register
  *   fail_nth                 write N: the Nth access from now fails
  *                            (once); reads back what is left pending, 0
  *                            when none
  *   latency_us               busy-wait added to every access, at most
  *                            RIO_SIM_MAX_LATENCY_US (-EINVAL beyond)
  *   dev<i>/reads, writes     accesses device i answered
+ *   dev<i>/stray_writes      its writes that landed on no writable register
  *   dev<i>/fail_all          every access to device i fails
  *   dev<i>/all_ones          every read from device i returns all ones
  *   dev<i>/congest           write "PORT 1" or "PORT 0": set or clear the
@@ -134,6 +136,7 @@ void rio_sim_debugfs_add(struct rio_sim_mport *sm)
 	debugfs_create_u64("reads", 0400, sm->dbg, &fab->reads);
 	debugfs_create_u64("writes", 0400, sm->dbg, &fab->writes);
 	debugfs_create_u64("failed", 0400, sm->dbg, &fab->failed);
+	debugfs_create_u64("stray_writes", 0400, sm->dbg, &fab->stray_writes);
 	debugfs_create_file_unsafe("fail_nth", 0600, sm->dbg, fab,
 				   &sim_fail_nth_fops);
 	debugfs_create_file_unsafe("latency_us", 0600, sm->dbg, fab,
@@ -144,6 +147,7 @@ void rio_sim_debugfs_add(struct rio_sim_mport *sm)
 		d = debugfs_create_dir(name, sm->dbg);
 		debugfs_create_u64("reads", 0400, d, &dev->reads);
 		debugfs_create_u64("writes", 0400, d, &dev->writes);
+		debugfs_create_u64("stray_writes", 0400, d, &dev->stray_writes);
 		debugfs_create_bool("fail_all", 0600, d, &dev->fail_all);
 		debugfs_create_bool("all_ones", 0600, d, &dev->all_ones);
 		if (dev->voq_ef) {

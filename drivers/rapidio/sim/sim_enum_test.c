@@ -62,6 +62,8 @@ static void sim_enum_topology(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	KUNIT_ASSERT_NOT_NULL(test, sm->mport.net);
 	KUNIT_EXPECT_EQ(test, fab->failed, 0ULL);
+	/* The enumerator (and rio-voq, if built in) write only registers */
+	KUNIT_EXPECT_EQ(test, fab->stray_writes, 0ULL);
 
 	list_for_each_entry(rdev, &sm->mport.net->devices, net_list)
 		found++;

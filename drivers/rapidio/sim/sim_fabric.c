@@ -11,7 +11,8 @@
  * count).  Registers are computed from the device state on access, so a
  * 255-port switch costs a few kilobytes, not a 64 KiB register file.
  * Unimplemented registers read 0 and ignore writes, as RapidIO requires
- * of reserved space.
+ * of reserved space; a write that lands on no writable register is
+ * counted as a stray write.
  */
 
 #include <linux/align.h>
@@ -32,6 +33,9 @@
 #define SIM_PHYS_PORT_BASE	0x40
 #define SIM_EM_PORT_BASE	0x40
 #define SIM_EM_PORT_STRIDE	0x40
+/* Port n registers of LP-Serial map II that rio_regs.h does not name */
+#define SIM_PORT_N_PWR_MGMT_CSR	0x68
+#define SIM_PORT_N_LAT_OPT_CSR	0x6c
 
 /* Port n Control 2 CSR, selected baud rate (Part 6): one rate per class */
 static const u8 sim_baud_code[] = {
@@ -156,20 +160,74 @@ static u32 sim_phys_read(struct rio_sim_dev *dev, u32 off)
 	return 0;
 }
 
-static void sim_phys_write(struct rio_sim_dev *dev, u32 off, u32 val)
+/*
+ * A write to the LP-Serial block.  Port n Control and Port General
+ * Control keep what is written; the other writable registers of Part 6
+ * take the write and model nothing.
+ *
+ * Return: true if @off is a writable register.
+ */
+static bool sim_phys_write(struct rio_sim_dev *dev, u32 off, u32 val)
 {
 	unsigned int n;
+	u32 reg;
 
-	if (off == RIO_PORT_GEN_CTL_CSR) {
+	switch (off) {
+	case RIO_PORT_GEN_CTL_CSR:
 		dev->port_gen_ctl = val;
-		return;
+		return true;
+	case RIO_PORT_LINKTO_CTL_CSR:
+	case RIO_PORT_RSPTO_CTL_CSR:
+		return true;
 	}
 	if (off < SIM_PHYS_PORT_BASE)
-		return;
+		return false;
+
 	n = (off - SIM_PHYS_PORT_BASE) / sim_phys_stride(dev);
-	if ((off - SIM_PHYS_PORT_BASE) % sim_phys_stride(dev) ==
-	    RIO_PORT_N_CTL_CSR(0, 0) - SIM_PHYS_PORT_BASE)
+	reg = SIM_PHYS_PORT_BASE + (off - SIM_PHYS_PORT_BASE) % sim_phys_stride(dev);
+	switch (reg) {
+	case RIO_PORT_N_CTL_CSR(0, 0):
 		dev->port[n].ctl = val;
+		return true;
+	case RIO_PORT_N_MNT_REQ_CSR(0, 0):
+	case RIO_PORT_N_CTL2_CSR(0, 0):
+	case RIO_PORT_N_ERR_STS_CSR(0, 0):
+		return true;
+	case RIO_PORT_N_ACK_STS_CSR(0):
+		return dev->map == RIO_SIM_MAP_I;
+	case RIO_PORT_N_OB_ACK_CSR(0):
+	case RIO_PORT_N_IB_ACK_CSR(0):
+	case SIM_PORT_N_PWR_MGMT_CSR:
+	case SIM_PORT_N_LAT_OPT_CSR:
+		return dev->map == RIO_SIM_MAP_II;
+	}
+	return false;
+}
+
+/*
+ * A write to the error management block: rio-sim models none of its
+ * registers, but those Part 8 makes writable take the write.
+ *
+ * Return: true if @off is a writable register.
+ */
+static bool sim_em_write(u32 off)
+{
+	if (off < SIM_EM_PORT_BASE)
+		return off >= RIO_EM_LTL_ERR_DETECT && off <= RIO_EM_PW_TX_CTRL;
+	switch (SIM_EM_PORT_BASE + (off - SIM_EM_PORT_BASE) % SIM_EM_PORT_STRIDE) {
+	case RIO_EM_PN_ERR_DETECT(0):
+	case RIO_EM_PN_ERRRATE_EN(0):
+	case RIO_EM_PN_ATTRIB_CAP(0):
+	case RIO_EM_PN_PKT_CAP_0(0):
+	case RIO_EM_PN_PKT_CAP_1(0):
+	case RIO_EM_PN_PKT_CAP_2(0):
+	case RIO_EM_PN_PKT_CAP_3(0):
+	case RIO_EM_PN_ERRRATE(0):
+	case RIO_EM_PN_ERRRATE_TR(0):
+	case RIO_EM_PN_LINK_UDT(0):
+		return true;
+	}
+	return false;
 }
 
 /* The port whose VoQ CSR is at block offset @off, -1 if none is */
@@ -250,12 +308,15 @@ static void sim_voq_write_port(struct rio_sim_dev *dev, unsigned int n, u32 val)
 	p->voq_ctl = new;
 }
 
-static void sim_voq_write(struct rio_sim_dev *dev, u32 off, u32 val)
+/* Return: true if @off is a Port n VoQ CSR (the rest is read-only) */
+static bool sim_voq_write(struct rio_sim_dev *dev, u32 off, u32 val)
 {
 	int n = sim_voq_port_of(dev, off);
 
-	if (n >= 0)
-		sim_voq_write_port(dev, n, val);
+	if (n < 0)
+		return false;
+	sim_voq_write_port(dev, n, val);
+	return true;
 }
 
 /* Entry of a staging register within a port's 256 entries, -1 if none */
@@ -286,20 +347,24 @@ static u32 sim_staging_read(struct rio_sim_dev *dev, u32 off)
 	return i < 0 || !dev->stg_hop ? 0 : dev->stg_hop[i];
 }
 
-static void sim_staging_write(struct rio_sim_dev *dev, u32 off, u32 val)
+/* Return: true if @off is a writable staging register (RAM model) */
+static bool sim_staging_write(struct rio_sim_dev *dev, u32 off, u32 val)
 {
 	int i;
 
+	if (dev->staging != RIO_SIM_STAGING_RAM || off == RIO_SIM_STG_CAP)
+		return false;
 	if (off < RIO_SIM_STG_HOP(0, 0)) {
 		i = sim_staging_entry(dev, off, RIO_SIM_STG_MAP(0, 0));
 		/* the RAM holds queue numbers below the queue count */
 		if (i >= 0 && val < dev->staging_queues)
 			dev->stg_map[i] = val;
-		return;
+		return i >= 0;
 	}
 	i = sim_staging_entry(dev, off, RIO_SIM_STG_HOP(0, 0));
 	if (i >= 0)
 		dev->stg_hop[i] = val & 0xff;
+	return i >= 0;
 }
 
 static bool sim_in_block(u32 off, u32 ef, u32 size)
@@ -361,7 +426,12 @@ static u32 sim_reg_read(struct rio_sim_dev *dev, u32 off, unsigned int ingress)
 	return 0;
 }
 
-static void sim_reg_write(struct rio_sim_dev *dev, u32 off, u32 val)
+/*
+ * Apply a write.  Return: true if it landed on a writable register,
+ * false for a stray write (reserved or unimplemented space, a read-only
+ * register, a block header), which changes nothing.
+ */
+static bool sim_reg_write(struct rio_sim_dev *dev, u32 off, u32 val)
 {
 	u8 *entry;
 
@@ -369,10 +439,10 @@ static void sim_reg_write(struct rio_sim_dev *dev, u32 off, u32 val)
 	case RIO_PELL_CTRL_CSR:
 		dev->pell_ctl = val & (RIO_PELL_ADDR_34 | RIO_PELL_ADDR_50 |
 				       RIO_PELL_ADDR_66);
-		return;
+		return true;
 	case RIO_DID_CSR:
 		dev->did_csr = val & SIM_DID_CSR_MASK;
-		return;
+		return true;
 	case RIO_HOST_DID_LOCK_CSR:
 		/* Free: take it.  Held by the writer: release it. */
 		val &= SIM_LOCK_FREE;
@@ -380,32 +450,34 @@ static void sim_reg_write(struct rio_sim_dev *dev, u32 off, u32 val)
 			dev->host_lock = val;
 		else if (dev->host_lock == val)
 			dev->host_lock = SIM_LOCK_FREE;
-		return;
+		return true;
 	case RIO_COMPONENT_TAG_CSR:
 		dev->comptag = val;
-		return;
+		return true;
 	case RIO_STD_RTE_CONF_DESTID_SEL_CSR:
 		if (dev->is_switch)
 			dev->rte_sel = val;
-		return;
+		return dev->is_switch;
 	case RIO_STD_RTE_CONF_PORT_SEL_CSR:
 		entry = dev->is_switch ? sim_route_entry(dev, dev->rte_sel) : NULL;
 		if (entry)
 			*entry = val & 0xff;
-		return;
+		return dev->is_switch;
 	case RIO_STD_RTE_DEFAULT_PORT:
 		if (dev->is_switch)
 			dev->rte_default = val & 0xff;
-		return;
+		return dev->is_switch;
 	}
 
-	if (dev->staging == RIO_SIM_STAGING_RAM && off >= RIO_SIM_STG_CAP &&
-	    off < RIO_SIM_STG_END)
-		sim_staging_write(dev, off, val);
-	else if (sim_in_block(off, dev->phys_ef, sim_phys_size(dev)))
-		sim_phys_write(dev, off - dev->phys_ef, val);
-	else if (sim_in_block(off, dev->voq_ef, sim_voq_size(dev)))
-		sim_voq_write(dev, off - dev->voq_ef, val);
+	if (dev->staging && off >= RIO_SIM_STG_CAP && off < RIO_SIM_STG_END)
+		return sim_staging_write(dev, off, val);
+	if (sim_in_block(off, dev->phys_ef, sim_phys_size(dev)))
+		return sim_phys_write(dev, off - dev->phys_ef, val);
+	if (sim_in_block(off, dev->em_ef, sim_em_size(dev)))
+		return sim_em_write(off - dev->em_ef);
+	if (sim_in_block(off, dev->voq_ef, sim_voq_size(dev)))
+		return sim_voq_write(dev, off - dev->voq_ef, val);
+	return false;
 }
 
 /**
@@ -754,7 +826,10 @@ static int sim_access(struct rio_sim_fabric *fab, bool local, u16 destid,
 		ret = -EIO;
 	} else if (write) {
 		dev->writes++;
-		sim_reg_write(dev, offset, *val);
+		if (!sim_reg_write(dev, offset, *val)) {
+			dev->stray_writes++;
+			fab->stray_writes++;
+		}
 	} else {
 		dev->reads++;
 		*val = dev->all_ones ? ~0U : sim_reg_read(dev, offset, ingress);

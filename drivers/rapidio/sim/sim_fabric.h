@@ -196,6 +196,8 @@ struct rio_sim_dev_desc {
  *	beyond @route
  * @reads: maintenance reads this device answered
  * @writes: maintenance writes this device took
+ * @stray_writes: writes that landed on no writable register: reserved or
+ *	unimplemented space, a read-only register, a block header
  * @fail_all: every access to this device fails
  * @all_ones: every read from this device returns all ones
  * @congested: ports whose egress is congested (set by tests, debugfs)
@@ -232,6 +234,7 @@ struct rio_sim_dev {
 	u8 route_any;
 	u64 reads;
 	u64 writes;
+	u64 stray_writes;
 	bool fail_all;
 	bool all_ones;
 	DECLARE_BITMAP(congested, RIO_VOQ_MAX_PORTS);
@@ -251,6 +254,8 @@ struct rio_sim_dev {
  * @host: the device behind the host's own (local) configuration space
  * @reads: maintenance reads carried, local ones included
  * @writes: maintenance writes carried, local ones included
+ * @stray_writes: writes that reached a device and landed on none of its
+ *	writable registers (the sum of the devices' counts)
  * @failed: accesses that failed (no route, no device, injected fault)
  * @fail_nth: fail the access numbered so (1-based, counting all
  *	accesses from when it was set); 0 for none
@@ -266,6 +271,7 @@ struct rio_sim_fabric {
 	struct rio_sim_dev *host;
 	u64 reads;
 	u64 writes;
+	u64 stray_writes;
 	u64 failed;
 	unsigned int fail_nth;
 	unsigned int fail_seen;

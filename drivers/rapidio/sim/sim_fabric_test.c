@@ -334,6 +334,75 @@ static struct rio_sim_dev *sim_find_name(struct kunit *test,
 	return NULL;
 }
 
+/*
+ * Writes that land on no writable register are counted, per device and
+ * per fabric; writes to registers are not.  A short VoQ block placed
+ * first: its CSRs take writes, the word after its last CSR is the
+ * LP-Serial block's header.
+ */
+static void sim_stray_writes(struct kunit *test)
+{
+	struct rio_sim_dev_desc desc = {
+		.name = "short", .is_switch = true, .nports = 16, .vid = RIO_SIM_VID,
+		.did = RIO_SIM_DID_SWITCH, .map = RIO_SIM_MAP_I, .em = true,
+		.voq = true, .voq_layout = RIO_VOQ_LAYOUT_REV3,
+		.voq_caps = RIO_SIM_VOQ_CAPS_ALL, .voq_nports = 4,
+		.voq_place = RIO_SIM_VOQ_FIRST,
+	};
+	struct rio_sim_fabric *fab = sim_build(test, "single");
+	struct rio_sim_dev *sw, *ep = rio_sim_dev_find(fab, 1);
+	u32 csr = RIO_VOQ_CSR_PART_EN, ef;
+	unsigned int p;
+
+	KUNIT_ASSERT_NOT_NULL(test, ep);
+	/* Put the switch between the host and the endpoint */
+	rio_sim_unlink(fab->host, 0);
+	sw = rio_sim_dev_add(fab, &desc);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sw);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(fab->host, 0, sw, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 1, ep, 0, 2), 0);
+	ef = sw->voq_ef;
+	KUNIT_EXPECT_EQ(test, ef, (u32)RIO_SIM_PHYS_EF);
+	KUNIT_EXPECT_EQ(test, sw->phys_ef, rio_voq_csr_offset(RIO_VOQ_LAYOUT_REV3, ef, 4));
+
+	/* Registers: the block's CSRs, the standard CSRs, Port n Control */
+	for (p = 0; p < 4; p++)
+		sim_wr(test, fab, 0xff, 0, rio_voq_csr_offset(RIO_VOQ_LAYOUT_REV3, ef, p), csr);
+	sim_wr(test, fab, 0xff, 0, RIO_COMPONENT_TAG_CSR, 7);
+	sim_wr(test, fab, 0xff, 0, sw->phys_ef + RIO_PORT_N_CTL_CSR(3, 1), 0x00600000);
+	KUNIT_EXPECT_EQ(test, fab->stray_writes, 0ULL);
+	KUNIT_EXPECT_EQ(test, sw->port[3].voq_ctl, csr);
+	KUNIT_EXPECT_EQ(test, sw->port[3].ctl, 0x00600000U);
+
+	/* Past the last CSR: the LP-Serial header, read-only */
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0,
+				     rio_voq_csr_offset(RIO_VOQ_LAYOUT_REV3, ef, 4)) & 0xffff,
+			(u32)RIO_EFB_SER_EPF_SW_M1_ID);
+	sim_wr(test, fab, 0xff, 0, rio_voq_csr_offset(RIO_VOQ_LAYOUT_REV3, ef, 4), csr);
+	KUNIT_EXPECT_EQ(test, sw->stray_writes, 1ULL);
+	KUNIT_EXPECT_EQ(test, sw->port[4].voq_ctl, 0U);
+	/* A reserved word of the VoQ block, and its header */
+	sim_wr(test, fab, 0xff, 0, ef + 4, csr);
+	sim_wr(test, fab, 0xff, 0, ef, csr);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, ef + 4), 0U);
+	/* A read-only CAR, a route register of an endpoint, space beyond */
+	sim_wr(test, fab, 0xff, 0, RIO_DEV_ID_CAR, 0);
+	KUNIT_EXPECT_EQ(test, sw->stray_writes, 4ULL);
+	sim_wr(test, fab, 0xff, 0, RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0xff);
+	sim_wr(test, fab, 0xff, 0, RIO_STD_RTE_CONF_PORT_SEL_CSR, 1);
+	sim_wr(test, fab, 0xff, 1, RIO_STD_RTE_CONF_DESTID_SEL_CSR, 3);
+	sim_wr(test, fab, 0xff, 1, 0xfff0, 1);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 1, 0xfff0), 0U);
+	KUNIT_EXPECT_EQ(test, ep->stray_writes, 2ULL);
+	KUNIT_EXPECT_EQ(test, sw->stray_writes, 4ULL);
+	KUNIT_EXPECT_EQ(test, fab->stray_writes, 6ULL);
+	/* Local writes count too */
+	KUNIT_EXPECT_EQ(test, rio_sim_local_write(fab, RIO_PEF_CAR, 0), 0);
+	KUNIT_EXPECT_EQ(test, fab->host->stray_writes, 1ULL);
+	KUNIT_EXPECT_EQ(test, fab->stray_writes, 7ULL);
+	rio_sim_fabric_free(fab);
+}
+
 /* What the hostile topology's devices look like from the fabric */
 static void sim_hostile_layout(struct kunit *test)
 {
@@ -481,6 +550,7 @@ static struct kunit_case sim_fabric_test_cases[] = {
 	KUNIT_CASE(sim_faults_and_counters),
 	KUNIT_CASE(sim_large_ids),
 	KUNIT_CASE(sim_staging_registers),
+	KUNIT_CASE(sim_stray_writes),
 	KUNIT_CASE(sim_hostile_layout),
 	KUNIT_CASE(sim_hostile_refused),
 	KUNIT_CASE(sim_topo_errors),
