@@ -97,6 +97,7 @@ MODULE_PARM_DESC(per_vc,
 
 /* All state, and every maintenance access */
 DEFINE_MUTEX(rio_voq_lock);
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_lock);
 /* Adding and removing sysfs directories; outside rio_voq_lock */
 static DEFINE_MUTEX(rio_voq_sysfs_lock);
 
