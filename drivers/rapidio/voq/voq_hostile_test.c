@@ -21,6 +21,7 @@
 
 #include "../sim/sim.h"
 #include "voq_core.h"
+#include "voq_test_sim.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
@@ -121,11 +122,10 @@ static struct rio_sim_mport *voq_hostile_scan(struct kunit *test,
 	list_for_each_entry(dev, &fab->devs, node)
 		for (p = 0; p < dev->nports; p++)
 			dev->port[p].ctl = HOSTILE_PORT_CTL;
-	sm = rio_sim_mport_create(fab, 0);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
-	rio_voq_auto_config = configure;
+	sm = voq_test_live(test, fab, 0);
+	rio_voq_test_auto_config(configure);
 	ret = rio_sim_mport_scan(sm);
-	rio_voq_auto_config = true;
+	rio_voq_test_auto_config(true);
 	KUNIT_ASSERT_EQ(test, ret, 0);
 	return sm;
 }
@@ -242,10 +242,10 @@ static void voq_hostile_run(struct kunit *test,
 	struct rio_sim_mport *sm = voq_hostile_scan(test, build(test, arg), false);
 	struct voq_hostile_snap *core = voq_hostile_snapshot(test, sm->fab);
 
-	rio_sim_mport_destroy(sm);
+	voq_test_destroy(test, sm);
 	sm = voq_hostile_scan(test, build(test, arg), true);
 	voq_hostile_check(test, sm, core);
-	rio_sim_mport_destroy(sm);
+	voq_test_destroy(test, sm);
 }
 
 static struct rio_sim_fabric *voq_hostile_build_case(struct kunit *test,
@@ -273,7 +273,7 @@ static void voq_hostile_topology(struct kunit *test)
 
 static void voq_hostile_exit(struct kunit *test)
 {
-	rio_voq_auto_config = true;
+	rio_voq_test_auto_config(true);
 }
 
 static struct kunit_case voq_hostile_test_cases[] = {

@@ -236,6 +236,25 @@ int rio_voq_node_probe(struct rio_voq_node *n)
 		}
 	}
 
+	/*
+	 * A port CSR that reads 0 is not there: rev 3+ hard-wires group
+	 * sizes 0 and 4 as supported, and a rev 2.x port with neither a
+	 * capability nor a control set has nothing rio-voq would do.  A
+	 * block that ends before its device's last ports (undefined space
+	 * reads 0) is cut there, so that nothing is written past it.
+	 */
+	for (room = nports; room && !port[room - 1].csr; room--)
+		;
+	if (room < nports) {
+		pr_notice("%s: VoQ block at 0x%04x: ports %u-%u read 0, using %u ports\n",
+			  rio_voq_node_name(n), ef, room, nports - 1, room);
+		nports = room;
+		if (!nports) {
+			kfree(port);
+			goto none;
+		}
+	}
+
 	n->ef = ef;
 	n->layout = layout;
 	n->nports = nports;
