@@ -320,7 +320,6 @@ void rio_voq_place(struct rio_voq_node *n, bool from_scan, unsigned int ndevs);
 /* voq_sysfs.c */
 int rio_voq_sysfs_add(struct rio_voq_node *n);
 void rio_voq_sysfs_del(struct rio_voq_node *n);
-void rio_voq_sysfs_drain(void);
 
 /* voq_debugfs.c */
 void rio_voq_debugfs_init(void);

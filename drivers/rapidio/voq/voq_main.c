@@ -490,7 +490,6 @@ static void __exit rio_voq_exit(void)
 	subsys_interface_unregister(&rio_voq_sif);
 	rio_voq_debugfs_exit();
 	rio_voq_choices_free();
-	rio_voq_sysfs_drain();
 }
 
 module_init(rio_voq_init);
