@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# UML boot tests.  Two boots:
+# UML boot tests.  Three boots:
 #  - simtest-init.sh, debug kernel (KASAN, lockdep, kmemleak): rio-sim's
 #    configfs, scan and teardown, and rio-voq's sysfs as root and as a
 #    non-root user, with bad input, concurrent writers and removal;
 #  - fmtest-init.sh, debug kernel, voqmix: a userspace fabric manager
 #    (tools/riofm through rio_mport_cdev) deletes and adds devices of an
 #    enumerated net and builds a net of its own; admin choices across a
-#    refused rescan; every sysfs file read after each step.
+#    refused rescan; every sysfs file read after each step;
+#  - modtest-init.sh, modules kernel (lockdep, kmemleak, debug objects,
+#    delayed kobject release; no KASAN, see uml-modules.config): rio_voq
+#    and rio_sim loaded and unloaded in every order, with files open,
+#    after a check that the modules link at all (modpost).
 # The debug boots have kasan_multi_shot, so that every report counts.
 #
 # Prints each boot's test lines and a last "N passed, N failed" over all
@@ -59,6 +63,20 @@ uml_flavor debug
 uml_prepare
 boot simtest simtest-init.sh rapidio.hdid=0 kasan_multi_shot
 boot fmtest fmtest-init.sh rapidio.hdid=0 rio_sim.topology=voqmix kasan_multi_shot
+
+# Modules that do not link are not installed: the boot then fails check
+# by check, quickly
+uml_flavor modules
+uml_prepare
+if [ "$UML_MODULES_OK" = 1 ]; then
+	passed=$((passed + 1))
+	echo "ok - UML modules build and link (modpost)"
+else
+	failed=$((failed + 1))
+	echo "not ok - UML modules build and link (modpost): see $UML_O/modules.log"
+	grep -E 'ERROR|error:' "$UML_O/modules.log" | head -n 10
+fi
+UML_TIMEOUT=600 boot modtest modtest-init.sh rapidio.hdid=0
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -12,7 +12,15 @@
 #            (the default)
 #   debug    uml.config + uml-debug.config: KASAN, lockdep, kmemleak and
 #            rio_mport_cdev, for the boot tests
+#   modules  uml.config + uml-modules.config: rio-voq and rio-sim as
+#            modules, installed into the root's /lib/modules; lockdep,
+#            kmemleak, debug objects, delayed kobject release, no KASAN
 # UML_FLAVOR set before sourcing picks the first one.
+#
+# After uml_prepare of the modules flavor, UML_MODULES_OK is 1 if the
+# modules built and linked (modpost found every symbol), else 0 with
+# the build's errors in $UML_O/modules.log; the root then has no modules
+# (never stale ones), so that the boot test fails check by check.
 #
 # UML_TIMEOUT (default 900) bounds a boot, in seconds: a hung kernel is
 # killed and its test reported as failed, not waited for.
@@ -23,7 +31,7 @@ uml_flavor() {
 	UML_FLAVOR=$1
 	UML_O=$RIO_VOQ_CACHE/build-uml-$UML_FLAVOR
 	case $UML_FLAVOR in
-	demo|debug) ;;
+	demo|debug|modules) ;;
 	*) die "unknown UML flavor '$UML_FLAVOR'" ;;
 	esac
 }
@@ -31,10 +39,51 @@ uml_flavor "${UML_FLAVOR:-demo}"
 
 uml_mk() { make -s -C "$KSRC" O="$UML_O" ARCH=um -j"$RIO_VOQ_JOBS" "$@"; }
 
-# The flavor's configuration fragment
+# The tristate symbols of our directories in the tree, KUnit's aside
+uml_our_tristates() {
+	awk '/^config / { sym = $2 } /^[ \t]+tristate/ && sym !~ /KUNIT/ { print sym }' \
+		"$KSRC"/drivers/rapidio/voq/Kconfig "$KSRC"/drivers/rapidio/sim/Kconfig 2>/dev/null |
+		LC_ALL=C sort -u
+}
+
+# The flavor's configuration fragment; a later line for a symbol wins
 uml_fragment() {
-	cat "$RIO_VOQ_TOP/scripts/demo/uml.config"
-	[ "$UML_FLAVOR" != debug ] || cat "$RIO_VOQ_TOP/scripts/demo/uml-debug.config"
+	local sym
+
+	{
+		cat "$RIO_VOQ_TOP/scripts/demo/uml.config"
+		case $UML_FLAVOR in
+		debug) cat "$RIO_VOQ_TOP/scripts/demo/uml-debug.config" ;;
+		modules)
+			cat "$RIO_VOQ_TOP/scripts/demo/uml-modules.config"
+			for sym in $(uml_our_tristates); do
+				echo "CONFIG_$sym=m"
+			done
+			;;
+		esac
+	} | awk '/^CONFIG_[A-Za-z0-9_]+=/ { s = substr($0, 1, index($0, "=") - 1)
+			if (s in at) line[at[s]] = ""; at[s] = NR }
+		 { line[NR] = $0 } END { for (i = 1; i <= NR; i++) if (line[i] != "") print line[i] }'
+}
+
+uml_install_modules() {
+	local kver
+
+	UML_MODULES_OK=0
+	rm -rf "$UML_ROOT/lib/modules"
+	log "building the UML modules (incremental)"
+	if ! uml_mk modules >"$UML_O/modules.log" 2>&1; then
+		grep -E 'ERROR|error:|undefined' "$UML_O/modules.log" | head -n 20 >&2
+		log "UML modules did not build or link (log: $UML_O/modules.log)"
+		return 0
+	fi
+	# The host may have no depmod (kmod): busybox's, on the root
+	uml_mk modules_install INSTALL_MOD_PATH="$UML_ROOT" DEPMOD=/bin/true \
+		>>"$UML_O/modules.log" 2>&1 || die "installing the UML modules failed"
+	kver=$(cat "$UML_O/include/config/kernel.release")
+	/bin/busybox depmod -b "$UML_ROOT" "$kver" ||
+		die "depmod of the UML modules failed"
+	UML_MODULES_OK=1
 }
 
 uml_prepare() {
@@ -75,6 +124,13 @@ uml_prepare() {
 	done
 	install -m 0755 "$RIO_VOQ_TOP/tools/riovoq/riovoq-static" "$UML_ROOT/bin/riovoq"
 	install -m 0755 "$RIO_VOQ_TOP/tools/riofm/riofm-static" "$UML_ROOT/bin/riofm"
+
+	if [ "$UML_FLAVOR" = modules ]; then
+		uml_install_modules
+	else
+		# Modules of another flavor's kernel must not be found by this one
+		rm -rf "$UML_ROOT/lib/modules"
+	fi
 }
 
 uml_boot() {
