@@ -9,8 +9,9 @@
 #    links configured);
 #  - rio_voq unloads with sysfs files held open and writers running, and
 #    comes back;
-#  - rio_sim unloads while rio_voq is loaded, 10 times;
-#  - rio_voq loads and unloads 50 times with a fabric present;
+#  - rio_sim unloads while rio_voq is loaded, 10 times, and its mports
+#    are released before its code goes;
+#  - rio_voq loads and unloads 20 times with a fabric present;
 #  - no lockdep, debug-objects, kobject or other report, no leak.
 #
 # Modules are loaded by name (modprobe, modules.dep): whatever modules
@@ -54,8 +55,23 @@ configured() {
 	[ "$(cat $B/$1/voq/port$2/link_status)" = configured ]
 }
 sim_up() {	# load rio_sim with voqmix and let the core enumerate it
-	modprobe rio_sim topology=voqmix && echo 0 > /sys/bus/rapidio/scan &&
-		[ "$(ndevs)" -eq 9 ]
+	modprobe rio_sim topology=voqmix dyndbg=+p &&
+		echo 0 > /sys/bus/rapidio/scan && [ "$(ndevs)" -eq 9 ]
+}
+# Unload rio_sim and mark in the log when rmmod returned.  The mport's
+# last reference may go after rio_unregister_mport() (delayed kobject
+# release: 1 to 4 s later); its release callback is rio_sim's code, so
+# "rio-simN released" must come before the mark, never after, when the
+# module text is already freed (a hang or a crash, or, when the next
+# rio_sim happens to load at the same address, nothing visible).
+sim_down() {
+	rmmod rio_sim && echo "rio-test: rmmod rio_sim returned" > /dev/kmsg
+}
+# Every mark preceded by a release, and as many releases as marks
+released_first() {
+	dmesg | awk '/rio-sim[0-9]+ released/ { r++; next }
+		/rio-test: rmmod rio_sim returned/ { m++; if (r != m) bad = 1 }
+		END { exit bad || !m || r != m }'
 }
 
 # Reports before the tests are not ours
@@ -75,7 +91,7 @@ check "neither is loaded at boot" sh -c "! grep -q '^rio_' /proc/modules"
 
 # A fabric first, enumerated without rio-voq
 check "rio_sim loads with a voqmix fabric, without pulling rio_voq in" \
-	sh -c "modprobe rio_sim topology=voqmix && ! grep -q '^rio_voq ' /proc/modules"
+	sh -c "modprobe rio_sim topology=voqmix dyndbg=+p && ! grep -q '^rio_voq ' /proc/modules"
 echo 0 > /sys/bus/rapidio/scan
 check "the core enumerates it: 9 devices" test "$(ndevs)" -eq 9
 
@@ -128,25 +144,29 @@ check "rio_voq loads again" modprobe rio_voq
 check "... and configures the host's link at both ends again" configured
 
 # rio_sim goes away under a loaded rio_voq, 10 times
-check "rio_sim unloads while rio_voq is loaded" rmmod rio_sim
+check "rio_sim unloads while rio_voq is loaded" sim_down
 check "... the devices and the mport are gone" test "$(ndevs)" -eq 0 -a ! -e /sys/class/rapidio_port/rapidio0
 check "... rio_voq stays, with no link left" \
 	sh -c "grep -q '^rio_voq ' /proc/modules && test -z \"\$(cat /sys/kernel/debug/rio-voq/links)\""
 good=0
 i=0
 while [ $i -lt 10 ]; do
-	sim_up && configured && rmmod rio_sim && [ "$(ndevs)" -eq 0 ] && good=$((good + 1))
+	sim_up && configured && sim_down && [ "$(ndevs)" -eq 0 ] && good=$((good + 1))
 	i=$((i + 1))
 done
 check "10 times: rio_sim loads, its fabric is configured, it unloads under rio_voq" test $good -eq 10
+check "... each time its mport was released before rmmod returned" released_first
+released_first || dmesg | grep -E 'rio-sim[0-9]+ released|rio-test:' | sed 's/^/# /' | tail -n 24
+echo "# uptime $(cut -d' ' -f1 /proc/uptime) s"
 
-# rio_voq loads and unloads 50 times with a fabric present, a file held
-# open each time
+# rio_voq loads and unloads 20 times with a fabric present, a file held
+# open each time (each rmmod takes 1 to 4 s: the module's own kobject is
+# released late too)
 check "rio_voq unloads with no fabric" rmmod rio_voq
 check "rio_sim loads again, the core enumerates it" sim_up
 good=0
 i=0
-while [ $i -lt 50 ]; do
+while [ $i -lt 20 ]; do
 	if modprobe rio_voq && configured; then
 		hold 3 $H/csr
 		rmmod rio_voq && [ "$(nvoq)" -eq 0 ] && ! cat <&3 >/dev/null 2>&1 &&
@@ -155,7 +175,8 @@ while [ $i -lt 50 ]; do
 	fi
 	i=$((i + 1))
 done
-check "50 times: rio_voq loads, configures the fabric, unloads with a file open" test $good -eq 50
+check "20 times: rio_voq loads, configures the fabric, unloads with a file open" test $good -eq 20
+echo "# uptime $(cut -d' ' -f1 /proc/uptime) s"
 rmmod rio_sim && rmmod rio_voq_model
 check "every rio module unloads (rio_voq_model last)" sh -c "! grep -q '^rio_' /proc/modules"
 

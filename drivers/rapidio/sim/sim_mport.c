@@ -122,6 +122,7 @@ static void rio_sim_mport_release(struct device *dev)
 	struct rio_sim_mport *sm = container_of(to_rio_mport(dev),
 						struct rio_sim_mport, mport);
 
+	pr_debug("rio-sim: %s released\n", sm->mport.name);
 	rio_sim_fabric_free(sm->fab);
 	kfree(sm);
 }
