@@ -5,17 +5,27 @@
  * the core's enumerator (or discovery) walks the fabric.
  */
 
+#include <linux/atomic.h>
 #include <linux/err.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/rio_drv.h>
 #include <linux/rio_regs.h>
 #include <linux/slab.h>
+#include <linux/wait.h>
 
 #include "sim.h"
 
 static LIST_HEAD(rio_sim_mports);
 static DEFINE_MUTEX(rio_sim_mports_lock);
+/*
+ * Mports whose release callback has not run yet.  The callback is this
+ * module's code and runs at the last put of the mport's device, which
+ * may come after rio_unregister_mport() returned (a sysfs file held
+ * open, or CONFIG_DEBUG_KOBJECT_RELEASE): module exit waits for it.
+ */
+static atomic_t rio_sim_mports_unreleased = ATOMIC_INIT(0);
+static DECLARE_WAIT_QUEUE_HEAD(rio_sim_mports_released);
 
 static struct rio_sim_fabric *sim_fab(struct rio_mport *mport)
 {
@@ -125,6 +135,8 @@ static void rio_sim_mport_release(struct device *dev)
 	pr_debug("rio-sim: %s released\n", sm->mport.name);
 	rio_sim_fabric_free(sm->fab);
 	kfree(sm);
+	if (atomic_dec_and_test(&rio_sim_mports_unreleased))
+		wake_up(&rio_sim_mports_released);
 }
 
 /**
@@ -194,6 +206,7 @@ struct rio_sim_mport *rio_sim_mport_create(struct rio_sim_fabric *fab,
 	if (host_destid != RIO_SIM_HDID_CORE)
 		mport->host_deviceid = host_destid;
 	mport->dev.release = rio_sim_mport_release;
+	atomic_inc(&rio_sim_mports_unreleased);
 	INIT_LIST_HEAD(&mport->dbells);
 	rio_init_dbell_res(&mport->riores[RIO_DOORBELL_RESOURCE], 0, 0xffff);
 	snprintf(mport->name, RIO_MAX_MPORT_NAME, "rio-sim%d", mport->id);
@@ -230,7 +243,13 @@ void rio_sim_mport_destroy(struct rio_sim_mport *sm)
 EXPORT_SYMBOL_GPL(rio_sim_mport_destroy);
 
 /**
- * rio_sim_mport_destroy_all() - destroy every simulated mport
+ * rio_sim_mport_destroy_all() - destroy every simulated mport, wait for
+ *	their release
+ *
+ * For module exit: returns once the release callback of every mport
+ * this module registered has run, so that none runs in freed module
+ * text.  The wait lasts as long as someone holds a reference to an
+ * mport's device.
  */
 void rio_sim_mport_destroy_all(void)
 {
@@ -242,9 +261,11 @@ void rio_sim_mport_destroy_all(void)
 					      struct rio_sim_mport, node);
 		mutex_unlock(&rio_sim_mports_lock);
 		if (!sm)
-			return;
+			break;
 		rio_sim_mport_destroy(sm);
 	}
+	wait_event(rio_sim_mports_released,
+		   !atomic_read(&rio_sim_mports_unreleased));
 }
 
 /**
