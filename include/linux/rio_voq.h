@@ -335,6 +335,6 @@ int rio_voq_next_hop(struct rio_dev *next, u16 destid);
 /* Bounded extended-feature walk: voq_ef.c */
 int rio_voq_ef_first(rio_voq_read_fn read, void *ctx, u32 *ptr);
 int rio_voq_ef_find(rio_voq_read_fn read, void *ctx, u32 from, u16 ef_id,
-		    u32 *offset);
+		    unsigned int *ttl, u32 *offset);
 
 #endif /* _LINUX_RIO_VOQ_H */

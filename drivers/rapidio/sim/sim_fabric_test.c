@@ -174,7 +174,7 @@ static void sim_voq_block(struct kunit *test)
 	};
 	enum rio_voq_layout layout;
 	struct rio_sim_dev *dev;
-	unsigned int i;
+	unsigned int i, ttl;
 	u32 ptr, ef;
 
 	for (i = 0; i < ARRAY_SIZE(want); i++) {
@@ -182,8 +182,10 @@ static void sim_voq_block(struct kunit *test)
 		KUNIT_ASSERT_NOT_NULL(test, dev);
 		KUNIT_ASSERT_EQ(test, rio_voq_ef_first(sim_peek_read, dev, &ptr), 0);
 		KUNIT_EXPECT_EQ(test, ptr, (u32)RIO_SIM_PHYS_EF);
+		ttl = RIO_VOQ_EF_TTL;
 		KUNIT_ASSERT_EQ_MSG(test, rio_voq_ef_find(sim_peek_read, dev, ptr,
-							  RIO_EFB_VOQ_ID, &ef),
+							  RIO_EFB_VOQ_ID, &ttl,
+							  &ef),
 				    want[i].ret, "device %s", dev->name);
 		if (want[i].ret)
 			continue;
@@ -408,6 +410,7 @@ static void sim_hostile_layout(struct kunit *test)
 {
 	struct rio_sim_fabric *fab = sim_build(test, "hostile");
 	struct rio_sim_dev *first, *end, *r2, *big, *zero;
+	unsigned int ttl = RIO_VOQ_EF_TTL;
 	enum rio_voq_layout layout;
 	u32 ptr, ef, phys;
 
@@ -422,7 +425,8 @@ static void sim_hostile_layout(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rio_voq_ef_first(sim_peek_read, first, &ptr), 0);
 	KUNIT_EXPECT_EQ(test, ptr, first->voq_ef);
 	KUNIT_ASSERT_EQ(test, rio_voq_ef_find(sim_peek_read, first, ptr,
-					      RIO_EFB_SER_EPF_SW_M2_ID, &phys), 0);
+					      RIO_EFB_SER_EPF_SW_M2_ID, &ttl,
+					      &phys), 0);
 	KUNIT_EXPECT_EQ(test, phys, first->phys_ef);
 	KUNIT_EXPECT_EQ(test, phys, rio_voq_csr_offset(RIO_VOQ_LAYOUT_REV3, ptr, 8));
 	KUNIT_ASSERT_EQ(test, rio_voq_detect_layout(sim_peek_read, first, ptr, &layout), 0);
@@ -434,7 +438,9 @@ static void sim_hostile_layout(struct kunit *test)
 
 	/* At the end: its last CSR is the last word of the space */
 	KUNIT_ASSERT_EQ(test, rio_voq_ef_first(sim_peek_read, end, &ptr), 0);
-	KUNIT_ASSERT_EQ(test, rio_voq_ef_find(sim_peek_read, end, ptr, RIO_EFB_VOQ_ID, &ef), 0);
+	ttl = RIO_VOQ_EF_TTL;
+	KUNIT_ASSERT_EQ(test, rio_voq_ef_find(sim_peek_read, end, ptr,
+					      RIO_EFB_VOQ_ID, &ttl, &ef), 0);
 	KUNIT_EXPECT_EQ(test, ef, end->voq_ef);
 	KUNIT_EXPECT_EQ(test, rio_voq_csr_offset(RIO_VOQ_LAYOUT_REV3, ef, 3),
 			(u32)RIO_VOQ_EF_SPACE_END);

@@ -74,26 +74,30 @@ EXPORT_SYMBOL_GPL(rio_voq_ef_first);
  * @ctx: context for @read
  * @from: offset of the block to start at (it is examined too)
  * @ef_id: extended-feature ID to look for
+ * @ttl: how many more blocks the walk may visit; the caller sets it to
+ *	RIO_VOQ_EF_TTL once per device, and each block visited takes one
  * @offset: offset of the block found
  *
  * To find the next block with the same ID, call again with @from set to
- * the EF_PTR of the block found.
+ * the EF_PTR of the block found and the same @ttl: the budget is shared
+ * by the whole walk, as __pci_find_next_cap_ttl()'s is, so that a chain
+ * that loops through blocks with @ef_id cannot keep a caller going.
  *
  * Return: 0, -ENOENT if the chain ends without such a block, -EINVAL if
  * a pointer is outside the extended-feature space or unaligned, -ELOOP
- * if the chain points back at itself or is longer than RIO_VOQ_EF_TTL
- * blocks, or -EIO (or @read's error) if a read fails or returns all ones.
+ * if the chain points back at itself or the walk has used up @ttl, or
+ * -EIO (or @read's error) if a read fails or returns all ones.
  */
 int rio_voq_ef_find(rio_voq_read_fn read, void *ctx, u32 from, u16 ef_id,
-		    u32 *offset)
+		    unsigned int *ttl, u32 *offset)
 {
-	unsigned int ttl = RIO_VOQ_EF_TTL;
 	u32 ptr = from, hdr, next;
 	int ret;
 
 	while (ptr) {
-		if (!ttl--)
+		if (!*ttl)
 			return -ELOOP;
+		(*ttl)--;
 		if (!rio_voq_ef_ptr_valid(ptr))
 			return -EINVAL;
 

@@ -65,15 +65,15 @@ static void voq_ef_find_cases(struct kunit *test)
 {
 	const struct voq_ef_case *c = test->param_value;
 	struct voq_test_regs *regs = voq_test_regs_alloc(test);
+	unsigned int i, ttl = RIO_VOQ_EF_TTL;
 	u32 offset = 0xdead;
-	unsigned int i;
 
 	for (i = 0; i < MAX_BLOCKS && c->block[i][0]; i++)
 		voq_test_regs_set(regs, c->block[i][0], c->block[i][1]);
 	regs->fail_at = c->fail_at;
 
 	KUNIT_EXPECT_EQ(test, rio_voq_ef_find(voq_test_regs_read, regs, c->start,
-					      RIO_EFB_VOQ_ID, &offset), c->ret);
+					      RIO_EFB_VOQ_ID, &ttl, &offset), c->ret);
 	KUNIT_EXPECT_EQ(test, offset, c->ret ? 0xdead : c->offset);
 	KUNIT_EXPECT_EQ(test, regs->reads, c->reads);
 }
@@ -95,18 +95,22 @@ static void voq_ef_chain(struct voq_test_regs *regs, unsigned int n)
 static void voq_ef_find_ttl(struct kunit *test)
 {
 	struct voq_test_regs *regs = voq_test_regs_alloc(test);
+	unsigned int ttl = RIO_VOQ_EF_TTL;
 	u32 offset = 0;
 
 	voq_ef_chain(regs, RIO_VOQ_EF_TTL);
 	KUNIT_EXPECT_EQ(test, rio_voq_ef_find(voq_test_regs_read, regs, 0x100,
-					      RIO_EFB_VOQ_ID, &offset), 0);
+					      RIO_EFB_VOQ_ID, &ttl, &offset), 0);
 	KUNIT_EXPECT_EQ(test, offset, 0x100U + 0x10 * (RIO_VOQ_EF_TTL - 1));
 	KUNIT_EXPECT_EQ(test, regs->reads, (unsigned int)RIO_VOQ_EF_TTL);
 
+	KUNIT_EXPECT_EQ(test, ttl, 0U);
+
 	regs = voq_test_regs_alloc(test);
+	ttl = RIO_VOQ_EF_TTL;
 	voq_ef_chain(regs, RIO_VOQ_EF_TTL + 1);
 	KUNIT_EXPECT_EQ(test, rio_voq_ef_find(voq_test_regs_read, regs, 0x100,
-					      RIO_EFB_VOQ_ID, &offset), -ELOOP);
+					      RIO_EFB_VOQ_ID, &ttl, &offset), -ELOOP);
 	KUNIT_EXPECT_EQ(test, regs->reads, (unsigned int)RIO_VOQ_EF_TTL);
 }
 
@@ -114,6 +118,7 @@ static void voq_ef_find_ttl(struct kunit *test)
 static void voq_ef_find_next(struct kunit *test)
 {
 	struct voq_test_regs *regs = voq_test_regs_alloc(test);
+	unsigned int ttl = RIO_VOQ_EF_TTL;
 	u32 offset = 0;
 
 	voq_test_regs_set(regs, 0x100, HDR(0x140, RIO_EFB_VOQ_ID));
@@ -121,11 +126,39 @@ static void voq_ef_find_next(struct kunit *test)
 	voq_test_regs_set(regs, 0x180, HDR(0, RIO_EFB_VOQ_ID));
 
 	KUNIT_ASSERT_EQ(test, rio_voq_ef_find(voq_test_regs_read, regs, 0x100,
-					      RIO_EFB_VOQ_ID, &offset), 0);
+					      RIO_EFB_VOQ_ID, &ttl, &offset), 0);
 	KUNIT_EXPECT_EQ(test, offset, 0x100U);
 	KUNIT_ASSERT_EQ(test, rio_voq_ef_find(voq_test_regs_read, regs, 0x140,
-					      RIO_EFB_VOQ_ID, &offset), 0);
+					      RIO_EFB_VOQ_ID, &ttl, &offset), 0);
 	KUNIT_EXPECT_EQ(test, offset, 0x180U);
+}
+
+/*
+ * Two blocks with the VoQ ID that point at each other: a caller that
+ * continues the walk from each block found must be stopped by the one
+ * budget of the walk, not get a fresh one per call and go round forever.
+ */
+static void voq_ef_find_next_loop(struct kunit *test)
+{
+	struct voq_test_regs *regs = voq_test_regs_alloc(test);
+	unsigned int found = 0, ttl = RIO_VOQ_EF_TTL;
+	u32 from = 0x100, offset = 0;
+	int ret;
+
+	voq_test_regs_set(regs, 0x100, HDR(0x140, RIO_EFB_VOQ_ID));
+	voq_test_regs_set(regs, 0x140, HDR(0x100, RIO_EFB_VOQ_ID));
+
+	while (found <= 2 * RIO_VOQ_EF_TTL) {
+		ret = rio_voq_ef_find(voq_test_regs_read, regs, from,
+				      RIO_EFB_VOQ_ID, &ttl, &offset);
+		if (ret)
+			break;
+		found++;
+		from = offset == 0x100 ? 0x140 : 0x100;
+	}
+	KUNIT_EXPECT_EQ(test, ret, -ELOOP);
+	KUNIT_EXPECT_EQ(test, found, (unsigned int)RIO_VOQ_EF_TTL);
+	KUNIT_EXPECT_EQ(test, regs->reads, (unsigned int)RIO_VOQ_EF_TTL);
 }
 
 struct voq_ef_first_case {
@@ -175,6 +208,7 @@ static struct kunit_case voq_ef_test_cases[] = {
 	KUNIT_CASE_PARAM(voq_ef_find_cases, voq_ef_gen_params),
 	KUNIT_CASE(voq_ef_find_ttl),
 	KUNIT_CASE(voq_ef_find_next),
+	KUNIT_CASE(voq_ef_find_next_loop),
 	KUNIT_CASE_PARAM(voq_ef_first_cases_run, voq_ef_first_gen_params),
 	{}
 };

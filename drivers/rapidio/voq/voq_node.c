@@ -177,7 +177,7 @@ int rio_voq_node_probe(struct rio_voq_node *n)
 	struct rio_voq_port_state *port;
 	enum rio_voq_layout layout;
 	u32 ptr, ef, hdr;
-	unsigned int nports, room, p;
+	unsigned int ttl = RIO_VOQ_EF_TTL, nports, room, p;
 	int ret;
 
 	memset(pr.off, 0, sizeof(pr.off));	/* offset 0 is never asked for */
@@ -194,7 +194,8 @@ int rio_voq_node_probe(struct rio_voq_node *n)
 			return ret;
 	}
 
-	ret = rio_voq_ef_find(rio_voq_probe_read, &pr, ptr, RIO_EFB_VOQ_ID, &ef);
+	ret = rio_voq_ef_find(rio_voq_probe_read, &pr, ptr, RIO_EFB_VOQ_ID,
+			      &ttl, &ef);
 	if (ret == -ENOENT)
 		goto none;
 	if (ret)
