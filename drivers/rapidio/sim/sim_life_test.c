@@ -9,7 +9,6 @@
 #include <linux/completion.h>
 #include <linux/dcache.h>
 #include <linux/kthread.h>
-#include <linux/ktime.h>
 #include <linux/rio_regs.h>
 #include <linux/sched.h>
 #include <linux/string.h>
@@ -173,35 +172,22 @@ static void sim_life_debugfs_concurrent(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, IS_ERR_OR_NULL(rio_sim_debugfs_root()));
 }
 
-static s64 sim_life_access_us(struct rio_sim_fabric *fab)
-{
-	ktime_t start = ktime_get();
-	u32 val;
-
-	rio_sim_maint_read(fab, 0xff, 0, RIO_DEV_ID_CAR, &val);
-	return ktime_us_delta(ktime_get(), start);
-}
-
 /* The latency knob takes 0 to its bound and refuses more, unchanged */
 static void sim_life_latency_bound(struct kunit *test)
 {
 	struct rio_sim_fabric *fab = rio_sim_topo_build("single");
-	s64 fast, slow;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
 	KUNIT_EXPECT_EQ(test, rio_sim_get_latency(fab), 0U);
 	KUNIT_EXPECT_EQ(test, rio_sim_set_latency(fab, RIO_SIM_MAX_LATENCY_US + 1), -EINVAL);
 	KUNIT_EXPECT_EQ(test, rio_sim_set_latency(fab, UINT_MAX), -EINVAL);
 	KUNIT_EXPECT_EQ(test, rio_sim_get_latency(fab), 0U);
-	fast = sim_life_access_us(fab);
 
 	KUNIT_EXPECT_EQ(test, rio_sim_set_latency(fab, RIO_SIM_MAX_LATENCY_US), 0);
 	KUNIT_EXPECT_EQ(test, rio_sim_get_latency(fab), (unsigned int)RIO_SIM_MAX_LATENCY_US);
 	KUNIT_EXPECT_EQ(test, rio_sim_set_latency(fab, RIO_SIM_MAX_LATENCY_US + 1), -EINVAL);
 	KUNIT_EXPECT_EQ(test, rio_sim_get_latency(fab), (unsigned int)RIO_SIM_MAX_LATENCY_US);
-	/* The wait is real (UML's delay loop is calibrated, so allow half) */
-	slow = sim_life_access_us(fab);
-	KUNIT_EXPECT_GE(test, slow - fast, (s64)RIO_SIM_MAX_LATENCY_US / 2);
+	/* How long an access then takes is not asserted: timing is no test */
 
 	KUNIT_EXPECT_EQ(test, rio_sim_set_latency(fab, 0), 0);
 	KUNIT_EXPECT_EQ(test, rio_sim_get_latency(fab), 0U);
