@@ -1,4 +1,4 @@
 # rule: host-only
 # file: drivers/rapidio/voq/voq_node.c
 # what: every node counts as the enumerating host
-s/return n->mport->host_deviceid >= 0;/return true;/
+s/return host \&\& host->owner;/return host != NULL;/

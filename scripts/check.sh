@@ -17,7 +17,8 @@ steps=("$@")
 
 passed=0
 failed=0
-logdir=$RIO_VOQ_CACHE/logs
+# Per checkout: worktrees sharing a cache keep their own logs
+logdir=$RIO_VOQ_CACHE/logs/$(basename "$RIO_VOQ_TOP")
 mkdir -p "$logdir"
 
 result() {	# name status
@@ -76,7 +77,7 @@ step_kunit() {
 }
 
 step_uml() {
-	run_counted "UML boot test (configfs, sysfs, concurrency, KASAN/lockdep, kmemleak)" \
+	run_counted "UML boot tests (configfs, sysfs, fabric manager, modules; KASAN/lockdep, kmemleak)" \
 		"$logdir/uml-test.log" bash "$RIO_VOQ_TOP/scripts/uml-test.sh"
 }
 
@@ -111,7 +112,7 @@ step_demo() {
 
 step_x86() {
 	bash "$RIO_VOQ_TOP/scripts/x86-build.sh"
-	result "x86_64 modules, W=1, sparse C=2" $?
+	result "x86_64 modules built and linked (modpost), W=1, sparse C=2" $?
 }
 
 step_checkpatch() {

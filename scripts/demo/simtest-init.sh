@@ -30,8 +30,10 @@ scan_all() { for m in /sys/class/rapidio_port/*; do echo "${m##*rapidio}" > /sys
 C=/sys/kernel/config/rio-sim
 
 # Reports the kernel made before any test (UML 6.1 itself warns of
-# suspicious RCU usage in lib/maple_tree.c at boot): later ones are ours
-SPLAT='BUG: KASAN|possible .*deadlock|possible recursive|UBSAN:|WARNING: CPU|BUG: sleeping|suspicious RCU'
+# suspicious RCU usage in lib/maple_tree.c at boot): later ones are ours.
+# Every headline of KASAN, lockdep ("WARNING: possible circular locking
+# dependency detected", "INFO: ..."), UBSAN, debug objects and WARN().
+SPLAT='BUG: |WARNING: |INFO: |UBSAN:|ODEBUG:|Kernel mode fault|kernel BUG'
 splat0=$(dmesg | grep -c -E "$SPLAT")
 
 # Leak baseline: whatever kmemleak suspects from boot is marked known

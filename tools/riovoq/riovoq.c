@@ -1528,10 +1528,11 @@ static int cmd_set(int argc, char **argv)
 		path = port_path(c.d, c.port, set_keys[c.key]);
 		missing = access(path, F_OK) && errno == ENOENT;
 		free(path);
-		why = missing ?
-			xasprintf("%s port %u has no %s file: not applicable to this port",
-				  c.d->name, c.port, set_keys[c.key]) :
-			diagnose(&c, err);
+		/* The kernel shows a port only the files that apply to it */
+		why = missing ? why_end(&c, false) : diagnose(&c, err);
+		if (missing && !why)
+			why = xasprintf("%s port %u has no %s file: not applicable to this port",
+					c.d->name, c.port, set_keys[c.key]);
 		{
 			char *w = tty(why ? why : generic(err)), *a = tty(argv[i]);
 

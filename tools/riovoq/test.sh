@@ -177,8 +177,13 @@ expect "set: unknown device: exit 2" 2 '00:s:0009: no such RapidIO device' set 0
 expect "set: device without a VoQ block: exit 2" 2 '00:e:0003: no VoQ block' set 00:e:0003 0 xoff=1
 expect "set: port out of range: exit 2" 2 'no port "16" \(ports are 0 to 15\)' set 00:s:0002 16 xoff=1
 expect "set: without KEY=VALUE: exit 2" 2 'set needs DEVICE PORT KEY=VALUE' set 00:s:0002 1
-expect "set: a missing file is not applicable: exit 1" 1 \
-	'00:e:0005 port 0 has no tx_group_size file: not applicable' set 00:e:0005 0 tx_group_size=0
+expect "set: a missing file, explained by the port (rev 2.x): exit 1" 1 \
+	'00:e:0005 port 0 has a rev 2.x VoQ block: its symbol format and group size are fixed' \
+	set 00:e:0005 0 tx_group_size=0
+rm -f "$W/port5/per_vc"
+expect "set: a missing file, explained by the port (no per-VC): exit 1" 1 \
+	'00:s:0002 port 5 does not support per-VC backpressure' set 00:s:0002 5 per_vc=1
+echo 0 > "$W/port5/per_vc"
 
 echo "# set: names are looked up, never pasted into paths"
 mkdir -p "$T/outside"

@@ -41,6 +41,7 @@ struct rio_sim_mport {
 
 struct rio_sim_fabric *rio_sim_topo_build(const char *spec);
 
+int rio_sim_host_destid_max(const struct rio_sim_fabric *fab);
 struct rio_sim_mport *rio_sim_mport_create(struct rio_sim_fabric *fab,
 					   int host_destid);
 void rio_sim_mport_destroy(struct rio_sim_mport *sm);
@@ -48,12 +49,11 @@ void rio_sim_mport_destroy_all(void);
 int rio_sim_mport_scan(struct rio_sim_mport *sm);
 struct rio_dev *rio_sim_rdev(struct rio_sim_mport *sm, struct rio_sim_dev *dev);
 
-int rio_sim_staging_init(void);
-void rio_sim_staging_exit(void);
-
 int rio_sim_configfs_init(void);
 void rio_sim_configfs_exit(void);
 
+void rio_sim_debugfs_init(void);
+struct dentry *rio_sim_debugfs_root(void);
 void rio_sim_debugfs_add(struct rio_sim_mport *sm);
 void rio_sim_debugfs_remove(struct rio_sim_mport *sm);
 void rio_sim_debugfs_exit(void);

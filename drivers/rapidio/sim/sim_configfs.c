@@ -9,14 +9,18 @@
  *                    the devices and links below
  *       large        16-bit destination IDs (0/1)
  *       host_destid  the host's ID, -1 for a discovering node, -2 for
- *                    the core's rapidio.hdid= (default)
+ *                    the core's rapidio.hdid= (default); "live" refuses
+ *                    an ID beyond the fabric's width (254, or 65534)
  *       links        one link per line: "DEV PORT DEV PORT CLASS"
  *       live         1 builds and registers, 0 tears down
  *       mport        (read-only) the live mport's name
  *       <device>/    one directory per device; "host" is the host's own
  *                    port and must be an endpoint
  *           switch, ports, vid, did, map (1 or 2), em,
- *           voq (none, rev2, rev3), voq_caps (Port n VoQ CSR bits)
+ *           voq (none, rev2, rev3), voq_caps (Port n VoQ CSR bits),
+ *           and for hostile devices: voq_ports (VoQ CSRs of the block,
+ *           0 for one per port), voq_place (last, first, end) and
+ *           swp_ports (ports the switch claims, -1 for its real count)
  *
  * A live fabric's description cannot change (-EBUSY); removing a live
  * fabric's directory tears it down.
@@ -337,7 +341,7 @@ static struct configfs_attribute *sim_cfs_fabric_attrs[] = {
 /* Device attributes: each one a number, refused while the fabric is live */
 
 enum sim_cfs_field { SIM_SWITCH, SIM_PORTS, SIM_VID, SIM_DID, SIM_MAP, SIM_EM,
-		     SIM_VOQ_CAPS };
+		     SIM_VOQ_CAPS, SIM_VOQ_PORTS, SIM_SWP_PORTS };
 
 static ssize_t sim_cfs_dev_show(struct config_item *item, char *page,
 				enum sim_cfs_field field)
@@ -359,6 +363,10 @@ static ssize_t sim_cfs_dev_show(struct config_item *item, char *page,
 		return sprintf(page, "%d\n", d->em);
 	case SIM_VOQ_CAPS:
 		return sprintf(page, "0x%08x\n", d->voq_caps);
+	case SIM_VOQ_PORTS:
+		return sprintf(page, "%u\n", d->voq_nports);
+	case SIM_SWP_PORTS:
+		return sprintf(page, "%d\n", d->swp_claim ? d->swp_ports : -1);
 	}
 	return -EINVAL;
 }
@@ -369,18 +377,23 @@ static ssize_t sim_cfs_dev_store(struct config_item *item, const char *page,
 	struct sim_cfs_dev *dev = to_sim_cfs_dev(item);
 	struct rio_sim_dev_desc *d = &dev->desc;
 	bool flag = false;
+	int claim = -1;
 	u32 val = 0;
 	int ret;
 
 	if (field == SIM_SWITCH || field == SIM_EM)
 		ret = kstrtobool(page, &flag);
+	else if (field == SIM_SWP_PORTS)
+		ret = kstrtoint(page, 0, &claim);
 	else
 		ret = kstrtou32(page, 0, &val);
 	if (ret)
 		return ret;
 	if ((field == SIM_PORTS && (!val || val > RIO_SIM_MAX_PORTS)) ||
 	    ((field == SIM_VID || field == SIM_DID) && val > U16_MAX) ||
-	    (field == SIM_MAP && val != RIO_SIM_MAP_I && val != RIO_SIM_MAP_II))
+	    (field == SIM_MAP && val != RIO_SIM_MAP_I && val != RIO_SIM_MAP_II) ||
+	    (field == SIM_VOQ_PORTS && val > RIO_SIM_MAX_PORTS) ||
+	    (field == SIM_SWP_PORTS && (claim < -1 || claim > RIO_SIM_MAX_PORTS)))
 		return -EINVAL;
 
 	mutex_lock(&dev->fabric->lock);
@@ -408,6 +421,13 @@ static ssize_t sim_cfs_dev_store(struct config_item *item, const char *page,
 			break;
 		case SIM_VOQ_CAPS:
 			d->voq_caps = val;
+			break;
+		case SIM_VOQ_PORTS:
+			d->voq_nports = val;
+			break;
+		case SIM_SWP_PORTS:
+			d->swp_claim = claim >= 0;
+			d->swp_ports = claim >= 0 ? claim : 0;
 			break;
 		}
 	}
@@ -449,6 +469,12 @@ CONFIGFS_ATTR(sim_cfs_dev_, em);
 SIM_CFS_DEV_SHOW(voq_caps, SIM_VOQ_CAPS)
 SIM_CFS_DEV_STORE(voq_caps, SIM_VOQ_CAPS)
 CONFIGFS_ATTR(sim_cfs_dev_, voq_caps);
+SIM_CFS_DEV_SHOW(voq_ports, SIM_VOQ_PORTS)
+SIM_CFS_DEV_STORE(voq_ports, SIM_VOQ_PORTS)
+CONFIGFS_ATTR(sim_cfs_dev_, voq_ports);
+SIM_CFS_DEV_SHOW(swp_ports, SIM_SWP_PORTS)
+SIM_CFS_DEV_STORE(swp_ports, SIM_SWP_PORTS)
+CONFIGFS_ATTR(sim_cfs_dev_, swp_ports);
 
 static ssize_t sim_cfs_dev_voq_show(struct config_item *item, char *page)
 {
@@ -484,6 +510,39 @@ static ssize_t sim_cfs_dev_voq_store(struct config_item *item,
 
 CONFIGFS_ATTR(sim_cfs_dev_, voq);
 
+static const char * const sim_cfs_voq_place[] = {
+	[RIO_SIM_VOQ_LAST] = "last",
+	[RIO_SIM_VOQ_FIRST] = "first",
+	[RIO_SIM_VOQ_END] = "end",
+};
+
+static ssize_t sim_cfs_dev_voq_place_show(struct config_item *item, char *page)
+{
+	const struct rio_sim_dev_desc *d = &to_sim_cfs_dev(item)->desc;
+
+	return sprintf(page, "%s\n", sim_cfs_voq_place[d->voq_place]);
+}
+
+static ssize_t sim_cfs_dev_voq_place_store(struct config_item *item,
+					   const char *page, size_t count)
+{
+	struct sim_cfs_dev *dev = to_sim_cfs_dev(item);
+	int which = sysfs_match_string(sim_cfs_voq_place, page);
+	int ret = 0;
+
+	if (which < 0)
+		return which;
+	mutex_lock(&dev->fabric->lock);
+	if (dev->fabric->sm)
+		ret = -EBUSY;
+	else
+		dev->desc.voq_place = which;
+	mutex_unlock(&dev->fabric->lock);
+	return ret ?: count;
+}
+
+CONFIGFS_ATTR(sim_cfs_dev_, voq_place);
+
 static struct configfs_attribute *sim_cfs_dev_attrs[] = {
 	&sim_cfs_dev_attr_switch,
 	&sim_cfs_dev_attr_ports,
@@ -493,6 +552,9 @@ static struct configfs_attribute *sim_cfs_dev_attrs[] = {
 	&sim_cfs_dev_attr_em,
 	&sim_cfs_dev_attr_voq,
 	&sim_cfs_dev_attr_voq_caps,
+	&sim_cfs_dev_attr_voq_ports,
+	&sim_cfs_dev_attr_voq_place,
+	&sim_cfs_dev_attr_swp_ports,
 	NULL,
 };
 

@@ -5,11 +5,14 @@
  *
  *   reads, writes, failed    maintenance accesses carried (local ones
  *                            included) and those that failed
+ *   stray_writes             writes that landed on no writable register
  *   fail_nth                 write N: the Nth access from now fails
  *                            (once); reads back what is left pending, 0
  *                            when none
- *   latency_us               busy-wait added to every access
+ *   latency_us               busy-wait added to every access, at most
+ *                            RIO_SIM_MAX_LATENCY_US (-EINVAL beyond)
  *   dev<i>/reads, writes     accesses device i answered
+ *   dev<i>/stray_writes      its writes that landed on no writable register
  *   dev<i>/fail_all          every access to device i fails
  *   dev<i>/all_ones          every read from device i returns all ones
  *   dev<i>/congest           write "PORT 1" or "PORT 0": set or clear the
@@ -52,6 +55,20 @@ static int sim_fail_nth_set(void *data, u64 val)
 
 DEFINE_DEBUGFS_ATTRIBUTE(sim_fail_nth_fops, sim_fail_nth_get,
 			 sim_fail_nth_set, "%llu\n");
+
+static int sim_latency_get(void *data, u64 *val)
+{
+	*val = rio_sim_get_latency(data);
+	return 0;
+}
+
+static int sim_latency_set(void *data, u64 val)
+{
+	return val > UINT_MAX ? -EINVAL : rio_sim_set_latency(data, val);
+}
+
+DEFINE_DEBUGFS_ATTRIBUTE(sim_latency_fops, sim_latency_get, sim_latency_set,
+			 "%llu\n");
 
 static ssize_t sim_congest_write(struct file *file, const char __user *ubuf,
 				 size_t count, loff_t *ppos)
@@ -114,22 +131,23 @@ void rio_sim_debugfs_add(struct rio_sim_mport *sm)
 	struct dentry *d;
 	char name[16];
 
-	if (!rio_sim_dbg_root)
-		rio_sim_dbg_root = debugfs_create_dir("rio-sim", NULL);
 	sm->dbg = debugfs_create_dir(sm->mport.name, rio_sim_dbg_root);
 
 	debugfs_create_u64("reads", 0400, sm->dbg, &fab->reads);
 	debugfs_create_u64("writes", 0400, sm->dbg, &fab->writes);
 	debugfs_create_u64("failed", 0400, sm->dbg, &fab->failed);
+	debugfs_create_u64("stray_writes", 0400, sm->dbg, &fab->stray_writes);
 	debugfs_create_file_unsafe("fail_nth", 0600, sm->dbg, fab,
 				   &sim_fail_nth_fops);
-	debugfs_create_u32("latency_us", 0600, sm->dbg, &fab->latency_us);
+	debugfs_create_file_unsafe("latency_us", 0600, sm->dbg, fab,
+				   &sim_latency_fops);
 
 	list_for_each_entry(dev, &fab->devs, node) {
 		snprintf(name, sizeof(name), "dev%u", dev->index);
 		d = debugfs_create_dir(name, sm->dbg);
 		debugfs_create_u64("reads", 0400, d, &dev->reads);
 		debugfs_create_u64("writes", 0400, d, &dev->writes);
+		debugfs_create_u64("stray_writes", 0400, d, &dev->stray_writes);
 		debugfs_create_bool("fail_all", 0600, d, &dev->fail_all);
 		debugfs_create_bool("all_ones", 0600, d, &dev->all_ones);
 		if (dev->voq_ef) {
@@ -148,6 +166,29 @@ void rio_sim_debugfs_remove(struct rio_sim_mport *sm)
 	debugfs_remove(sm->dbg);
 	sm->dbg = NULL;
 }
+
+/**
+ * rio_sim_debugfs_init() - create the rio-sim debugfs directory
+ *
+ * Once, at module load, before any mport can exist: mports are created
+ * concurrently (configfs, module parameter, tests) and all of them put
+ * their directories in it.
+ */
+void rio_sim_debugfs_init(void)
+{
+	rio_sim_dbg_root = debugfs_create_dir("rio-sim", NULL);
+}
+
+/**
+ * rio_sim_debugfs_root() - the rio-sim debugfs directory
+ *
+ * Return: its dentry (an ERR_PTR if debugfs could not create it).
+ */
+struct dentry *rio_sim_debugfs_root(void)
+{
+	return rio_sim_dbg_root;
+}
+EXPORT_SYMBOL_GPL(rio_sim_debugfs_root);
 
 /**
  * rio_sim_debugfs_exit() - remove the rio-sim debugfs directory

@@ -62,6 +62,8 @@ static void sim_enum_topology(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	KUNIT_ASSERT_NOT_NULL(test, sm->mport.net);
 	KUNIT_EXPECT_EQ(test, fab->failed, 0ULL);
+	/* The enumerator (and rio-voq, if built in) write only registers */
+	KUNIT_EXPECT_EQ(test, fab->stray_writes, 0ULL);
 
 	list_for_each_entry(rdev, &sm->mport.net->devices, net_list)
 		found++;
@@ -174,12 +176,103 @@ static void sim_enum_devices_released(struct kunit *test)
 	put_device(&rdev->dev);
 }
 
+/*
+ * The enumerator walks the hostile topology: every device found, its
+ * LP-Serial block found wherever it sits in the extended-feature chain,
+ * the port counts switches claim taken as they are, no access failed.
+ */
+static void sim_enum_hostile(struct kunit *test)
+{
+	struct rio_sim_mport *sm = sim_enum_create(test, "hostile", 0);
+	struct rio_sim_dev *dev;
+	struct rio_dev *rdev;
+	unsigned int found = 0;
+
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	KUNIT_ASSERT_NOT_NULL(test, sm->mport.net);
+	KUNIT_EXPECT_EQ(test, sm->fab->failed, 0ULL);
+	list_for_each_entry(rdev, &sm->mport.net->devices, net_list)
+		found++;
+	KUNIT_EXPECT_EQ(test, found, sm->fab->ndevs - 1);
+	list_for_each_entry(dev, &sm->fab->devs, node) {
+		if (dev == sm->fab->host)
+			continue;
+		rdev = rio_sim_rdev(sm, dev);
+		KUNIT_EXPECT_NOT_NULL_MSG(test, rdev, "%s #%u not found", dev->name,
+					  dev->index);
+		if (!rdev)
+			continue;
+		KUNIT_EXPECT_EQ_MSG(test, rdev->phys_efptr, dev->phys_ef,
+				    "%s #%u: LP-Serial block", dev->name, dev->index);
+		if (dev->is_switch)
+			KUNIT_EXPECT_EQ_MSG(test, RIO_GET_TOTAL_PORTS(rdev->swpinfo),
+					    dev->swp_ports, "%s", dev->name);
+	}
+	rio_sim_mport_destroy(sm);
+}
+
+/*
+ * A host destination ID must fit the fabric's IDs: the enumerator
+ * reserves it in a table of 256 (8-bit) or 65536 (16-bit) bits, and the
+ * "any" ID (0xff, 0xffff) is not an ID a host can have.  IDs that fit
+ * enumerate; the others are refused before the mport exists.
+ */
+struct sim_hdid_case {
+	const char *spec;
+	int host_destid;
+	int ret;
+};
+
+static const struct sim_hdid_case sim_hdid_cases[] = {
+	{ "single", 300, -EINVAL },
+	{ "single", 0xff, -EINVAL },
+	{ "single", 0x10000, -EINVAL },
+	{ "single", -3, -EINVAL },
+	{ "single", 0xfe, 0 },
+	{ "bench:3", 300, 0 },
+	{ "bench:3", 0xffff, -EINVAL },
+	{ "bench:3", 0xfffe, 0 },
+};
+
+static void sim_hdid_desc(const struct sim_hdid_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s host %d", c->spec, c->host_destid);
+}
+
+KUNIT_ARRAY_PARAM(sim_hdid, sim_hdid_cases, sim_hdid_desc);
+
+static void sim_enum_host_destid(struct kunit *test)
+{
+	const struct sim_hdid_case *c = test->param_value;
+	struct rio_sim_fabric *fab = rio_sim_topo_build(c->spec);
+	struct rio_sim_mport *sm;
+	struct rio_dev *rdev;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	sm = rio_sim_mport_create(fab, c->host_destid);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(sm), c->ret);
+	if (IS_ERR(sm))
+		return;
+
+	/* An ID let through is enumerated: an ID that does not fit overruns here */
+	KUNIT_EXPECT_EQ(test, rio_sim_mport_scan(sm), 0);
+	KUNIT_EXPECT_EQ(test, sm->mport.host_deviceid, c->host_destid);
+	KUNIT_ASSERT_NOT_NULL(test, sm->mport.net);
+	/* Nobody else got the host's ID */
+	list_for_each_entry(rdev, &sm->mport.net->devices, net_list)
+		if (!(rdev->pef & RIO_PEF_SWITCH))
+			KUNIT_EXPECT_NE(test, (int)rdev->destid, c->host_destid);
+	rio_sim_mport_destroy(sm);
+}
+
 static struct kunit_case sim_enum_test_cases[] = {
 	KUNIT_CASE_PARAM(sim_enum_topology, sim_enum_gen_params),
 	KUNIT_CASE(sim_enum_create_destroy),
 	KUNIT_CASE(sim_enum_twice),
 	KUNIT_CASE(sim_enum_no_link),
 	KUNIT_CASE(sim_enum_devices_released),
+	KUNIT_CASE(sim_enum_hostile),
+	KUNIT_CASE_PARAM(sim_enum_host_destid, sim_hdid_gen_params),
 	{}
 };
 

@@ -6,10 +6,13 @@
  * Each device answers the standard CARs and CSRs that the rio core and
  * rio-voq read or write, an LP-Serial physical block (map I or II), an
  * optional error management block and an optional VoQ block, chained in
- * that order from offset 0x100.  Registers are computed from the device
- * state on access, so a 255-port switch costs a few kilobytes, not a
- * 64 KiB register file.  Unimplemented registers read 0 and ignore
- * writes, as RapidIO requires of reserved space.
+ * that order from offset 0x100 (hostile devices place the VoQ block
+ * first or at the end of the space, and make it shorter than their port
+ * count).  Registers are computed from the device state on access, so a
+ * 255-port switch costs a few kilobytes, not a 64 KiB register file.
+ * Unimplemented registers read 0 and ignore writes, as RapidIO requires
+ * of reserved space; a write that lands on no writable register is
+ * counted as a stray write.
  */
 
 #include <linux/align.h>
@@ -30,6 +33,9 @@
 #define SIM_PHYS_PORT_BASE	0x40
 #define SIM_EM_PORT_BASE	0x40
 #define SIM_EM_PORT_STRIDE	0x40
+/* Port n registers of LP-Serial map II that rio_regs.h does not name */
+#define SIM_PORT_N_PWR_MGMT_CSR	0x68
+#define SIM_PORT_N_LAT_OPT_CSR	0x6c
 
 /* Port n Control 2 CSR, selected baud rate (Part 6): one rate per class */
 static const u8 sim_baud_code[] = {
@@ -82,7 +88,7 @@ static u32 sim_em_size(const struct rio_sim_dev *dev)
 
 static u32 sim_voq_size(const struct rio_sim_dev *dev)
 {
-	return rio_voq_csr_offset(dev->voq_layout, 0, dev->nports);
+	return rio_voq_csr_offset(dev->voq_layout, 0, dev->voq_nports);
 }
 
 static u16 sim_phys_id(const struct rio_sim_dev *dev)
@@ -95,11 +101,15 @@ static u16 sim_phys_id(const struct rio_sim_dev *dev)
 /* Offset of the block after the one at @ef, 0 if it is the last */
 static u32 sim_next_block(const struct rio_sim_dev *dev, u32 ef)
 {
-	if (ef == RIO_SIM_PHYS_EF)
-		return dev->em_ef ? dev->em_ef : dev->voq_ef;
-	if (ef == dev->em_ef)
-		return dev->voq_ef;
-	return 0;
+	const u32 block[] = { dev->phys_ef, dev->em_ef, dev->voq_ef };
+	unsigned int i;
+	u32 next = 0;
+
+	/* The chain follows the address order, whatever the placement */
+	for (i = 0; i < ARRAY_SIZE(block); i++)
+		if (block[i] > ef && (!next || block[i] < next))
+			next = block[i];
+	return next;
 }
 
 static u32 sim_ef_header(const struct rio_sim_dev *dev, u32 ef, u16 id)
@@ -131,7 +141,7 @@ static u32 sim_phys_read(struct rio_sim_dev *dev, u32 off)
 	unsigned int n;
 
 	if (off == 0)
-		return sim_ef_header(dev, RIO_SIM_PHYS_EF, sim_phys_id(dev));
+		return sim_ef_header(dev, dev->phys_ef, sim_phys_id(dev));
 	if (off == RIO_PORT_GEN_CTL_CSR)
 		return dev->port_gen_ctl;
 	if (off < SIM_PHYS_PORT_BASE)
@@ -150,20 +160,74 @@ static u32 sim_phys_read(struct rio_sim_dev *dev, u32 off)
 	return 0;
 }
 
-static void sim_phys_write(struct rio_sim_dev *dev, u32 off, u32 val)
+/*
+ * A write to the LP-Serial block.  Port n Control and Port General
+ * Control keep what is written; the other writable registers of Part 6
+ * take the write and model nothing.
+ *
+ * Return: true if @off is a writable register.
+ */
+static bool sim_phys_write(struct rio_sim_dev *dev, u32 off, u32 val)
 {
 	unsigned int n;
+	u32 reg;
 
-	if (off == RIO_PORT_GEN_CTL_CSR) {
+	switch (off) {
+	case RIO_PORT_GEN_CTL_CSR:
 		dev->port_gen_ctl = val;
-		return;
+		return true;
+	case RIO_PORT_LINKTO_CTL_CSR:
+	case RIO_PORT_RSPTO_CTL_CSR:
+		return true;
 	}
 	if (off < SIM_PHYS_PORT_BASE)
-		return;
+		return false;
+
 	n = (off - SIM_PHYS_PORT_BASE) / sim_phys_stride(dev);
-	if ((off - SIM_PHYS_PORT_BASE) % sim_phys_stride(dev) ==
-	    RIO_PORT_N_CTL_CSR(0, 0) - SIM_PHYS_PORT_BASE)
+	reg = SIM_PHYS_PORT_BASE + (off - SIM_PHYS_PORT_BASE) % sim_phys_stride(dev);
+	switch (reg) {
+	case RIO_PORT_N_CTL_CSR(0, 0):
 		dev->port[n].ctl = val;
+		return true;
+	case RIO_PORT_N_MNT_REQ_CSR(0, 0):
+	case RIO_PORT_N_CTL2_CSR(0, 0):
+	case RIO_PORT_N_ERR_STS_CSR(0, 0):
+		return true;
+	case RIO_PORT_N_ACK_STS_CSR(0):
+		return dev->map == RIO_SIM_MAP_I;
+	case RIO_PORT_N_OB_ACK_CSR(0):
+	case RIO_PORT_N_IB_ACK_CSR(0):
+	case SIM_PORT_N_PWR_MGMT_CSR:
+	case SIM_PORT_N_LAT_OPT_CSR:
+		return dev->map == RIO_SIM_MAP_II;
+	}
+	return false;
+}
+
+/*
+ * A write to the error management block: rio-sim models none of its
+ * registers, but those Part 8 makes writable take the write.
+ *
+ * Return: true if @off is a writable register.
+ */
+static bool sim_em_write(u32 off)
+{
+	if (off < SIM_EM_PORT_BASE)
+		return off >= RIO_EM_LTL_ERR_DETECT && off <= RIO_EM_PW_TX_CTRL;
+	switch (SIM_EM_PORT_BASE + (off - SIM_EM_PORT_BASE) % SIM_EM_PORT_STRIDE) {
+	case RIO_EM_PN_ERR_DETECT(0):
+	case RIO_EM_PN_ERRRATE_EN(0):
+	case RIO_EM_PN_ATTRIB_CAP(0):
+	case RIO_EM_PN_PKT_CAP_0(0):
+	case RIO_EM_PN_PKT_CAP_1(0):
+	case RIO_EM_PN_PKT_CAP_2(0):
+	case RIO_EM_PN_PKT_CAP_3(0):
+	case RIO_EM_PN_ERRRATE(0):
+	case RIO_EM_PN_ERRRATE_TR(0):
+	case RIO_EM_PN_LINK_UDT(0):
+		return true;
+	}
+	return false;
 }
 
 /* The port whose VoQ CSR is at block offset @off, -1 if none is */
@@ -171,7 +235,7 @@ static int sim_voq_port_of(const struct rio_sim_dev *dev, u32 off)
 {
 	u32 first = rio_voq_csr_offset(dev->voq_layout, 0, 0);
 
-	if (off < first || (off - first) % 4 || (off - first) / 4 >= dev->nports)
+	if (off < first || (off - first) % 4 || (off - first) / 4 >= dev->voq_nports)
 		return -1;
 	return (off - first) / 4;
 }
@@ -244,12 +308,15 @@ static void sim_voq_write_port(struct rio_sim_dev *dev, unsigned int n, u32 val)
 	p->voq_ctl = new;
 }
 
-static void sim_voq_write(struct rio_sim_dev *dev, u32 off, u32 val)
+/* Return: true if @off is a Port n VoQ CSR (the rest is read-only) */
+static bool sim_voq_write(struct rio_sim_dev *dev, u32 off, u32 val)
 {
 	int n = sim_voq_port_of(dev, off);
 
-	if (n >= 0)
-		sim_voq_write_port(dev, n, val);
+	if (n < 0)
+		return false;
+	sim_voq_write_port(dev, n, val);
+	return true;
 }
 
 /* Entry of a staging register within a port's 256 entries, -1 if none */
@@ -280,20 +347,24 @@ static u32 sim_staging_read(struct rio_sim_dev *dev, u32 off)
 	return i < 0 || !dev->stg_hop ? 0 : dev->stg_hop[i];
 }
 
-static void sim_staging_write(struct rio_sim_dev *dev, u32 off, u32 val)
+/* Return: true if @off is a writable staging register (RAM model) */
+static bool sim_staging_write(struct rio_sim_dev *dev, u32 off, u32 val)
 {
 	int i;
 
+	if (dev->staging != RIO_SIM_STAGING_RAM || off == RIO_SIM_STG_CAP)
+		return false;
 	if (off < RIO_SIM_STG_HOP(0, 0)) {
 		i = sim_staging_entry(dev, off, RIO_SIM_STG_MAP(0, 0));
 		/* the RAM holds queue numbers below the queue count */
 		if (i >= 0 && val < dev->staging_queues)
 			dev->stg_map[i] = val;
-		return;
+		return i >= 0;
 	}
 	i = sim_staging_entry(dev, off, RIO_SIM_STG_HOP(0, 0));
 	if (i >= 0)
 		dev->stg_hop[i] = val & 0xff;
+	return i >= 0;
 }
 
 static bool sim_in_block(u32 off, u32 ef, u32 size)
@@ -319,7 +390,7 @@ static u32 sim_reg_read(struct rio_sim_dev *dev, u32 off, unsigned int ingress)
 		       (dev->fabric->large ? RIO_PEF_CTLS : 0) |
 		       RIO_PEF_EXT_FEATURES | RIO_PEF_ADDR_34;
 	case RIO_SWP_INFO_CAR:
-		return dev->nports << 8 | ingress;
+		return dev->swp_ports << 8 | ingress;
 	case RIO_SRC_OPS_CAR:
 	case RIO_DST_OPS_CAR:
 		return dev->is_switch ? 0 : RIO_SRC_OPS_READ | RIO_SRC_OPS_WRITE |
@@ -345,8 +416,8 @@ static u32 sim_reg_read(struct rio_sim_dev *dev, u32 off, unsigned int ingress)
 
 	if (dev->staging && off >= RIO_SIM_STG_CAP && off < RIO_SIM_STG_END)
 		return sim_staging_read(dev, off);
-	if (sim_in_block(off, RIO_SIM_PHYS_EF, sim_phys_size(dev)))
-		return sim_phys_read(dev, off - RIO_SIM_PHYS_EF);
+	if (sim_in_block(off, dev->phys_ef, sim_phys_size(dev)))
+		return sim_phys_read(dev, off - dev->phys_ef);
 	if (sim_in_block(off, dev->em_ef, sim_em_size(dev)))
 		return off == dev->em_ef ?
 			sim_ef_header(dev, dev->em_ef, RIO_EFB_ERR_MGMNT) : 0;
@@ -355,7 +426,12 @@ static u32 sim_reg_read(struct rio_sim_dev *dev, u32 off, unsigned int ingress)
 	return 0;
 }
 
-static void sim_reg_write(struct rio_sim_dev *dev, u32 off, u32 val)
+/*
+ * Apply a write.  Return: true if it landed on a writable register,
+ * false for a stray write (reserved or unimplemented space, a read-only
+ * register, a block header), which changes nothing.
+ */
+static bool sim_reg_write(struct rio_sim_dev *dev, u32 off, u32 val)
 {
 	u8 *entry;
 
@@ -363,10 +439,10 @@ static void sim_reg_write(struct rio_sim_dev *dev, u32 off, u32 val)
 	case RIO_PELL_CTRL_CSR:
 		dev->pell_ctl = val & (RIO_PELL_ADDR_34 | RIO_PELL_ADDR_50 |
 				       RIO_PELL_ADDR_66);
-		return;
+		return true;
 	case RIO_DID_CSR:
 		dev->did_csr = val & SIM_DID_CSR_MASK;
-		return;
+		return true;
 	case RIO_HOST_DID_LOCK_CSR:
 		/* Free: take it.  Held by the writer: release it. */
 		val &= SIM_LOCK_FREE;
@@ -374,32 +450,34 @@ static void sim_reg_write(struct rio_sim_dev *dev, u32 off, u32 val)
 			dev->host_lock = val;
 		else if (dev->host_lock == val)
 			dev->host_lock = SIM_LOCK_FREE;
-		return;
+		return true;
 	case RIO_COMPONENT_TAG_CSR:
 		dev->comptag = val;
-		return;
+		return true;
 	case RIO_STD_RTE_CONF_DESTID_SEL_CSR:
 		if (dev->is_switch)
 			dev->rte_sel = val;
-		return;
+		return dev->is_switch;
 	case RIO_STD_RTE_CONF_PORT_SEL_CSR:
 		entry = dev->is_switch ? sim_route_entry(dev, dev->rte_sel) : NULL;
 		if (entry)
 			*entry = val & 0xff;
-		return;
+		return dev->is_switch;
 	case RIO_STD_RTE_DEFAULT_PORT:
 		if (dev->is_switch)
 			dev->rte_default = val & 0xff;
-		return;
+		return dev->is_switch;
 	}
 
-	if (dev->staging == RIO_SIM_STAGING_RAM && off >= RIO_SIM_STG_CAP &&
-	    off < RIO_SIM_STG_END)
-		sim_staging_write(dev, off, val);
-	else if (sim_in_block(off, RIO_SIM_PHYS_EF, sim_phys_size(dev)))
-		sim_phys_write(dev, off - RIO_SIM_PHYS_EF, val);
-	else if (sim_in_block(off, dev->voq_ef, sim_voq_size(dev)))
-		sim_voq_write(dev, off - dev->voq_ef, val);
+	if (dev->staging && off >= RIO_SIM_STG_CAP && off < RIO_SIM_STG_END)
+		return sim_staging_write(dev, off, val);
+	if (sim_in_block(off, dev->phys_ef, sim_phys_size(dev)))
+		return sim_phys_write(dev, off - dev->phys_ef, val);
+	if (sim_in_block(off, dev->em_ef, sim_em_size(dev)))
+		return sim_em_write(off - dev->em_ef);
+	if (sim_in_block(off, dev->voq_ef, sim_voq_size(dev)))
+		return sim_voq_write(dev, off - dev->voq_ef, val);
+	return false;
 }
 
 /**
@@ -447,6 +525,56 @@ void rio_sim_fabric_free(struct rio_sim_fabric *fab)
 }
 EXPORT_SYMBOL_GPL(rio_sim_fabric_free);
 
+/* Is the VoQ part of a description one that can be built */
+static bool sim_voq_desc_valid(const struct rio_sim_dev_desc *desc)
+{
+	unsigned int ncsr = desc->voq_nports ?: desc->nports;
+
+	if (!desc->voq)
+		return true;
+	if (desc->voq_layout != RIO_VOQ_LAYOUT_REV2 &&
+	    desc->voq_layout != RIO_VOQ_LAYOUT_REV3)
+		return false;
+	if (ncsr > desc->nports || ncsr > rio_voq_layout_max_ports(desc->voq_layout))
+		return false;
+	return desc->voq_place == RIO_SIM_VOQ_LAST ||
+	       desc->voq_place == RIO_SIM_VOQ_FIRST ||
+	       desc->voq_place == RIO_SIM_VOQ_END;
+}
+
+/*
+ * Lay out the extended-feature blocks: LP-Serial, error management, VoQ
+ * from RIO_SIM_PHYS_EF, or the VoQ block first or at the end of the
+ * space.  Return: false if they do not fit the extended-feature space.
+ */
+static bool sim_place_blocks(struct rio_sim_dev *dev, bool em,
+			     enum rio_sim_voq_place place)
+{
+	u32 end = RIO_SIM_PHYS_EF, voq_size = dev->voq_nports ? sim_voq_size(dev) : 0;
+
+	if (voq_size && place == RIO_SIM_VOQ_FIRST) {
+		dev->voq_ef = end;
+		end += voq_size;	/* the LP-Serial block right after */
+	}
+	dev->phys_ef = end;
+	end = ALIGN(end + sim_phys_size(dev), 0x10);
+	if (em) {
+		dev->em_ef = end;
+		end = ALIGN(end + sim_em_size(dev), 0x10);
+	}
+	if (voq_size && place == RIO_SIM_VOQ_LAST) {
+		dev->voq_ef = end;
+		end += voq_size;
+	} else if (voq_size && place == RIO_SIM_VOQ_END) {
+		/* its last CSR at the last word of the space */
+		if (end + voq_size > RIO_VOQ_EF_SPACE_END + 4)
+			return false;
+		dev->voq_ef = RIO_VOQ_EF_SPACE_END + 4 - voq_size;
+		end = RIO_VOQ_EF_SPACE_END + 4;
+	}
+	return end <= RIO_VOQ_EF_SPACE_END + 4;
+}
+
 /**
  * rio_sim_dev_add() - add a device to a fabric
  * @fab: the fabric; its first device is the host's own port
@@ -463,12 +591,13 @@ struct rio_sim_dev *rio_sim_dev_add(struct rio_sim_fabric *fab,
 {
 	struct rio_sim_dev *dev;
 	unsigned int n;
-	u32 caps, end;
+	u32 caps;
 
 	if (!desc->nports || desc->nports > RIO_SIM_MAX_PORTS ||
 	    (!desc->is_switch && desc->nports != 1) ||
+	    (!desc->is_switch && desc->swp_claim) ||
 	    (desc->map != RIO_SIM_MAP_I && desc->map != RIO_SIM_MAP_II) ||
-	    (desc->voq && desc->nports > rio_voq_layout_max_ports(desc->voq_layout)))
+	    !sim_voq_desc_valid(desc))
 		return ERR_PTR(-EINVAL);
 
 	dev = kzalloc(struct_size(dev, port, desc->nports), GFP_KERNEL);
@@ -479,6 +608,7 @@ struct rio_sim_dev *rio_sim_dev_add(struct rio_sim_fabric *fab,
 	strscpy(dev->name, desc->name ?: "dev", sizeof(dev->name));
 	dev->is_switch = desc->is_switch;
 	dev->nports = desc->nports;
+	dev->swp_ports = desc->swp_claim ? desc->swp_ports : desc->nports;
 	dev->vid = desc->vid;
 	dev->did = desc->did;
 	dev->map = desc->map;
@@ -488,24 +618,19 @@ struct rio_sim_dev *rio_sim_dev_add(struct rio_sim_fabric *fab,
 	memset(dev->route, RIO_SIM_NO_ROUTE, sizeof(dev->route));
 	dev->route_any = RIO_SIM_NO_ROUTE;
 
-	end = ALIGN(RIO_SIM_PHYS_EF + sim_phys_size(dev), 0x10);
-	if (desc->em) {
-		dev->em_ef = end;
-		end = ALIGN(end + sim_em_size(dev), 0x10);
-	}
 	if (desc->voq) {
-		dev->voq_ef = end;
 		dev->voq_layout = desc->voq_layout;
+		dev->voq_nports = desc->voq_nports ?: desc->nports;
 		caps = desc->voq_caps & (RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP |
 					 RIO_VOQ_CSR_VC_SUP);
 		if (desc->voq_layout == RIO_VOQ_LAYOUT_REV3)
 			caps |= (desc->voq_caps & RIO_VOQ_CSR_PGS_SUP_ALL) |
 				RIO_VOQ_CSR_PGS_SUP(0) | RIO_VOQ_CSR_PGS_SUP(4);
-		for (n = 0; n < dev->nports; n++)
+		/* Ports beyond a short block have no VoQ CSR */
+		for (n = 0; n < dev->voq_nports; n++)
 			dev->port[n].voq_caps = caps;
-		end += sim_voq_size(dev);
 	}
-	if (end > RIO_VOQ_EF_SPACE_END) {
+	if (!sim_place_blocks(dev, desc->em, desc->voq_place)) {
 		kfree(dev);
 		return ERR_PTR(-EINVAL);
 	}
@@ -679,8 +804,8 @@ EXPORT_SYMBOL_GPL(rio_sim_route);
 static int sim_access(struct rio_sim_fabric *fab, bool local, u16 destid,
 		      u8 hopcount, u32 offset, bool write, u32 *val)
 {
+	unsigned int ingress = 0, latency;
 	struct rio_sim_dev *dev;
-	unsigned int ingress = 0;
 	unsigned long flags;
 	int ret = 0;
 
@@ -701,7 +826,10 @@ static int sim_access(struct rio_sim_fabric *fab, bool local, u16 destid,
 		ret = -EIO;
 	} else if (write) {
 		dev->writes++;
-		sim_reg_write(dev, offset, *val);
+		if (!sim_reg_write(dev, offset, *val)) {
+			dev->stray_writes++;
+			fab->stray_writes++;
+		}
 	} else {
 		dev->reads++;
 		*val = dev->all_ones ? ~0U : sim_reg_read(dev, offset, ingress);
@@ -711,10 +839,11 @@ static int sim_access(struct rio_sim_fabric *fab, bool local, u16 destid,
 		if (!write)
 			*val = ~0U;
 	}
+	latency = fab->latency_us;
 	spin_unlock_irqrestore(&fab->lock, flags);
 
-	if (fab->latency_us)
-		udelay(fab->latency_us);
+	if (latency)
+		udelay(latency);
 	return ret;
 }
 
@@ -781,6 +910,41 @@ int rio_sim_maint_write(struct rio_sim_fabric *fab, u16 destid, u8 hopcount,
 	return sim_access(fab, false, destid, hopcount, offset, true, &val);
 }
 EXPORT_SYMBOL_GPL(rio_sim_maint_write);
+
+/**
+ * rio_sim_set_latency() - set the busy-wait added to every access
+ * @fab: the fabric
+ * @us: microseconds, 0 to RIO_SIM_MAX_LATENCY_US
+ *
+ * Return: 0, or -EINVAL (nothing changed) beyond the bound.
+ */
+int rio_sim_set_latency(struct rio_sim_fabric *fab, unsigned int us)
+{
+	if (us > RIO_SIM_MAX_LATENCY_US)
+		return -EINVAL;
+	spin_lock_irq(&fab->lock);
+	fab->latency_us = us;
+	spin_unlock_irq(&fab->lock);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(rio_sim_set_latency);
+
+/**
+ * rio_sim_get_latency() - the busy-wait added to every access
+ * @fab: the fabric
+ *
+ * Return: microseconds.
+ */
+unsigned int rio_sim_get_latency(struct rio_sim_fabric *fab)
+{
+	unsigned int us;
+
+	spin_lock_irq(&fab->lock);
+	us = fab->latency_us;
+	spin_unlock_irq(&fab->lock);
+	return us;
+}
+EXPORT_SYMBOL_GPL(rio_sim_get_latency);
 
 /**
  * rio_sim_dev_peek() - read a device register without a transaction

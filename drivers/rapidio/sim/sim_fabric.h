@@ -27,7 +27,18 @@
 #define RIO_SIM_NO_ROUTE	0xff
 #define RIO_SIM_MAX_HOPS	256
 
-/* Where the extended-feature blocks of a simulated device sit */
+/*
+ * Bound of the busy-wait added to every maintenance access.  The core
+ * makes its accesses with a spinlock held and interrupts off, so the
+ * wait cannot sleep; a millisecond is far more than any real
+ * maintenance round trip and short enough for the lockup detectors.
+ */
+#define RIO_SIM_MAX_LATENCY_US	1000
+
+/*
+ * Where the extended-feature blocks of a simulated device start, and so
+ * its LP-Serial block unless the VoQ block is placed first
+ */
 #define RIO_SIM_PHYS_EF		0x0100
 
 struct rio_sim_fabric;
@@ -66,6 +77,20 @@ enum rio_sim_staging {
 enum rio_sim_phys_map {
 	RIO_SIM_MAP_I = 1,
 	RIO_SIM_MAP_II = 2,
+};
+
+/**
+ * enum rio_sim_voq_place - where a device's VoQ block sits
+ * @RIO_SIM_VOQ_LAST: after the LP-Serial and error management blocks
+ * @RIO_SIM_VOQ_FIRST: first, with the LP-Serial block right after its
+ *	last CSR (then the error management block, if any)
+ * @RIO_SIM_VOQ_END: last, its last CSR at the end of extended-feature
+ *	space (0xfffc)
+ */
+enum rio_sim_voq_place {
+	RIO_SIM_VOQ_LAST,
+	RIO_SIM_VOQ_FIRST,
+	RIO_SIM_VOQ_END,
 };
 
 /**
@@ -112,6 +137,14 @@ struct rio_sim_port {
  * @voq_layout: its layout
  * @voq_caps: read-only bits of every port's VoQ CSR (capabilities and,
  *	for rev 3+, supported group sizes)
+ * @voq_nports: Port n VoQ CSRs the block has, 1..@nports within the
+ *	layout's limit; 0 for one per port.  Fewer than @nports makes a
+ *	block shorter than the device's port count (hostile)
+ * @voq_place: where the block sits; with @voq_nports, a short block
+ *	right before the LP-Serial block or at the end of the space
+ * @swp_claim: the Switch Port Information CAR reports @swp_ports ports
+ *	instead of @nports (hostile)
+ * @swp_ports: the port count it reports then, 0..255
  * @staging: staging hardware (switches)
  * @staging_queues: its queues per port
  */
@@ -126,6 +159,10 @@ struct rio_sim_dev_desc {
 	bool voq;
 	enum rio_voq_layout voq_layout;
 	u32 voq_caps;
+	unsigned int voq_nports;
+	enum rio_sim_voq_place voq_place;
+	bool swp_claim;
+	u8 swp_ports;
 	enum rio_sim_staging staging;
 	unsigned int staging_queues;
 };
@@ -138,12 +175,15 @@ struct rio_sim_dev_desc {
  * @name: name for logs and debugfs
  * @is_switch: a switch (else an endpoint)
  * @nports: number of ports
+ * @swp_ports: ports the Switch Port Information CAR reports
  * @vid: vendor ID
  * @did: device ID
  * @map: LP-Serial register map
+ * @phys_ef: offset of the LP-Serial block
  * @em_ef: offset of the error management block, 0 if none
  * @voq_ef: offset of the VoQ block, 0 if none
  * @voq_layout: layout of the VoQ block
+ * @voq_nports: Port n VoQ CSRs the block has
  * @did_csr: Base Device ID CSR
  * @host_lock: Host Base Device ID Lock CSR (0xffff when free)
  * @comptag: Component Tag CSR
@@ -156,6 +196,8 @@ struct rio_sim_dev_desc {
  *	beyond @route
  * @reads: maintenance reads this device answered
  * @writes: maintenance writes this device took
+ * @stray_writes: writes that landed on no writable register: reserved or
+ *	unimplemented space, a read-only register, a block header
  * @fail_all: every access to this device fails
  * @all_ones: every read from this device returns all ones
  * @congested: ports whose egress is congested (set by tests, debugfs)
@@ -172,12 +214,15 @@ struct rio_sim_dev {
 	char name[32];
 	bool is_switch;
 	unsigned int nports;
+	unsigned int swp_ports;
 	u16 vid;
 	u16 did;
 	enum rio_sim_phys_map map;
+	u32 phys_ef;
 	u32 em_ef;
 	u32 voq_ef;
 	enum rio_voq_layout voq_layout;
+	unsigned int voq_nports;
 	u32 did_csr;
 	u32 host_lock;
 	u32 comptag;
@@ -189,6 +234,7 @@ struct rio_sim_dev {
 	u8 route_any;
 	u64 reads;
 	u64 writes;
+	u64 stray_writes;
 	bool fail_all;
 	bool all_ones;
 	DECLARE_BITMAP(congested, RIO_VOQ_MAX_PORTS);
@@ -208,11 +254,14 @@ struct rio_sim_dev {
  * @host: the device behind the host's own (local) configuration space
  * @reads: maintenance reads carried, local ones included
  * @writes: maintenance writes carried, local ones included
+ * @stray_writes: writes that reached a device and landed on none of its
+ *	writable registers (the sum of the devices' counts)
  * @failed: accesses that failed (no route, no device, injected fault)
  * @fail_nth: fail the access numbered so (1-based, counting all
  *	accesses from when it was set); 0 for none
  * @fail_seen: accesses counted since @fail_nth was set
- * @latency_us: busy-wait added to every access
+ * @latency_us: busy-wait added to every access, at most
+ *	RIO_SIM_MAX_LATENCY_US
  */
 struct rio_sim_fabric {
 	spinlock_t lock;	/* devices, links, registers, counters, faults */
@@ -222,6 +271,7 @@ struct rio_sim_fabric {
 	struct rio_sim_dev *host;
 	u64 reads;
 	u64 writes;
+	u64 stray_writes;
 	u64 failed;
 	unsigned int fail_nth;
 	unsigned int fail_seen;
@@ -247,6 +297,8 @@ int rio_sim_maint_write(struct rio_sim_fabric *fab, u16 destid, u8 hopcount,
 struct rio_sim_dev *rio_sim_route(struct rio_sim_fabric *fab, u16 destid,
 				  u8 hopcount, unsigned int *ingress);
 
+int rio_sim_set_latency(struct rio_sim_fabric *fab, unsigned int us);
+unsigned int rio_sim_get_latency(struct rio_sim_fabric *fab);
 u32 rio_sim_dev_peek(struct rio_sim_dev *dev, u32 offset);
 int rio_sim_congest(struct rio_sim_dev *dev, unsigned int port, bool congested);
 

@@ -322,6 +322,189 @@ static void sim_staging_registers(struct kunit *test)
 	rio_sim_fabric_free(fab);
 }
 
+static struct rio_sim_dev *sim_find_name(struct kunit *test,
+					 struct rio_sim_fabric *fab, const char *name)
+{
+	struct rio_sim_dev *dev;
+
+	list_for_each_entry(dev, &fab->devs, node)
+		if (!strcmp(dev->name, name))
+			return dev;
+	KUNIT_FAIL(test, "no device %s", name);
+	return NULL;
+}
+
+/*
+ * Writes that land on no writable register are counted, per device and
+ * per fabric; writes to registers are not.  A short VoQ block placed
+ * first: its CSRs take writes, the word after its last CSR is the
+ * LP-Serial block's header.
+ */
+static void sim_stray_writes(struct kunit *test)
+{
+	struct rio_sim_dev_desc desc = {
+		.name = "short", .is_switch = true, .nports = 16, .vid = RIO_SIM_VID,
+		.did = RIO_SIM_DID_SWITCH, .map = RIO_SIM_MAP_I, .em = true,
+		.voq = true, .voq_layout = RIO_VOQ_LAYOUT_REV3,
+		.voq_caps = RIO_SIM_VOQ_CAPS_ALL, .voq_nports = 4,
+		.voq_place = RIO_SIM_VOQ_FIRST,
+	};
+	struct rio_sim_fabric *fab = sim_build(test, "single");
+	struct rio_sim_dev *sw, *ep = rio_sim_dev_find(fab, 1);
+	u32 csr = RIO_VOQ_CSR_PART_EN, ef;
+	unsigned int p;
+
+	KUNIT_ASSERT_NOT_NULL(test, ep);
+	/* Put the switch between the host and the endpoint */
+	rio_sim_unlink(fab->host, 0);
+	sw = rio_sim_dev_add(fab, &desc);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sw);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(fab->host, 0, sw, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 1, ep, 0, 2), 0);
+	ef = sw->voq_ef;
+	KUNIT_EXPECT_EQ(test, ef, (u32)RIO_SIM_PHYS_EF);
+	KUNIT_EXPECT_EQ(test, sw->phys_ef, rio_voq_csr_offset(RIO_VOQ_LAYOUT_REV3, ef, 4));
+
+	/* Registers: the block's CSRs, the standard CSRs, Port n Control */
+	for (p = 0; p < 4; p++)
+		sim_wr(test, fab, 0xff, 0, rio_voq_csr_offset(RIO_VOQ_LAYOUT_REV3, ef, p), csr);
+	sim_wr(test, fab, 0xff, 0, RIO_COMPONENT_TAG_CSR, 7);
+	sim_wr(test, fab, 0xff, 0, sw->phys_ef + RIO_PORT_N_CTL_CSR(3, 1), 0x00600000);
+	KUNIT_EXPECT_EQ(test, fab->stray_writes, 0ULL);
+	KUNIT_EXPECT_EQ(test, sw->port[3].voq_ctl, csr);
+	KUNIT_EXPECT_EQ(test, sw->port[3].ctl, 0x00600000U);
+
+	/* Past the last CSR: the LP-Serial header, read-only */
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0,
+				     rio_voq_csr_offset(RIO_VOQ_LAYOUT_REV3, ef, 4)) & 0xffff,
+			(u32)RIO_EFB_SER_EPF_SW_M1_ID);
+	sim_wr(test, fab, 0xff, 0, rio_voq_csr_offset(RIO_VOQ_LAYOUT_REV3, ef, 4), csr);
+	KUNIT_EXPECT_EQ(test, sw->stray_writes, 1ULL);
+	KUNIT_EXPECT_EQ(test, sw->port[4].voq_ctl, 0U);
+	/* A reserved word of the VoQ block, and its header */
+	sim_wr(test, fab, 0xff, 0, ef + 4, csr);
+	sim_wr(test, fab, 0xff, 0, ef, csr);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, ef + 4), 0U);
+	/* A read-only CAR, a route register of an endpoint, space beyond */
+	sim_wr(test, fab, 0xff, 0, RIO_DEV_ID_CAR, 0);
+	KUNIT_EXPECT_EQ(test, sw->stray_writes, 4ULL);
+	sim_wr(test, fab, 0xff, 0, RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0xff);
+	sim_wr(test, fab, 0xff, 0, RIO_STD_RTE_CONF_PORT_SEL_CSR, 1);
+	sim_wr(test, fab, 0xff, 1, RIO_STD_RTE_CONF_DESTID_SEL_CSR, 3);
+	sim_wr(test, fab, 0xff, 1, 0xfff0, 1);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 1, 0xfff0), 0U);
+	KUNIT_EXPECT_EQ(test, ep->stray_writes, 2ULL);
+	KUNIT_EXPECT_EQ(test, sw->stray_writes, 4ULL);
+	KUNIT_EXPECT_EQ(test, fab->stray_writes, 6ULL);
+	/* Local writes count too */
+	KUNIT_EXPECT_EQ(test, rio_sim_local_write(fab, RIO_PEF_CAR, 0), 0);
+	KUNIT_EXPECT_EQ(test, fab->host->stray_writes, 1ULL);
+	KUNIT_EXPECT_EQ(test, fab->stray_writes, 7ULL);
+	rio_sim_fabric_free(fab);
+}
+
+/* What the hostile topology's devices look like from the fabric */
+static void sim_hostile_layout(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = sim_build(test, "hostile");
+	struct rio_sim_dev *first, *end, *r2, *big, *zero;
+	enum rio_voq_layout layout;
+	u32 ptr, ef, phys;
+
+	first = sim_find_name(test, fab, "sw-short-first");
+	end = sim_find_name(test, fab, "sw-short-end");
+	r2 = sim_find_name(test, fab, "sw-255-rev2");
+	big = sim_find_name(test, fab, "sw-claims-255");
+	zero = sim_find_name(test, fab, "sw-claims-0");
+	KUNIT_ASSERT_TRUE(test, first && end && r2 && big && zero);
+
+	/* Placed first: the chain starts with it, LP-Serial right after */
+	KUNIT_ASSERT_EQ(test, rio_voq_ef_first(sim_peek_read, first, &ptr), 0);
+	KUNIT_EXPECT_EQ(test, ptr, first->voq_ef);
+	KUNIT_ASSERT_EQ(test, rio_voq_ef_find(sim_peek_read, first, ptr,
+					      RIO_EFB_SER_EPF_SW_M2_ID, &phys), 0);
+	KUNIT_EXPECT_EQ(test, phys, first->phys_ef);
+	KUNIT_EXPECT_EQ(test, phys, rio_voq_csr_offset(RIO_VOQ_LAYOUT_REV3, ptr, 8));
+	KUNIT_ASSERT_EQ(test, rio_voq_detect_layout(sim_peek_read, first, ptr, &layout), 0);
+	KUNIT_EXPECT_EQ(test, layout, RIO_VOQ_LAYOUT_REV3);
+	/* Its 32nd "CSR" is the Port 0 Control CSR */
+	first->port[0].ctl = 0x00600000;
+	ef = rio_voq_csr_offset(RIO_VOQ_LAYOUT_REV3, ptr, 31);
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(first, ef), 0x00600000U);
+
+	/* At the end: its last CSR is the last word of the space */
+	KUNIT_ASSERT_EQ(test, rio_voq_ef_first(sim_peek_read, end, &ptr), 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_ef_find(sim_peek_read, end, ptr, RIO_EFB_VOQ_ID, &ef), 0);
+	KUNIT_EXPECT_EQ(test, ef, end->voq_ef);
+	KUNIT_EXPECT_EQ(test, rio_voq_csr_offset(RIO_VOQ_LAYOUT_REV3, ef, 3),
+			(u32)RIO_VOQ_EF_SPACE_END);
+	KUNIT_EXPECT_NE(test, rio_sim_dev_peek(end, RIO_VOQ_EF_SPACE_END) & RIO_VOQ_CSR_GEN_SUP,
+			0U);
+	/* Past it there is nothing: reads 0 */
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(end, rio_voq_csr_offset(RIO_VOQ_LAYOUT_REV3, ef, 4)),
+			0U);
+	KUNIT_ASSERT_EQ(test, rio_voq_detect_layout(sim_peek_read, end, ef, &layout), 0);
+	KUNIT_EXPECT_EQ(test, layout, RIO_VOQ_LAYOUT_REV3);
+
+	/* rev 2: 192 CSRs for 255 ports */
+	KUNIT_EXPECT_EQ(test, r2->voq_nports, (unsigned int)RIO_VOQ_R2_MAX_PORTS);
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(r2, RIO_SWP_INFO_CAR) >> 8, 255U);
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(r2, rio_voq_csr_offset(RIO_VOQ_LAYOUT_REV2,
+								      r2->voq_ef, 192)),
+			0U);
+	KUNIT_ASSERT_EQ(test, rio_voq_detect_layout(sim_peek_read, r2, r2->voq_ef, &layout), 0);
+	KUNIT_EXPECT_EQ(test, layout, RIO_VOQ_LAYOUT_REV2);
+
+	/* Port counts claimed, not real */
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(big, RIO_SWP_INFO_CAR) >> 8, 255U);
+	KUNIT_EXPECT_EQ(test, big->nports, 8U);
+	KUNIT_EXPECT_EQ(test, big->voq_nports, 8U);
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(zero, RIO_SWP_INFO_CAR) >> 8, 0U);
+	KUNIT_EXPECT_EQ(test, zero->nports, 4U);
+	rio_sim_fabric_free(fab);
+}
+
+/* Hostile descriptions that still cannot be built */
+static void sim_hostile_refused(struct kunit *test)
+{
+	static const struct {
+		const char *what;
+		bool is_switch;
+		unsigned int nports;
+		enum rio_voq_layout layout;
+		unsigned int voq_nports;
+		enum rio_sim_voq_place place;
+		bool claim;
+	} bad[] = {
+		{ "more CSRs than ports", true, 8, RIO_VOQ_LAYOUT_REV3, 9, RIO_SIM_VOQ_LAST },
+		{ "rev 2, 255 ports, one CSR each", true, 255, RIO_VOQ_LAYOUT_REV2, 0,
+		  RIO_SIM_VOQ_LAST },
+		{ "rev 2, 193 CSRs", true, 255, RIO_VOQ_LAYOUT_REV2, 193, RIO_SIM_VOQ_LAST },
+		{ "unknown placement", true, 8, RIO_VOQ_LAYOUT_REV3, 0, 3 },
+		{ "an endpoint claiming ports", false, 1, RIO_VOQ_LAYOUT_REV3, 0,
+		  RIO_SIM_VOQ_LAST, true },
+	};
+	struct rio_sim_fabric *fab = rio_sim_fabric_alloc(false);
+	struct rio_sim_dev_desc d;
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		d = (struct rio_sim_dev_desc){
+			.name = "bad", .is_switch = bad[i].is_switch,
+			.nports = bad[i].nports, .map = RIO_SIM_MAP_II,
+			.voq = true, .voq_layout = bad[i].layout,
+			.voq_caps = RIO_SIM_VOQ_CAPS_ALL,
+			.voq_nports = bad[i].voq_nports, .voq_place = bad[i].place,
+			.swp_claim = bad[i].claim,
+		};
+		KUNIT_EXPECT_EQ_MSG(test, PTR_ERR(rio_sim_dev_add(fab, &d)), -EINVAL,
+				    "%s", bad[i].what);
+	}
+	KUNIT_EXPECT_EQ(test, fab->ndevs, 0U);
+	rio_sim_fabric_free(fab);
+}
+
 static void sim_topo_errors(struct kunit *test)
 {
 	static const char * const bad[] = {
@@ -344,7 +527,7 @@ static void sim_topo_sizes(struct kunit *test)
 		{ "single", 2 }, { "star:4", 6 }, { "tree:2", 1 + 1 + 2 * 16 },
 		{ "ring:4", 1 + 8 }, { "big48", 49 }, { "big255", 256 },
 		{ "voqmix", 10 }, { "bench:10", 10 }, { "bench:1000", 1000 },
-		{ "staging", 8 },
+		{ "staging", 8 }, { "hostile", 18 },
 	};
 	struct rio_sim_fabric *fab;
 	unsigned int i;
@@ -367,6 +550,9 @@ static struct kunit_case sim_fabric_test_cases[] = {
 	KUNIT_CASE(sim_faults_and_counters),
 	KUNIT_CASE(sim_large_ids),
 	KUNIT_CASE(sim_staging_registers),
+	KUNIT_CASE(sim_stray_writes),
+	KUNIT_CASE(sim_hostile_layout),
+	KUNIT_CASE(sim_hostile_refused),
 	KUNIT_CASE(sim_topo_errors),
 	KUNIT_CASE(sim_topo_sizes),
 	{}

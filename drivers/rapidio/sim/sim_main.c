@@ -25,7 +25,7 @@ MODULE_PARM_DESC(topology,
 static int host_destid = RIO_SIM_HDID_CORE;
 module_param(host_destid, int, 0444);
 MODULE_PARM_DESC(host_destid,
-		 "destination ID of the simulated host, -1 for a discovering node (default: the core's rapidio.hdid=)");
+		 "destination ID of the simulated host, 0..254 (0..65534 for 16-bit fabrics), -1 for a discovering node (default: the core's rapidio.hdid=)");
 
 static int __init rio_sim_init(void)
 {
@@ -33,12 +33,10 @@ static int __init rio_sim_init(void)
 	struct rio_sim_mport *sm;
 	int ret;
 
-	ret = rio_sim_staging_init();
-	if (ret)
-		return ret;
+	rio_sim_debugfs_init();
 	ret = rio_sim_configfs_init();
 	if (ret)
-		goto err_staging;
+		goto err_debugfs;
 	if (!topology || !*topology)
 		return 0;
 
@@ -60,8 +58,8 @@ static int __init rio_sim_init(void)
 
 err_configfs:
 	rio_sim_configfs_exit();
-err_staging:
-	rio_sim_staging_exit();
+err_debugfs:
+	rio_sim_debugfs_exit();
 	return ret;
 }
 
@@ -70,7 +68,6 @@ static void __exit rio_sim_exit(void)
 	rio_sim_configfs_exit();
 	rio_sim_mport_destroy_all();
 	rio_sim_debugfs_exit();
-	rio_sim_staging_exit();
 }
 
 module_init(rio_sim_init);

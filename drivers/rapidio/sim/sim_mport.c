@@ -127,15 +127,33 @@ static void rio_sim_mport_release(struct device *dev)
 }
 
 /**
+ * rio_sim_host_destid_max() - the highest host destination ID of a fabric
+ * @fab: the fabric
+ *
+ * The enumerator reserves the host's ID in a table of 256 (8-bit IDs) or
+ * 65536 (16-bit IDs) entries, and the highest ID of each width is the
+ * "any" ID, which no host can have.
+ *
+ * Return: 0xfe, or 0xfffe for a fabric with 16-bit IDs.
+ */
+int rio_sim_host_destid_max(const struct rio_sim_fabric *fab)
+{
+	return RIO_ANY_DESTID(fab->large) - 1;
+}
+EXPORT_SYMBOL_GPL(rio_sim_host_destid_max);
+
+/**
  * rio_sim_mport_create() - register a master port for a simulated fabric
  * @fab: the fabric, whose first device is the port's own; the mport owns
  *	it from now on, also on failure
- * @host_destid: destination ID of this host if it enumerates the fabric,
- *	-1 for a node that only discovers, or RIO_SIM_HDID_CORE for what
- *	the core's rapidio.hdid= parameter says
+ * @host_destid: destination ID of this host if it enumerates the fabric
+ *	(0 to rio_sim_host_destid_max()), -1 for a node that only
+ *	discovers, or RIO_SIM_HDID_CORE for what the core's rapidio.hdid=
+ *	parameter says
  *
- * Return: the mport, or an ERR_PTR (-ENODEV when the core has no mport
- * ID left, -ENOMEM, or the error of device registration).
+ * Return: the mport, or an ERR_PTR (-EINVAL for a host ID that does not
+ * fit the fabric's IDs, -ENODEV when the core has no mport ID left,
+ * -ENOMEM, or the error of device registration).
  */
 struct rio_sim_mport *rio_sim_mport_create(struct rio_sim_fabric *fab,
 					   int host_destid)
@@ -143,6 +161,15 @@ struct rio_sim_mport *rio_sim_mport_create(struct rio_sim_fabric *fab,
 	struct rio_sim_mport *sm;
 	struct rio_mport *mport;
 	int ret;
+
+	if (host_destid != RIO_SIM_HDID_CORE && host_destid != -1 &&
+	    (host_destid < 0 || host_destid > rio_sim_host_destid_max(fab))) {
+		pr_err("rio-sim: host destination ID %d does not fit the fabric's %s IDs (0 to %d, or -1 to discover)\n",
+		       host_destid, fab->large ? "16-bit" : "8-bit",
+		       rio_sim_host_destid_max(fab));
+		rio_sim_fabric_free(fab);
+		return ERR_PTR(-EINVAL);
+	}
 
 	sm = kzalloc(sizeof(*sm), GFP_KERNEL);
 	if (!sm) {
@@ -161,7 +188,7 @@ struct rio_sim_mport *rio_sim_mport_create(struct rio_sim_fabric *fab,
 	mport->ops = &rio_sim_ops;
 	mport->index = 0;
 	mport->sys_size = fab->large;
-	mport->phys_efptr = RIO_SIM_PHYS_EF;
+	mport->phys_efptr = fab->host->phys_ef;
 	mport->phys_rmap = fab->host->map;
 	if (host_destid != RIO_SIM_HDID_CORE)
 		mport->host_deviceid = host_destid;
@@ -171,7 +198,7 @@ struct rio_sim_mport *rio_sim_mport_create(struct rio_sim_fabric *fab,
 	snprintf(mport->name, RIO_MAX_MPORT_NAME, "rio-sim%d", mport->id);
 
 	/* A host comes out of reset as host, master and discovered */
-	rio_sim_local_write(fab, RIO_SIM_PHYS_EF + RIO_PORT_GEN_CTL_CSR,
+	rio_sim_local_write(fab, fab->host->phys_ef + RIO_PORT_GEN_CTL_CSR,
 			    mport->host_deviceid >= 0 ? RIO_PORT_GEN_HOST |
 			    RIO_PORT_GEN_MASTER | RIO_PORT_GEN_DISCOVERED : 0);
 

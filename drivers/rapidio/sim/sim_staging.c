@@ -8,8 +8,12 @@
  *                next-hop RAM
  *   fixed model: N queues per port, queue = port mod N, read-only; no
  *                next-hop entries
+ *
+ * A module of its own (rio_sim_staging), which needs rio-voq: rio-sim
+ * itself must load, and be tested, without the driver it tests.
  */
 
+#include <linux/module.h>
 #include <linux/rio_drv.h>
 
 #include "sim.h"
@@ -91,12 +95,7 @@ static struct rio_voq_staging_ops sim_stg_fixed_ops = {
 	.get_map = sim_stg_get_map,
 };
 
-/**
- * rio_sim_staging_init() - register the staging ops of rio-sim's models
- *
- * Return: 0 or the registry's error.
- */
-int rio_sim_staging_init(void)
+static int __init rio_sim_staging_init(void)
 {
 	int ret = rio_voq_staging_register(&sim_stg_ram_ops);
 
@@ -108,11 +107,14 @@ int rio_sim_staging_init(void)
 	return ret;
 }
 
-/**
- * rio_sim_staging_exit() - unregister them
- */
-void rio_sim_staging_exit(void)
+static void __exit rio_sim_staging_exit(void)
 {
 	rio_voq_staging_unregister(&sim_stg_fixed_ops);
 	rio_voq_staging_unregister(&sim_stg_ram_ops);
 }
+
+module_init(rio_sim_staging_init);
+module_exit(rio_sim_staging_exit);
+
+MODULE_DESCRIPTION("rio-voq staging ops of rio-sim's vendor switch models");
+MODULE_LICENSE("GPL");

@@ -13,29 +13,53 @@
  */
 
 #include <linux/bitfield.h>
+#include <linux/minmax.h>
 #include <linux/slab.h>
+#include <linux/spinlock.h>
 
 #include "sim_fabric.h"
 
 #define SIM_MAX_SYMS	64	/* a full refresh of 256 ports takes at most 52 */
 
-/* Models for a port, allocated outside the fabric lock */
-static int sim_port_models(struct rio_sim_port *p)
+/*
+ * A port's generator and receiver models, allocated on first use.  They
+ * are allocated outside the fabric lock (which is a spinlock) and
+ * installed under it, so that concurrent callers neither leak nor
+ * replace models that another caller has already sent symbols through.
+ */
+static int sim_port_models(struct rio_sim_fabric *fab, struct rio_sim_port *p)
 {
-	if (!p->gen)
-		p->gen = kzalloc(sizeof(*p->gen), GFP_KERNEL);
-	if (!p->rx)
-		p->rx = kzalloc(sizeof(*p->rx), GFP_KERNEL);
-	if (!p->gen || !p->rx)
-		return -ENOMEM;
-	if (!p->rx->nqueues) {
-		/* Until staging ops program it: one queue per downstream port */
-		unsigned int q;
+	struct rio_voq_gen *gen;
+	struct rio_voq_rx *rx;
+	unsigned int q;
+	bool have;
 
-		for (q = 0; q < RIO_VOQ_MAX_PORTS; q++)
-			p->rx->queue[q] = q;
-		p->rx->nqueues = RIO_VOQ_MAX_PORTS;
+	spin_lock_irq(&fab->lock);
+	have = p->gen && p->rx;
+	spin_unlock_irq(&fab->lock);
+	if (have)
+		return 0;
+
+	gen = kzalloc(sizeof(*gen), GFP_KERNEL);
+	rx = kzalloc(sizeof(*rx), GFP_KERNEL);
+	if (!gen || !rx) {
+		kfree(gen);
+		kfree(rx);
+		return -ENOMEM;
 	}
+	/* Until staging ops program it: one queue per downstream port */
+	for (q = 0; q < RIO_VOQ_MAX_PORTS; q++)
+		rx->queue[q] = q;
+	rx->nqueues = RIO_VOQ_MAX_PORTS;
+
+	spin_lock_irq(&fab->lock);
+	if (!p->gen)
+		swap(p->gen, gen);
+	if (!p->rx)
+		swap(p->rx, rx);
+	spin_unlock_irq(&fab->lock);
+	kfree(gen);
+	kfree(rx);
 	return 0;
 }
 
@@ -61,7 +85,8 @@ static void sim_port_send(struct rio_sim_dev *dev, unsigned int k)
 	unsigned int i;
 	int n;
 
-	if (!peer || !peer->voq_ef)
+	/* A link made since the models were allocated carries nothing yet */
+	if (!peer || !peer->voq_ef || !gen || !peer->port[p->peer_port].rx)
 		return;
 	q = &peer->port[p->peer_port];
 	peer_csr = q->voq_caps | q->voq_ctl;
@@ -109,24 +134,31 @@ static void sim_port_send(struct rio_sim_dev *dev, unsigned int k)
  */
 int rio_sim_congest(struct rio_sim_dev *dev, unsigned int port, bool congested)
 {
+	struct rio_sim_fabric *fab = dev->fabric;
+	struct rio_sim_port *far;
 	unsigned int k;
 	int ret = 0;
 
 	if (!dev->voq_ef || port >= dev->nports)
 		return -EINVAL;
 	for (k = 0; k < dev->nports && !ret; k++) {
-		ret = sim_port_models(&dev->port[k]);
-		if (!ret && dev->port[k].peer && dev->port[k].peer->voq_ef)
-			ret = sim_port_models(&dev->port[k].peer->port[dev->port[k].peer_port]);
+		ret = sim_port_models(fab, &dev->port[k]);
+		/* Links change under the lock: read the partner under it */
+		spin_lock_irq(&fab->lock);
+		far = dev->port[k].peer && dev->port[k].peer->voq_ef ?
+		      &dev->port[k].peer->port[dev->port[k].peer_port] : NULL;
+		spin_unlock_irq(&fab->lock);
+		if (!ret && far)
+			ret = sim_port_models(fab, far);
 	}
 	if (ret)
 		return ret;
 
-	spin_lock_irq(&dev->fabric->lock);
+	spin_lock_irq(&fab->lock);
 	__assign_bit(port, dev->congested, congested);
 	for (k = 0; k < dev->nports; k++)
 		sim_port_send(dev, k);
-	spin_unlock_irq(&dev->fabric->lock);
+	spin_unlock_irq(&fab->lock);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(rio_sim_congest);

@@ -20,6 +20,9 @@
  *   staging       an 8-port switch with a RAM staging map (4 queues per
  *                 port) and, on its port 1, an 8-port switch with a fixed
  *                 decoder (2 queues); endpoints on both
+ *   hostile       a 16-port switch with, on ports 1 to 6, switches whose
+ *                 registers a driver must not trust (see sim_hostile()),
+ *                 and an endpoint on port 7
  *
  * Unless said otherwise every device has a rev 3 VoQ block whose ports
  * can do everything, and links are baud-rate class 2 (CS48).
@@ -215,6 +218,87 @@ static void sim_staging_topo(struct sim_builder *b)
 		sim_connect(b, fixed, i, sim_ep(b, "ep"), 0, 2);
 }
 
+/* A switch with a rev 3 VoQ block that can do everything, described whole */
+static struct rio_sim_dev *sim_hostile_sw(struct sim_builder *b,
+					  struct rio_sim_dev_desc d)
+{
+	d.is_switch = true;
+	d.vid = RIO_SIM_VID;
+	d.did = RIO_SIM_DID_SWITCH;
+	d.map = d.nports > 16 ? RIO_SIM_MAP_II : RIO_SIM_MAP_I;
+	d.em = true;
+	d.voq = true;
+	d.voq_caps = RIO_SIM_VOQ_CAPS_ALL;
+	return sim_add(b, &d);
+}
+
+/*
+ * Devices whose VoQ blocks disagree with their port counts, for testing
+ * the bounds of whoever reads them.  Endpoints sit on ports that have no
+ * VoQ CSR, so that links use them.
+ *   port 1: 48 ports, a VoQ block of 8 CSRs placed first: its ninth CSR
+ *           would be the LP-Serial block's header, its 32nd the Port 0
+ *           Control CSR
+ *   port 2: 16 ports, a VoQ block of 4 CSRs whose last is at 0xfffc
+ *   port 3: 255 ports, rev 2, whose layout describes 192
+ *   port 4: 8 ports with a rev 2 block of 8 CSRs, claiming 255 ports
+ *   port 5: 4 ports, claiming none
+ *   port 6: 16 ports, a rev 2 block of 4 CSRs: past it, unimplemented
+ *           space reads 0, which decodes as a rev 2 CSR
+ */
+static void sim_hostile(struct sim_builder *b)
+{
+	struct rio_sim_dev *root = sim_sw(b, "root", 16), *sw;
+
+	sim_connect(b, b->fab->host, 0, root, 0, 2);
+
+	sw = sim_hostile_sw(b, (struct rio_sim_dev_desc){
+		.name = "sw-short-first", .nports = 48,
+		.voq_layout = RIO_VOQ_LAYOUT_REV3, .voq_nports = 8,
+		.voq_place = RIO_SIM_VOQ_FIRST });
+	sim_connect(b, root, 1, sw, 0, 2);
+	sim_connect(b, sw, 1, sim_ep(b, "ep"), 0, 2);
+	sim_connect(b, sw, 40, sim_ep(b, "ep"), 0, 2);
+
+	sw = sim_hostile_sw(b, (struct rio_sim_dev_desc){
+		.name = "sw-short-end", .nports = 16,
+		.voq_layout = RIO_VOQ_LAYOUT_REV3, .voq_nports = 4,
+		.voq_place = RIO_SIM_VOQ_END });
+	sim_connect(b, root, 2, sw, 0, 2);
+	sim_connect(b, sw, 1, sim_ep(b, "ep"), 0, 2);
+	sim_connect(b, sw, 9, sim_ep(b, "ep"), 0, 2);
+
+	sw = sim_hostile_sw(b, (struct rio_sim_dev_desc){
+		.name = "sw-255-rev2", .nports = 255,
+		.voq_layout = RIO_VOQ_LAYOUT_REV2,
+		.voq_nports = RIO_VOQ_R2_MAX_PORTS });
+	sim_connect(b, root, 3, sw, 0, 2);
+	sim_connect(b, sw, 1, sim_ep(b, "ep"), 0, 2);
+	sim_connect(b, sw, 200, sim_ep(b, "ep"), 0, 2);
+
+	sw = sim_hostile_sw(b, (struct rio_sim_dev_desc){
+		.name = "sw-claims-255", .nports = 8,
+		.voq_layout = RIO_VOQ_LAYOUT_REV2,
+		.swp_claim = true, .swp_ports = RIO_SIM_MAX_PORTS });
+	sim_connect(b, root, 4, sw, 0, 2);
+	sim_connect(b, sw, 1, sim_ep(b, "ep"), 0, 2);
+
+	sw = sim_hostile_sw(b, (struct rio_sim_dev_desc){
+		.name = "sw-claims-0", .nports = 4,
+		.voq_layout = RIO_VOQ_LAYOUT_REV3,
+		.swp_claim = true, .swp_ports = 0 });
+	sim_connect(b, root, 5, sw, 0, 2);
+
+	sw = sim_hostile_sw(b, (struct rio_sim_dev_desc){
+		.name = "sw-short-rev2", .nports = 16,
+		.voq_layout = RIO_VOQ_LAYOUT_REV2, .voq_nports = 4 });
+	sim_connect(b, root, 6, sw, 0, 2);
+	sim_connect(b, sw, 1, sim_ep(b, "ep"), 0, 2);
+	sim_connect(b, sw, 9, sim_ep(b, "ep"), 0, 2);
+
+	sim_connect(b, root, 7, sim_ep(b, "ep"), 0, 2);
+}
+
 /* @n devices in all, the host included: a chain of 16-port switches */
 static void sim_bench(struct sim_builder *b, unsigned int n)
 {
@@ -266,7 +350,7 @@ struct rio_sim_fabric *rio_sim_topo_build(const char *spec)
 
 	if (!strcmp(name, "single") || !strcmp(name, "big48") ||
 	    !strcmp(name, "big255") || !strcmp(name, "voqmix") ||
-	    !strcmp(name, "staging")) {
+	    !strcmp(name, "staging") || !strcmp(name, "hostile")) {
 		b.err = arg ? -EINVAL : 0;
 	} else if (!strcmp(name, "star")) {
 		b.err = sim_topo_arg(arg, 4, 1, 254, &n);
@@ -303,6 +387,8 @@ struct rio_sim_fabric *rio_sim_topo_build(const char *spec)
 		sim_voqmix(&b);
 	else if (!strcmp(name, "staging"))
 		sim_staging_topo(&b);
+	else if (!strcmp(name, "hostile"))
+		sim_hostile(&b);
 	else
 		sim_bench(&b, n);
 

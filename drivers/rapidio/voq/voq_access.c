@@ -6,12 +6,14 @@
  * failed maintenance read returns on many bridges), is a failure.
  */
 
+#include <kunit/visibility.h>
 #include <linux/errno.h>
 #include <linux/rio_drv.h>
 
 #include "voq_core.h"
 
 struct rio_voq_counters rio_voq_count;
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_count);
 
 /**
  * rio_voq_read() - read a register of a node

@@ -131,7 +131,12 @@ struct rio_voq_port_state {
  * @probed: discovery has run (whether or not a block was found)
  * @placed: the core knows where the device is (it was enumerated or
  *	discovered, not added by userspace): its links can be found
+ * @root: the device the mport reaches at hop 0 (placed, no predecessor)
+ * @from_scan: registered while its mport was being scanned
  * @configured: its ports without a link have been set up
+ * @owner: the mport's own node: this host enumerated the fabric and may
+ *	write to it (a discovering host only reads and reports)
+ * @scanning: the mport's own node: a scan of the mport is in progress
  * @dead: being removed: admin operations fail with -ENODEV
  * @sysfs_failed: creating voq/ failed; tried again at the next scan
  * @kdir: the voq/ sysfs directory, NULL if none
@@ -148,7 +153,11 @@ struct rio_voq_node {
 	struct rio_dev *rdev;
 	bool probed;
 	bool placed;
+	bool root;
+	bool from_scan;
 	bool configured;
+	bool owner;
+	bool scanning;
 	bool dead;
 	bool sysfs_failed;
 	struct kobject *kdir;
@@ -306,12 +315,11 @@ struct rio_voq_node *rio_voq_node_find_or_add(struct rio_mport *mport,
 void rio_voq_node_unlink(struct rio_voq_node *n);
 void rio_voq_node_free(struct rio_voq_node *n);
 void rio_voq_find_links(struct rio_mport *mport);
-bool rio_voq_is_placed(const struct rio_dev *rdev);
+void rio_voq_place(struct rio_voq_node *n, bool from_scan, unsigned int ndevs);
 
 /* voq_sysfs.c */
 int rio_voq_sysfs_add(struct rio_voq_node *n);
 void rio_voq_sysfs_del(struct rio_voq_node *n);
-void rio_voq_sysfs_drain(void);
 
 /* voq_debugfs.c */
 void rio_voq_debugfs_init(void);

@@ -12,6 +12,7 @@
 
 #include "../sim/sim.h"
 #include "voq_core.h"
+#include "voq_test_sim.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
@@ -41,15 +42,6 @@ static struct rio_sim_dev *voq_dev(struct kunit *test, struct rio_sim_fabric *fa
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
 	return dev;
-}
-
-static struct rio_sim_mport *voq_live(struct kunit *test, struct rio_sim_fabric *fab,
-				      int host_destid)
-{
-	struct rio_sim_mport *sm = rio_sim_mport_create(fab, host_destid);
-
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
-	return sm;
 }
 
 /* Part 12 holds on every link: nobody generates toward a partner that
@@ -146,7 +138,7 @@ static void voq_pair(struct kunit *test)
 	peer = voq_dev(test, fab, "peer", c->peer_switch, c->peer_ports,
 		       c->peer_layout, c->peer_caps);
 	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, peer, 0, c->baud_class), 0);
-	sm = voq_live(test, fab, 0);
+	sm = voq_test_live(test, fab, 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 
 	h = voq_of(host, 0);
@@ -170,7 +162,7 @@ static void voq_pair(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, l->fmt, c->fmt);
 	KUNIT_EXPECT_EQ(test, l->dir[1].uncovered, c->peer_uncovered);
 	voq_expect_safe(test, fab);
-	rio_sim_mport_destroy(sm);
+	voq_test_destroy(test, sm);
 }
 
 /* A switch's unused ports: participation off, XOFF where unavailable */
@@ -187,7 +179,7 @@ static void voq_idle_ports(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 1, ep, 0, 2), 0);
 	sw->port[5].unavailable = true;
-	sm = voq_live(test, fab, 0);
+	sm = voq_test_live(test, fab, 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 
 	/* In use without a VoQ partner: participates, generates nothing */
@@ -200,7 +192,7 @@ static void voq_idle_ports(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, voq_of(sw, 2).xoff);
 	KUNIT_EXPECT_TRUE(test, voq_of(sw, 5).xoff);
 	voq_expect_safe(test, fab);
-	rio_sim_mport_destroy(sm);
+	voq_test_destroy(test, sm);
 }
 
 /* A discovering node reads and reports, and writes nothing */
@@ -213,13 +205,13 @@ static void voq_discovering_node(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
 	csr = fab->host->port[0].voq_ctl;
-	sm = voq_live(test, fab, -1);
+	sm = voq_test_live(test, fab, -1);
 	writes = fab->writes;
 	rio_sim_mport_scan(sm);
 	KUNIT_EXPECT_EQ(test, fab->writes, writes);
 	KUNIT_EXPECT_EQ(test, fab->host->port[0].voq_ctl, csr);
 	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(&sm->mport), 1U);
-	rio_sim_mport_destroy(sm);
+	voq_test_destroy(test, sm);
 }
 
 /*
@@ -234,14 +226,14 @@ static void voq_later_fabric_and_removal(struct kunit *test)
 	struct rio_mport *gone;
 	u64 writes;
 
-	a = voq_live(test, rio_sim_topo_build("star:3"), 0);
+	a = voq_test_live(test, rio_sim_topo_build("star:3"), 0);
 	fa = a->fab;
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(a), 0);
 	KUNIT_EXPECT_TRUE(test, voq_of(fa->host, 0).gen_en);
 	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(&a->mport), 5U);
 	writes = fa->writes;
 
-	b = voq_live(test, rio_sim_topo_build("single"), 0);
+	b = voq_test_live(test, rio_sim_topo_build("single"), 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(b), 0);
 	KUNIT_EXPECT_TRUE(test, voq_of(rio_sim_dev_find(b->fab, 1), 0).gen_en);
 	KUNIT_EXPECT_EQ(test, fa->writes, writes);
@@ -250,10 +242,10 @@ static void voq_later_fabric_and_removal(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fa->writes, writes);
 
 	gone = &a->mport;
-	rio_sim_mport_destroy(a);
+	voq_test_destroy(test, a);
 	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(gone), 0U);
 	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(&b->mport), 2U);
-	rio_sim_mport_destroy(b);
+	voq_test_destroy(test, b);
 }
 
 static void voq_core_test_exit(struct kunit *test)
@@ -265,7 +257,7 @@ static void voq_core_test_exit(struct kunit *test)
 static struct rio_sim_mport *voq_campaign_fabric(struct kunit *test,
 						 struct rio_voq_link **l)
 {
-	struct rio_sim_mport *sm = voq_live(test, rio_sim_topo_build("star:2"), 0);
+	struct rio_sim_mport *sm = voq_test_live(test, rio_sim_topo_build("star:2"), 0);
 
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	*l = rio_voq_test_link(&sm->mport, NULL, 0);
@@ -298,7 +290,7 @@ static void voq_fault_campaign(struct kunit *test)
 	n = sm->fab->reads + sm->fab->writes - before;
 	KUNIT_EXPECT_GT(test, n, 4U);
 	voq_expect_safe(test, sm->fab);
-	rio_sim_mport_destroy(sm);
+	voq_test_destroy(test, sm);
 
 	for (k = 1; k <= n; k++) {
 		sm = voq_campaign_fabric(test, &l);
@@ -318,7 +310,7 @@ static void voq_fault_campaign(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, l->state, RIO_VOQ_LINK_CONFIGURED);
 		KUNIT_EXPECT_TRUE(test, voq_of(sm->fab->host, 0).gen_en);
 		voq_expect_safe(test, sm->fab);
-		rio_sim_mport_destroy(sm);
+		voq_test_destroy(test, sm);
 	}
 }
 
@@ -343,7 +335,7 @@ static void voq_symbols_end_to_end(struct kunit *test)
 	ep14 = voq_dev(test, fab, "ep14", false, 1, R3, CAPS_ALL);
 	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 13, ep13, 0, 2), 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 14, ep14, 0, 2), 0);
-	sm = voq_live(test, fab, 0);
+	sm = voq_test_live(test, fab, 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	KUNIT_ASSERT_EQ(test, voq_of(sw, 0).tx_pgs, 1);	/* 24 ports over CS48 */
 
@@ -368,7 +360,7 @@ static void voq_symbols_end_to_end(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(rx, 0, 14));
 	/* group 1, status bit 2 with 1 group bit is group 1, bit 1 with 2 */
 	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(rx, 0, 12));
-	rio_sim_mport_destroy(sm);
+	voq_test_destroy(test, sm);
 }
 
 static struct kunit_case voq_core_test_cases[] = {

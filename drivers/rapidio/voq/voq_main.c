@@ -8,16 +8,20 @@
  *
  * Device add callbacks only record the device: during enumeration a new
  * device's link partner and the routes to it are not set up yet, so the
- * maintenance traffic of a scan waits for its end.  A device added from
- * userspace (rio_mport_cdev) outside a scan is discovered when it is
- * added.  A scan that failed or was refused changes nothing.
+ * maintenance traffic of a scan waits for its end (the notifier's
+ * RIO_SCAN_START and RIO_SCAN_DONE delimit it).  A device added outside
+ * a scan was added from userspace (rio_mport_cdev): it is discovered
+ * when it is added, and gets no link.  A scan that failed or was
+ * refused changes nothing.  Only an mport whose last successful scan
+ * was an enumeration owns its fabric and is written to.
  *
- * Locks, outermost first: the mport's scan_lock (the core holds it
- * around a scan and its notifier; rio-voq takes it to catch up with an
- * mport scanned before it was loaded), rio_voq_sysfs_lock (adding and
- * removing sysfs directories, which waits for their readers), then
- * rio_voq_lock (all state, and every maintenance access rio-voq makes).
- * Sysfs handlers take only rio_voq_lock.
+ * Locks, outermost first: the class and bus mutexes (the interfaces'
+ * callbacks), the mport's scan_lock (the core holds it around a scan
+ * and its notifications, and around rio_mport_cdev's device changes),
+ * rio_voq_sysfs_lock (adding and removing sysfs directories, which
+ * waits for their readers), then rio_voq_lock (all state, and every
+ * maintenance access rio-voq makes).  Sysfs handlers take only
+ * rio_voq_lock.
  */
 
 #define pr_fmt(fmt) "rio-voq: " fmt
@@ -93,6 +97,7 @@ MODULE_PARM_DESC(per_vc,
 
 /* All state, and every maintenance access */
 DEFINE_MUTEX(rio_voq_lock);
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_lock);
 /* Adding and removing sysfs directories; outside rio_voq_lock */
 static DEFINE_MUTEX(rio_voq_sysfs_lock);
 
@@ -122,30 +127,33 @@ static void rio_voq_node_discover(struct rio_voq_node *n)
 
 /*
  * Discover what is new on @mport's net and configure its new links and
- * the ports of new nodes that have none.  Called with the mport's scan
- * lock and rio_voq_lock held.
+ * the ports of new nodes that have none.  @scanned: after a successful
+ * scan (else rio-voq catches up with a net scanned before it was
+ * loaded).  Called with rio_voq_lock held, while the mport's scan_lock
+ * is held (by the scanning task or on its behalf).
  */
-static void rio_voq_sync(struct rio_mport *mport)
+static void rio_voq_sync(struct rio_mport *mport, bool scanned)
 {
 	struct rio_voq_node *host = rio_voq_node_of(mport, NULL), *n;
 	struct rio_voq_policy pol;
 	struct rio_voq_link *l;
-	unsigned int i, p;
+	unsigned int i, p, ndevs = 0;
 	bool write;
 	int ret;
 
-	lockdep_assert_held(&mport->scan_lock);
 	lockdep_assert_held(&rio_voq_lock);
 	if (!host || host->dead)
 		return;		/* not followed (yet, or any more) */
 	rio_voq_policy_get(&pol);
-	write = pol.auto_config && rio_voq_node_writable(host);
+	write = pol.auto_config && host->owner;
 
+	list_for_each_entry(n, &rio_voq_nodes, node)
+		ndevs += n->mport == mport && n->rdev && !n->dead;
 	list_for_each_entry(n, &rio_voq_nodes, node) {
 		if (n->mport != mport || n->dead || n->probed)
 			continue;
 		if (n->rdev)
-			n->placed = rio_voq_is_placed(n->rdev);
+			rio_voq_place(n, scanned && n->from_scan, ndevs);
 		rio_voq_node_discover(n);
 	}
 
@@ -236,16 +244,35 @@ static int rio_voq_scan_event(struct notifier_block *nb, unsigned long event,
 			      void *data)
 {
 	struct rio_scan_info *info = data;
+	struct rio_voq_node *host, *n;
 
-	if (event != RIO_SCAN_DONE)
+	mutex_lock(&rio_voq_lock);
+	host = rio_voq_node_of(info->mport, NULL);
+	if (!host || host->dead) {
+		mutex_unlock(&rio_voq_lock);
 		return NOTIFY_DONE;
-	if (info->result) {
-		pr_debug("%s: scan ended with %d: nothing to do\n",
-			 info->mport->name, info->result);
+	}
+	if (event == RIO_SCAN_START) {
+		host->scanning = true;
+		mutex_unlock(&rio_voq_lock);
 		return NOTIFY_OK;
 	}
-	mutex_lock(&rio_voq_lock);
-	rio_voq_sync(info->mport);
+	host->scanning = false;
+	if (!info->result) {
+		/* Only an enumeration makes this host the fabric's owner */
+		host->owner = info->enumerate;
+		rio_voq_sync(info->mport, true);
+	} else {
+		pr_debug("%s: scan ended with %d: nothing to configure\n",
+			 info->mport->name, info->result);
+		/* What a failed scan registered: exposed, left alone */
+		list_for_each_entry(n, &rio_voq_nodes, node)
+			if (n->mport == info->mport && !n->probed && !n->dead)
+				rio_voq_node_discover(n);
+	}
+	list_for_each_entry(n, &rio_voq_nodes, node)
+		if (n->mport == info->mport)
+			n->from_scan = false;
 	mutex_unlock(&rio_voq_lock);
 	rio_voq_sysfs_sync();
 	return NOTIFY_OK;
@@ -259,19 +286,19 @@ static int rio_voq_add_dev(struct device *dev, struct subsys_interface *sif)
 {
 	struct rio_dev *rdev = to_rio_dev(dev);
 	struct rio_mport *mport = rdev->net->hport;
-	struct rio_voq_node *n;
-	bool user;
+	struct rio_voq_node *host, *n;
+	bool user = false;
 
 	mutex_lock(&rio_voq_lock);
 	n = rio_voq_node_find_or_add(mport, rdev);
-	/*
-	 * Outside a scan, a device is one userspace added: discover it now.
-	 * During a scan (the core holds scan_lock), the scan's end will.
-	 */
-	user = n && !mutex_is_locked(&mport->scan_lock) &&
-	       !rio_voq_is_placed(rdev) && rio_voq_node_of(mport, NULL);
-	if (user)
+	host = rio_voq_node_of(mport, NULL);
+	if (n && host && host->scanning) {
+		n->from_scan = true;	/* the scan's end discovers it */
+	} else if (n && host && !n->probed) {
+		/* Added from userspace: no place in the topology, no link */
 		rio_voq_node_discover(n);
+		user = true;
+	}
 	mutex_unlock(&rio_voq_lock);
 	if (user)
 		rio_voq_sysfs_sync();
@@ -300,23 +327,29 @@ static struct subsys_interface rio_voq_sif = {
 static int rio_voq_add_mport(struct device *dev, struct class_interface *cif)
 {
 	struct rio_mport *mport = to_rio_mport(dev);
+	bool idle = mutex_trylock(&mport->scan_lock);
 	struct rio_voq_node *host;
 
 	/*
-	 * The mport's own node, probed at once; and if the mport was
-	 * scanned before rio-voq was loaded, catch up, with its scan lock
-	 * held so that no scan runs meanwhile.
+	 * The mport's own node, probed at once.  If the mport was scanned
+	 * before rio-voq was loaded, catch up, under its scan_lock; if a
+	 * scan (or a device change) holds it, that scan's end will do
+	 * (rio-voq does not wait for a discovery under the class mutex).
 	 */
-	mutex_lock(&mport->scan_lock);
 	mutex_lock(&rio_voq_lock);
 	host = rio_voq_node_find_or_add(mport, NULL);
-	if (host && !host->probed)
+	if (host && !host->probed) {
+		host->owner = mport->net ? !!mport->net->enum_data :
+			      mport->host_deviceid >= 0;
+		host->scanning = !idle;
 		rio_voq_node_discover(host);
-	if (host && mport->net)
-		rio_voq_sync(mport);
+	}
+	if (host && idle && mport->net)
+		rio_voq_sync(mport, false);
 	mutex_unlock(&rio_voq_lock);
 	rio_voq_sysfs_sync();
-	mutex_unlock(&mport->scan_lock);
+	if (idle)
+		mutex_unlock(&mport->scan_lock);
 	return 0;
 }
 
@@ -457,7 +490,6 @@ static void __exit rio_voq_exit(void)
 	subsys_interface_unregister(&rio_voq_sif);
 	rio_voq_debugfs_exit();
 	rio_voq_choices_free();
-	rio_voq_sysfs_drain();
 }
 
 module_init(rio_voq_init);

@@ -124,13 +124,16 @@ const char *rio_voq_node_name(const struct rio_voq_node *n)
  * @n: the node
  *
  * Only the host that enumerated the fabric owns it; a discovering node
- * only reads and reports.
+ * only reads and reports.  Called with rio_voq_lock held.
  *
- * Return: true if the node's mport is the enumerating host.
+ * Return: true if the node's mport enumerated its fabric (or, before any
+ * scan, is configured to).
  */
 bool rio_voq_node_writable(const struct rio_voq_node *n)
 {
-	return n->mport->host_deviceid >= 0;
+	const struct rio_voq_node *host = rio_voq_node_of(n->mport, NULL);
+
+	return host && host->owner;
 }
 
 /*
@@ -230,6 +233,25 @@ int rio_voq_node_probe(struct rio_voq_node *n)
 		if (ret) {
 			kfree(port);
 			return ret;
+		}
+	}
+
+	/*
+	 * A port CSR that reads 0 is not there: rev 3+ hard-wires group
+	 * sizes 0 and 4 as supported, and a rev 2.x port with neither a
+	 * capability nor a control set has nothing rio-voq would do.  A
+	 * block that ends before its device's last ports (undefined space
+	 * reads 0) is cut there, so that nothing is written past it.
+	 */
+	for (room = nports; room && !port[room - 1].csr; room--)
+		;
+	if (room < nports) {
+		pr_notice("%s: VoQ block at 0x%04x: ports %u-%u read 0, using %u ports\n",
+			  rio_voq_node_name(n), ef, room, nports - 1, room);
+		nports = room;
+		if (!nports) {
+			kfree(port);
+			goto none;
 		}
 	}
 

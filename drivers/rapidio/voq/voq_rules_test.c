@@ -14,6 +14,7 @@
 
 #include "../sim/sim.h"
 #include "voq_core.h"
+#include "voq_test_sim.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
@@ -39,12 +40,8 @@ static struct rio_voq_node *voq_node(struct rio_sim_mport *sm, struct rio_sim_de
 /* The host and one endpoint, enumerated by this host */
 static struct rio_sim_mport *voq_single(struct kunit *test)
 {
-	struct rio_sim_fabric *fab = rio_sim_topo_build("single");
-	struct rio_sim_mport *sm;
+	struct rio_sim_mport *sm = voq_test_live(test, rio_sim_topo_build("single"), 0);
 
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
-	sm = rio_sim_mport_create(fab, 0);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	return sm;
 }
@@ -56,13 +53,12 @@ static void voq_rules_discovering_staging(struct kunit *test)
 	struct rio_sim_mport *sm;
 	struct rio_voq_node *n;
 
-	sm = rio_sim_mport_create(rio_sim_topo_build("single"), -1);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
+	sm = voq_test_live(test, rio_sim_topo_build("single"), -1);
 	rio_sim_mport_scan(sm);
 	n = voq_node(sm, sm->fab->host);
 	KUNIT_ASSERT_NOT_NULL(test, n);
 	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(n, 0, map, 1), -EPERM);
-	rio_sim_mport_destroy(sm);
+	voq_test_destroy(test, sm);
 }
 
 /*
@@ -101,7 +97,7 @@ static void voq_rules_write_not_taken(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, l->state, RIO_VOQ_LINK_FAILED);
 	KUNIT_EXPECT_FALSE(test, voq_hw(host, 0).gen_en);
 	KUNIT_EXPECT_FALSE(test, voq_hw(ep, 0).gen_en);
-	rio_sim_mport_destroy(sm);
+	voq_test_destroy(test, sm);
 }
 
 /* A device that reads all ones: a failed access, not a CSR */
@@ -123,7 +119,7 @@ static void voq_rules_all_ones(struct kunit *test)
 	mutex_lock(&rio_voq_lock);
 	KUNIT_EXPECT_NE(test, ne->port[0].csr, ~0U);	/* not remembered either */
 	mutex_unlock(&rio_voq_lock);
-	rio_sim_mport_destroy(sm);
+	voq_test_destroy(test, sm);
 }
 
 /*
@@ -155,8 +151,7 @@ static void voq_rules_short_block(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
 	/* Chain: LP-Serial -> error management -> VoQ; EM shadows ports 8-15 */
 	sw->em_ef = sw->voq_ef + RIO_VOQ_R3_PORT_CSR(8);
-	sm = rio_sim_mport_create(fab, 0);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
+	sm = voq_test_live(test, fab, 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_rdev(sm, sw)->em_efptr, sw->em_ef);
 
@@ -168,7 +163,7 @@ static void voq_rules_short_block(struct kunit *test)
 	/* The link on port 0 is configured as usual */
 	KUNIT_EXPECT_TRUE(test, voq_hw(sw, 0).gen_en);
 	KUNIT_EXPECT_TRUE(test, voq_hw(host, 0).gen_en);
-	rio_sim_mport_destroy(sm);
+	voq_test_destroy(test, sm);
 }
 
 static struct kunit_case voq_rules_test_cases[] = {

@@ -13,6 +13,7 @@
 
 #include "../sim/sim.h"
 #include "voq_core.h"
+#include "voq_test_sim.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
@@ -132,7 +133,7 @@ static void voq_staging_vendor_ops(struct kunit *test)
 
 	memset(&voq_rec, 0, sizeof(voq_rec));
 	KUNIT_ASSERT_EQ(test, rio_voq_staging_register(&voq_rec_ops), 0);
-	sm = rio_sim_mport_create(rio_sim_topo_build("tree:1"), 0);
+	sm = voq_test_live(test, rio_sim_topo_build("tree:1"), 0);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	rio_voq_staging_unregister(&voq_rec_ops);
@@ -161,7 +162,7 @@ static void voq_staging_vendor_ops(struct kunit *test)
 		nroutes += leaf->route[d->destid] != RIO_SIM_NO_ROUTE;
 	KUNIT_EXPECT_GE(test, nroutes, 15U);
 	KUNIT_EXPECT_EQ(test, voq_rec.hops, nroutes);
-	rio_sim_mport_destroy(sm);
+	voq_test_destroy(test, sm);
 }
 
 /* A vendor op failing leaves the port without a map, and says so */
@@ -173,7 +174,7 @@ static void voq_staging_ops_fail(struct kunit *test)
 	memset(&voq_rec, 0, sizeof(voq_rec));
 	voq_rec.fail = true;
 	KUNIT_ASSERT_EQ(test, rio_voq_staging_register(&voq_rec_ops), 0);
-	sm = rio_sim_mport_create(rio_sim_topo_build("star:2"), 0);
+	sm = voq_test_live(test, rio_sim_topo_build("star:2"), 0);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	rio_voq_staging_unregister(&voq_rec_ops);
@@ -184,7 +185,7 @@ static void voq_staging_ops_fail(struct kunit *test)
 	if (n)
 		KUNIT_EXPECT_NULL(test, n->port[1].smap);
 	mutex_unlock(&rio_voq_lock);
-	rio_sim_mport_destroy(sm);
+	voq_test_destroy(test, sm);
 }
 
 /*
@@ -204,7 +205,7 @@ static void voq_staging_generic_and_gating(struct kunit *test)
 	u32 sym;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
-	sm = rio_sim_mport_create(fab, 0);
+	sm = voq_test_live(test, fab, 0);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	rio_voq_staging_contiguous(16, RIO_VOQ_STAGING_QUEUES, want);
@@ -235,7 +236,7 @@ static void voq_staging_generic_and_gating(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, rio_voq_rx_queue_stopped(rx, 0, 2));
 	KUNIT_EXPECT_FALSE(test, rio_voq_rx_queue_stopped(rx, 0, 0));
 	KUNIT_EXPECT_EQ(test, sw->nports, 16U);
-	rio_sim_mport_destroy(sm);
+	voq_test_destroy(test, sm);
 }
 
 /*
@@ -246,7 +247,7 @@ static void voq_staging_generic_and_gating(struct kunit *test)
  */
 static void voq_staging_sim_models(struct kunit *test)
 {
-	struct rio_sim_mport *sm = rio_sim_mport_create(rio_sim_topo_build("staging"), 0);
+	struct rio_sim_mport *sm = voq_test_live(test, rio_sim_topo_build("staging"), 0);
 	struct rio_sim_dev *ram, *fixed;
 	unsigned int d, checked = 0;
 	struct rio_voq_node *n;
@@ -282,13 +283,13 @@ static void voq_staging_sim_models(struct kunit *test)
 		KUNIT_FAIL(test, "the fixed switch's port 0 has no map");
 	}
 	mutex_unlock(&rio_voq_lock);
-	rio_sim_mport_destroy(sm);
+	voq_test_destroy(test, sm);
 }
 
 /* An admin's map: checked whole, programmed through the ops, read back */
 static void voq_staging_admin_map(struct kunit *test)
 {
-	struct rio_sim_mport *sm = rio_sim_mport_create(rio_sim_topo_build("staging"), 0);
+	struct rio_sim_mport *sm = voq_test_live(test, rio_sim_topo_build("staging"), 0);
 	static const u8 good[8] = { 3, 3, 3, 3, 0, 1, 2, 2 };
 	static const u8 big[8] = { 0, 0, 0, 0, 0, 0, 0, 4 };
 	struct rio_sim_dev *ram, *fixed;
@@ -322,7 +323,7 @@ static void voq_staging_admin_map(struct kunit *test)
 	/* Generic default (the mport): kept in the kernel */
 	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(host, 0, good, 8), 0);
 	voq_expect_map(test, host->port[0].smap, good, 8);
-	rio_sim_mport_destroy(sm);
+	voq_test_destroy(test, sm);
 }
 
 static struct kunit_case voq_staging_test_cases[] = {

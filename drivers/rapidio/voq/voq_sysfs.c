@@ -5,10 +5,10 @@
  * see Documentation/ABI/testing/sysfs-bus-rapidio-voq.  Parsing and
  * formatting only: the semantics are voq_admin.c's.
  *
- * Every file of a port directory is a struct rio_voq_port_attr: its
- * show runs with rio_voq_lock held and the node alive, and gets the node
- * and port; its store parses and calls an admin operation, which takes
- * the lock and checks the node itself.  Files that do not apply to a
+ * Every file is a struct rio_voq_port_attr: its show runs with
+ * rio_voq_lock held and the node alive, and gets the node and port; its
+ * store parses and calls an admin operation, which takes the lock and
+ * checks the node itself.  Files that do not apply to a
  * port (group sizes on a rev 2.x block, per_vc without per-VC support)
  * are not shown.
  *
@@ -25,87 +25,99 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/sysfs.h>
-#include <linux/wait.h>
 
 #include "voq_core.h"
 
-struct rio_voq_kobj {
-	struct kobject kobj;
-	struct rio_voq_node *n;
-	unsigned int port;
-};
-
 /*
- * Directories not released yet: module unload waits for them, since
- * their release function is the module's (a reader may hold a directory
- * after it is removed).
+ * The directories are the core's kobjects (kobject_create_and_add()), so
+ * that their release is never this module's code, even when a reader
+ * holds one after rio_voq is unloaded.  A file finds its node and port
+ * from its directory: the name ("voq", "port<N>") and the device above.
  */
-static atomic_t rio_voq_kobjs = ATOMIC_INIT(0);
-static DECLARE_WAIT_QUEUE_HEAD(rio_voq_kobjs_wq);
-
-static struct rio_voq_kobj *to_voq_kobj(struct kobject *kobj)
+static struct rio_voq_node *rio_voq_kobj_node(struct kobject *kobj,
+					      unsigned int *port)
 {
-	return container_of(kobj, struct rio_voq_kobj, kobj);
-}
+	struct kobject *voq = kobj;
+	struct rio_dev *rdev = NULL;
+	struct rio_mport *mport;
+	struct rio_voq_node *n;
+	struct device *dev;
 
-static void rio_voq_kobj_release(struct kobject *kobj)
-{
-	kfree(to_voq_kobj(kobj));
-	if (atomic_dec_and_test(&rio_voq_kobjs))
-		wake_up(&rio_voq_kobjs_wq);
+	lockdep_assert_held(&rio_voq_lock);
+	*port = 0;
+	if (strcmp(kobject_name(kobj), "voq")) {
+		if (!str_has_prefix(kobject_name(kobj), "port") ||
+		    kstrtouint(kobject_name(kobj) + 4, 10, port))
+			return NULL;
+		voq = kobj->parent;
+	}
+	dev = kobj_to_dev(voq->parent);
+	if (dev->bus == &rio_bus_type) {
+		rdev = to_rio_dev(dev);
+		mport = rdev->net->hport;
+	} else {
+		mport = to_rio_mport(dev);
+	}
+	n = rio_voq_node_of(mport, rdev);
+	return n && !n->dead && *port < n->nports ? n : NULL;
 }
 
 /**
  * struct rio_voq_port_attr - a file of voq/ or voq/port<N>/
- * @attr: the sysfs attribute
+ * @ka: the sysfs attribute, with the dispatchers below
  * @show: called with rio_voq_lock held, the node alive
- * @store: called without the lock; parses and calls an admin operation
+ * @store: called without the lock (the node stays until the file is
+ *	gone); parses and calls an admin operation
  */
 struct rio_voq_port_attr {
-	struct attribute attr;
+	struct kobj_attribute ka;
 	ssize_t (*show)(struct rio_voq_node *n, unsigned int port, char *buf);
 	ssize_t (*store)(struct rio_voq_node *n, unsigned int port,
 			 const char *buf, size_t count);
 };
 
-#define to_port_attr(a) container_of(a, struct rio_voq_port_attr, attr)
+#define to_port_attr(a) container_of(a, struct rio_voq_port_attr, ka)
 
-static ssize_t rio_voq_attr_show(struct kobject *kobj, struct attribute *attr,
+static ssize_t rio_voq_attr_show(struct kobject *kobj, struct kobj_attribute *ka,
 				 char *buf)
 {
-	struct rio_voq_port_attr *pa = to_port_attr(attr);
-	struct rio_voq_kobj *k = to_voq_kobj(kobj);
+	struct rio_voq_port_attr *pa = to_port_attr(ka);
+	struct rio_voq_node *n;
+	unsigned int port;
 	ssize_t ret = -ENODEV;
 
-	if (!pa->show)
-		return -EIO;
 	mutex_lock(&rio_voq_lock);
-	if (!k->n->dead)
-		ret = pa->show(k->n, k->port, buf);
+	n = rio_voq_kobj_node(kobj, &port);
+	if (n)
+		ret = pa->show(n, port, buf);
 	mutex_unlock(&rio_voq_lock);
 	return ret;
 }
 
-static ssize_t rio_voq_attr_store(struct kobject *kobj, struct attribute *attr,
+static ssize_t rio_voq_attr_store(struct kobject *kobj, struct kobj_attribute *ka,
 				  const char *buf, size_t count)
 {
-	struct rio_voq_port_attr *pa = to_port_attr(attr);
-	struct rio_voq_kobj *k = to_voq_kobj(kobj);
+	struct rio_voq_port_attr *pa = to_port_attr(ka);
+	struct rio_voq_node *n;
+	unsigned int port;
 
-	if (!pa->store)
-		return -EIO;
-	return pa->store(k->n, k->port, buf, count);
+	mutex_lock(&rio_voq_lock);
+	n = rio_voq_kobj_node(kobj, &port);
+	mutex_unlock(&rio_voq_lock);
+	return n ? pa->store(n, port, buf, count) : -ENODEV;
 }
 
-static const struct sysfs_ops rio_voq_sysfs_ops = {
-	.show = rio_voq_attr_show,
-	.store = rio_voq_attr_store,
-};
-
 #define RIO_VOQ_ATTR_RO(_name)							\
-	static struct rio_voq_port_attr rio_voq_attr_##_name = __ATTR_RO(_name)
+	static struct rio_voq_port_attr rio_voq_attr_##_name = {		\
+		.ka = __ATTR(_name, 0444, rio_voq_attr_show, NULL),		\
+		.show = _name##_show,						\
+	}
 #define RIO_VOQ_ATTR_RW(_name)							\
-	static struct rio_voq_port_attr rio_voq_attr_##_name = __ATTR_RW(_name)
+	static struct rio_voq_port_attr rio_voq_attr_##_name = {		\
+		.ka = __ATTR(_name, 0644, rio_voq_attr_show, rio_voq_attr_store), \
+		.show = _name##_show,						\
+		.store = _name##_store,						\
+	}
 
 /* voq/ */
 
@@ -129,17 +141,14 @@ RIO_VOQ_ATTR_RO(ef_offset);
 RIO_VOQ_ATTR_RO(ports);
 
 static struct attribute *rio_voq_dir_attrs[] = {
-	&rio_voq_attr_layout.attr,
-	&rio_voq_attr_ef_offset.attr,
-	&rio_voq_attr_ports.attr,
+	&rio_voq_attr_layout.ka.attr,
+	&rio_voq_attr_ef_offset.ka.attr,
+	&rio_voq_attr_ports.ka.attr,
 	NULL,
 };
-ATTRIBUTE_GROUPS(rio_voq_dir);
 
-static const struct kobj_type rio_voq_dir_ktype = {
-	.release = rio_voq_kobj_release,
-	.sysfs_ops = &rio_voq_sysfs_ops,
-	.default_groups = rio_voq_dir_groups,
+static const struct attribute_group rio_voq_dir_group = {
+	.attrs = rio_voq_dir_attrs,
 };
 
 /* voq/port<N>/: the CSR, live for an admin, else as last read or written */
@@ -393,20 +402,20 @@ RIO_VOQ_ATTR_RO(staging_queues);
 RIO_VOQ_ATTR_RW(staging_map);
 
 static struct attribute *rio_voq_port_attrs[] = {
-	&rio_voq_attr_csr.attr,
-	&rio_voq_attr_capabilities.attr,
-	&rio_voq_attr_group_sizes_supported.attr,
-	&rio_voq_attr_partner.attr,
-	&rio_voq_attr_link_status.attr,
-	&rio_voq_attr_symbol_format.attr,
-	&rio_voq_attr_generation.attr,
-	&rio_voq_attr_participation.attr,
-	&rio_voq_attr_xoff.attr,
-	&rio_voq_attr_per_vc.attr,
-	&rio_voq_attr_tx_group_size.attr,
-	&rio_voq_attr_rx_group_size.attr,
-	&rio_voq_attr_staging_queues.attr,
-	&rio_voq_attr_staging_map.attr,
+	&rio_voq_attr_csr.ka.attr,
+	&rio_voq_attr_capabilities.ka.attr,
+	&rio_voq_attr_group_sizes_supported.ka.attr,
+	&rio_voq_attr_partner.ka.attr,
+	&rio_voq_attr_link_status.ka.attr,
+	&rio_voq_attr_symbol_format.ka.attr,
+	&rio_voq_attr_generation.ka.attr,
+	&rio_voq_attr_participation.ka.attr,
+	&rio_voq_attr_xoff.ka.attr,
+	&rio_voq_attr_per_vc.ka.attr,
+	&rio_voq_attr_tx_group_size.ka.attr,
+	&rio_voq_attr_rx_group_size.ka.attr,
+	&rio_voq_attr_staging_queues.ka.attr,
+	&rio_voq_attr_staging_map.ka.attr,
 	NULL,
 };
 
@@ -414,18 +423,25 @@ static struct attribute *rio_voq_port_attrs[] = {
 static umode_t rio_voq_port_attr_visible(struct kobject *kobj,
 					 struct attribute *a, int i)
 {
-	struct rio_voq_kobj *k = to_voq_kobj(kobj);
+	struct rio_voq_node *n;
 	struct rio_voq_port p;
+	unsigned int port;
+	umode_t mode = a->mode;
 
-	rio_voq_csr_decode(k->n->layout, k->n->port[k->port].csr, &p);
-	if ((a == &rio_voq_attr_tx_group_size.attr ||
-	     a == &rio_voq_attr_rx_group_size.attr ||
-	     a == &rio_voq_attr_group_sizes_supported.attr) &&
-	    k->n->layout != RIO_VOQ_LAYOUT_REV3)
-		return 0;
-	if (a == &rio_voq_attr_per_vc.attr && !p.vc_sup)
-		return 0;
-	return a->mode;
+	mutex_lock(&rio_voq_lock);
+	n = rio_voq_kobj_node(kobj, &port);
+	if (n) {
+		rio_voq_csr_decode(n->layout, n->port[port].csr, &p);
+		if ((a == &rio_voq_attr_tx_group_size.ka.attr ||
+		     a == &rio_voq_attr_rx_group_size.ka.attr ||
+		     a == &rio_voq_attr_group_sizes_supported.ka.attr) &&
+		    n->layout != RIO_VOQ_LAYOUT_REV3)
+			mode = 0;
+		if (a == &rio_voq_attr_per_vc.ka.attr && !p.vc_sup)
+			mode = 0;
+	}
+	mutex_unlock(&rio_voq_lock);
+	return mode;
 }
 
 static const struct attribute_group rio_voq_port_group = {
@@ -433,36 +449,20 @@ static const struct attribute_group rio_voq_port_group = {
 	.is_visible = rio_voq_port_attr_visible,
 };
 
-static const struct attribute_group *rio_voq_port_groups[] = {
-	&rio_voq_port_group,
-	NULL,
-};
-
-static const struct kobj_type rio_voq_port_ktype = {
-	.release = rio_voq_kobj_release,
-	.sysfs_ops = &rio_voq_sysfs_ops,
-	.default_groups = rio_voq_port_groups,
-};
-
-static struct kobject *rio_voq_kobj_add(struct rio_voq_node *n, unsigned int port,
-					const struct kobj_type *type,
-					struct kobject *parent, const char *name)
+/* A directory of the core's, with its files */
+static struct kobject *rio_voq_dir_add(struct kobject *parent, const char *name,
+				       const struct attribute_group *group)
 {
-	struct rio_voq_kobj *k = kzalloc(sizeof(*k), GFP_KERNEL);
+	struct kobject *kobj = kobject_create_and_add(name, parent);
 
-	if (!k)
-		return NULL;
-	k->n = n;
-	k->port = port;
-	atomic_inc(&rio_voq_kobjs);
-	if (kobject_init_and_add(&k->kobj, type, parent, "%s", name)) {
-		kobject_put(&k->kobj);
-		return NULL;
+	if (kobj && sysfs_create_group(kobj, group)) {
+		kobject_put(kobj);
+		kobj = NULL;
 	}
-	return &k->kobj;
+	return kobj;
 }
 
-static void rio_voq_kobj_del(struct kobject *kobj)
+static void rio_voq_dir_del(struct kobject *kobj)
 {
 	kobject_del(kobj);	/* files gone, readers drained */
 	kobject_put(kobj);
@@ -480,18 +480,16 @@ static void rio_voq_kobj_del(struct kobject *kobj)
 int rio_voq_sysfs_add(struct rio_voq_node *n)
 {
 	struct kobject *parent = n->rdev ? &n->rdev->dev.kobj : &n->mport->dev.kobj;
-	struct kobject **kport;
 	char name[16];
 	unsigned int p;
 
-	kport = kcalloc(n->nports, sizeof(*kport), GFP_KERNEL);
-	if (!kport)
+	n->kport = kcalloc(n->nports, sizeof(*n->kport), GFP_KERNEL);
+	if (!n->kport)
 		return -ENOMEM;
-	n->kport = kport;
-	n->kdir = rio_voq_kobj_add(n, 0, &rio_voq_dir_ktype, parent, "voq");
+	n->kdir = rio_voq_dir_add(parent, "voq", &rio_voq_dir_group);
 	for (p = 0; n->kdir && p < n->nports; p++) {
 		snprintf(name, sizeof(name), "port%u", p);
-		n->kport[p] = rio_voq_kobj_add(n, p, &rio_voq_port_ktype, n->kdir, name);
+		n->kport[p] = rio_voq_dir_add(n->kdir, name, &rio_voq_port_group);
 		if (!n->kport[p])
 			break;
 	}
@@ -518,21 +516,10 @@ void rio_voq_sysfs_del(struct rio_voq_node *n)
 
 	for (p = 0; n->kport && p < n->nports; p++)
 		if (n->kport[p])
-			rio_voq_kobj_del(n->kport[p]);
+			rio_voq_dir_del(n->kport[p]);
 	kfree(n->kport);
 	n->kport = NULL;
 	if (n->kdir)
-		rio_voq_kobj_del(n->kdir);
+		rio_voq_dir_del(n->kdir);
 	n->kdir = NULL;
-}
-
-/**
- * rio_voq_sysfs_drain() - wait until every directory has been released
- *
- * For module unload: a directory removed while a reader held it is
- * released when the reader lets go, by this module's release function.
- */
-void rio_voq_sysfs_drain(void)
-{
-	wait_event(rio_voq_kobjs_wq, !atomic_read(&rio_voq_kobjs));
 }

@@ -134,24 +134,33 @@ void rio_voq_node_free(struct rio_voq_node *n)
 }
 
 /**
- * rio_voq_is_placed() - does the core know where a device is
- * @rdev: the device
+ * rio_voq_place() - decide whether the core knows where a device is
+ * @n: the node of a device, not probed yet
+ * @from_scan: the device registered during a successful scan of its mport
+ * @ndevs: devices of the mport's net that rio-voq follows
  *
  * The enumerator and discovery give every device they find a
- * predecessor, but the one at hop 0, which is a switch the mport reaches
- * with hop count 0 or an endpoint (hop count 0xff, the core's "not a
- * switch").  Devices added from userspace keep the hop count they were
- * given and have no predecessor.  Called with rio_voq_lock held.
- *
- * Return: true if the device's links can be taken from the core.
+ * predecessor but the one at hop 0; devices added from userspace
+ * (rio_mport_cdev) have none and no route table.  A device of a scan is
+ * placed, and the root if it has no predecessor.  For a device rio-voq
+ * did not see being added (it was loaded later), the core's traces
+ * decide: a predecessor; or a switch with a route table at hop count 0;
+ * or the only device of the net, an endpoint (hop count 0xff, the
+ * core's "not a switch").  Called with rio_voq_lock held.
  */
-bool rio_voq_is_placed(const struct rio_dev *rdev)
+void rio_voq_place(struct rio_voq_node *n, bool from_scan, unsigned int ndevs)
 {
-	if (READ_ONCE(rdev->prev))
-		return true;
-	if (rdev->pef & RIO_PEF_SWITCH)
-		return rdev->hopcount == 0 && rdev->rswitch->route_table;
-	return rdev->hopcount == 0xff;
+	const struct rio_dev *rdev = n->rdev;
+	bool prev = READ_ONCE(rdev->prev);
+
+	lockdep_assert_held(&rio_voq_lock);
+	if (from_scan)
+		n->placed = true;
+	else if (rdev->pef & RIO_PEF_SWITCH)
+		n->placed = prev || (rdev->hopcount == 0 && rdev->rswitch->route_table);
+	else
+		n->placed = prev || (rdev->hopcount == 0xff && ndevs == 1);
+	n->root = n->placed && !prev;
 }
 
 /* The port by which a device was reached from its predecessor */
@@ -253,8 +262,8 @@ static void rio_voq_cross_links(struct rio_voq_node *s, struct rio_voq_node *t)
  * rio_voq_find_links() - learn the links of an mport's net
  * @mport: the mport, whose devices are probed
  *
- * From the core's view: the device reached at hop 0 is linked to the
- * mport's port, each other placed device to the switch port its
+ * From the core's view: the root (the device reached at hop 0) is linked
+ * to the mport's port, each other placed device to the switch port its
  * predecessor reached it by, and the switches' other ports that lead to
  * a known device (rings, parallel links) where the pairing is certain.
  * Called with rio_voq_lock held; links known already are kept.
@@ -269,11 +278,13 @@ void rio_voq_find_links(struct rio_mport *mport)
 	list_for_each_entry(n, &rio_voq_nodes, node) {
 		if (n->mport != mport || !n->rdev || !n->placed || n->dead)
 			continue;
-		prev = READ_ONCE(n->rdev->prev);
-		if (!prev) {
+		if (n->root) {
 			rio_voq_link_add(host, 0, n, rio_voq_ingress(n->rdev));
 			continue;
 		}
+		prev = READ_ONCE(n->rdev->prev);
+		if (!prev)
+			continue;	/* its predecessor was deleted */
 		t = rio_voq_node_of(mport, prev);
 		if (t && t->placed && (prev->pef & RIO_PEF_SWITCH))
 			rio_voq_tree_link(t, n);

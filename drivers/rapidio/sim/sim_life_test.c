@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests of rio-sim's lifecycle: several callers using one fabric,
+ * or creating mports, at the same time (under lockdep and KASAN), and
+ * the bounds of what debugfs lets an admin set.
+ */
+
+#include <kunit/test.h>
+#include <linux/completion.h>
+#include <linux/dcache.h>
+#include <linux/kthread.h>
+#include <linux/ktime.h>
+#include <linux/rio_regs.h>
+#include <linux/sched.h>
+#include <linux/string.h>
+
+#include "sim.h"
+
+#define SIM_LIFE_THREADS	4
+
+struct sim_life_thread {
+	struct rio_sim_fabric *fab;
+	struct rio_sim_dev *dev;
+	unsigned int port;
+	struct rio_sim_dev *peer;
+	unsigned int rounds;
+	int (*fn)(struct sim_life_thread *t, unsigned int round);
+	unsigned int errors;
+	struct completion done;
+};
+
+static int sim_life_thread_fn(void *data)
+{
+	struct sim_life_thread *t = data;
+	unsigned int r;
+
+	for (r = 0; r < t->rounds; r++) {
+		if (t->fn(t, r))
+			t->errors++;
+		cond_resched();
+	}
+	complete(&t->done);
+	return 0;
+}
+
+/* Run @n threads to completion; return how many could not be started */
+static unsigned int sim_life_run(struct sim_life_thread *t, unsigned int n)
+{
+	unsigned int i, failed = 0;
+	struct task_struct *task;
+
+	for (i = 0; i < n; i++)
+		init_completion(&t[i].done);
+	for (i = 0; i < n; i++) {
+		task = kthread_run(sim_life_thread_fn, &t[i], "rio-sim-life%u", i);
+		if (IS_ERR(task)) {
+			complete(&t[i].done);
+			failed++;
+		}
+	}
+	for (i = 0; i < n; i++)
+		wait_for_completion(&t[i].done);
+	return failed;
+}
+
+/* Odd rounds congest, even rounds clear: the last (of an even count) congests */
+static int sim_life_congest(struct sim_life_thread *t, unsigned int round)
+{
+	return rio_sim_congest(t->dev, t->port, round % 2);
+}
+
+/* Take a link down and up again, ending up */
+static int sim_life_relink(struct sim_life_thread *t, unsigned int round)
+{
+	rio_sim_unlink(t->dev, t->port);
+	return rio_sim_link(t->dev, t->port, t->peer, 0, 2);
+}
+
+/*
+ * Congestion changes on both ends of the same links at once, while a
+ * link of the switch goes down and up: every port ends up with one
+ * generator and one receiver model, and the host's receiver holds back
+ * exactly the switch ports last congested.
+ */
+static void sim_life_congest_concurrent(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_topo_build("star:4");
+	struct sim_life_thread t[SIM_LIFE_THREADS + 1] = { };
+	struct rio_sim_dev *sw, *ep[4], *dev;
+	unsigned int i, p;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	sw = rio_sim_dev_find(fab, 1);
+	KUNIT_ASSERT_NOT_NULL(test, sw);
+	for (i = 0; i < 4; i++) {
+		ep[i] = rio_sim_dev_find(fab, 2 + i);
+		KUNIT_ASSERT_NOT_NULL(test, ep[i]);
+	}
+	/* The switch generates toward the host; its ports participate */
+	sw->port[0].voq_ctl = RIO_VOQ_CSR_GEN_EN;
+	for (p = 0; p < sw->nports; p++)
+		sw->port[p].voq_ctl |= RIO_VOQ_CSR_PART_EN;
+
+	/* Switch ports 1 and 2, endpoints 1 and 2 (their partners) */
+	for (i = 0; i < SIM_LIFE_THREADS; i++) {
+		t[i].fab = fab;
+		t[i].rounds = 100;
+		t[i].fn = sim_life_congest;
+		t[i].dev = i < 2 ? sw : ep[i - 2];
+		t[i].port = i < 2 ? 1 + i : 0;
+	}
+	t[i].fab = fab;
+	t[i].rounds = 100;
+	t[i].fn = sim_life_relink;
+	t[i].dev = sw;
+	t[i].port = 4;
+	t[i].peer = ep[3];
+
+	KUNIT_ASSERT_EQ(test, sim_life_run(t, ARRAY_SIZE(t)), 0U);
+	for (i = 0; i < ARRAY_SIZE(t); i++)
+		KUNIT_EXPECT_EQ_MSG(test, t[i].errors, 0U, "thread %u", i);
+
+	list_for_each_entry(dev, &fab->devs, node) {
+		for (p = 0; p < dev->nports; p++)
+			KUNIT_EXPECT_EQ_MSG(test, !dev->port[p].gen, !dev->port[p].rx,
+					    "%s port %u", dev->name, p);
+	}
+	/* One more change, so that the host's receiver has been told */
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 3, false), 0);
+	KUNIT_ASSERT_NOT_NULL(test, fab->host->port[0].rx);
+	for (p = 1; p < sw->nports; p++)
+		KUNIT_EXPECT_EQ_MSG(test, rio_voq_rx_port_stopped(fab->host->port[0].rx,
+								  0, p),
+				    p == 1 || p == 2, "switch port %u", p);
+	rio_sim_fabric_free(fab);
+}
+
+/* Create an mport and check its debugfs directory, then destroy it */
+static int sim_life_mport(struct sim_life_thread *t, unsigned int round)
+{
+	struct rio_sim_fabric *fab = rio_sim_topo_build("single");
+	struct rio_sim_mport *sm;
+	int bad;
+
+	if (IS_ERR(fab))
+		return PTR_ERR(fab);
+	sm = rio_sim_mport_create(fab, -1);
+	if (IS_ERR(sm))
+		return PTR_ERR(sm);
+	bad = IS_ERR_OR_NULL(sm->dbg) || IS_ERR_OR_NULL(rio_sim_debugfs_root()) ||
+	      sm->dbg->d_parent != rio_sim_debugfs_root() ||
+	      strcmp(sm->dbg->d_name.name, sm->mport.name);
+	rio_sim_mport_destroy(sm);
+	return bad ? -EINVAL : 0;
+}
+
+/*
+ * Mports created at once (configfs, the module parameter and tests all
+ * can) each get their directory, in rio-sim's one debugfs directory.
+ */
+static void sim_life_debugfs_concurrent(struct kunit *test)
+{
+	struct sim_life_thread t[SIM_LIFE_THREADS] = { };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(t); i++) {
+		t[i].rounds = 20;
+		t[i].fn = sim_life_mport;
+	}
+	KUNIT_ASSERT_EQ(test, sim_life_run(t, ARRAY_SIZE(t)), 0U);
+	for (i = 0; i < ARRAY_SIZE(t); i++)
+		KUNIT_EXPECT_EQ_MSG(test, t[i].errors, 0U, "thread %u", i);
+	KUNIT_EXPECT_FALSE(test, IS_ERR_OR_NULL(rio_sim_debugfs_root()));
+}
+
+static s64 sim_life_access_us(struct rio_sim_fabric *fab)
+{
+	ktime_t start = ktime_get();
+	u32 val;
+
+	rio_sim_maint_read(fab, 0xff, 0, RIO_DEV_ID_CAR, &val);
+	return ktime_us_delta(ktime_get(), start);
+}
+
+/* The latency knob takes 0 to its bound and refuses more, unchanged */
+static void sim_life_latency_bound(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_topo_build("single");
+	s64 fast, slow;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	KUNIT_EXPECT_EQ(test, rio_sim_get_latency(fab), 0U);
+	KUNIT_EXPECT_EQ(test, rio_sim_set_latency(fab, RIO_SIM_MAX_LATENCY_US + 1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rio_sim_set_latency(fab, UINT_MAX), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rio_sim_get_latency(fab), 0U);
+	fast = sim_life_access_us(fab);
+
+	KUNIT_EXPECT_EQ(test, rio_sim_set_latency(fab, RIO_SIM_MAX_LATENCY_US), 0);
+	KUNIT_EXPECT_EQ(test, rio_sim_get_latency(fab), (unsigned int)RIO_SIM_MAX_LATENCY_US);
+	KUNIT_EXPECT_EQ(test, rio_sim_set_latency(fab, RIO_SIM_MAX_LATENCY_US + 1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rio_sim_get_latency(fab), (unsigned int)RIO_SIM_MAX_LATENCY_US);
+	/* The wait is real (UML's delay loop is calibrated, so allow half) */
+	slow = sim_life_access_us(fab);
+	KUNIT_EXPECT_GE(test, slow - fast, (s64)RIO_SIM_MAX_LATENCY_US / 2);
+
+	KUNIT_EXPECT_EQ(test, rio_sim_set_latency(fab, 0), 0);
+	KUNIT_EXPECT_EQ(test, rio_sim_get_latency(fab), 0U);
+	rio_sim_fabric_free(fab);
+}
+
+static struct kunit_case sim_life_test_cases[] = {
+	KUNIT_CASE(sim_life_congest_concurrent),
+	KUNIT_CASE(sim_life_debugfs_concurrent),
+	KUNIT_CASE(sim_life_latency_bound),
+	{}
+};
+
+static struct kunit_suite sim_life_test_suite = {
+	.name = "rio-sim-life",
+	.test_cases = sim_life_test_cases,
+};
+
+kunit_test_suite(sim_life_test_suite);

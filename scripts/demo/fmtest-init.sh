@@ -1,0 +1,305 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Fabric-manager boot test, run by busybox as init on the boot-test kernel
+# (KASAN with kasan_multi_shot, lockdep, kmemleak, rio_mport_cdev), booted
+# with rapidio.hdid=0 rio_sim.topology=voqmix.  A userspace fabric
+# manager (riofm, through /dev/rio_mportN) works on the net rio-scan
+# enumerated, and on a net it builds itself:
+#
+#  1. voqmix, enumerated: maintenance reads and writes; an admin's XOFF
+#     and participation on an idle port survive a refused rescan; an
+#     endpoint and a switch deleted by component tag, an endpoint and a
+#     switch by name, refused deletions, refused rescans, the endpoint
+#     added back and a duplicate refused; rio-voq discovers a device
+#     added from userspace but does not configure its link; every sysfs
+#     file of every device (voq/ included) read after each step.
+#  2. a rio-sim fabric (configfs, "staging") that is never enumerated:
+#     riofm programs a route, adds both switches with RIO_DEV_ADD, a
+#     rescan is refused, every sysfs file is read, the devices deleted.
+#
+# Then no new KASAN, lockdep, UBSAN or WARNING report and no new leak.
+# Part 2 is last because a kernel that dies there loses only its checks.
+# Prints "ok N - ..." / "not ok N - ..." and "N passed, N failed".
+export PATH=/bin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t debugfs debugfs /sys/kernel/debug
+mount -t configfs configfs /sys/kernel/config
+mount -t devtmpfs devtmpfs /dev
+
+pass=0 fail=0 n=0
+check() {	# description, then a command that must succeed
+	desc=$1
+	shift
+	n=$((n + 1))
+	if "$@" >/dev/null 2>&1; then
+		pass=$((pass + 1)); echo "ok $n - $desc"
+	else
+		fail=$((fail + 1)); echo "not ok $n - $desc"
+	fi
+}
+refused() { ! "$@"; }
+exits() {	# status, command...: the command exits with that status
+	want=$1
+	shift
+	"$@"
+	test $? -eq "$want"
+}
+
+B=/sys/bus/rapidio/devices
+C=/sys/kernel/config/rio-sim
+KL=/sys/kernel/debug/kmemleak
+ndevs() { ls $B | wc -l; }
+ndevs_of() {	# the devices of an mport, by its ID as two hex digits
+	c=0
+	for d in "$B/$1":*; do [ -e "$d" ] && c=$((c + 1)); done
+	echo $c
+}
+hexval() { printf '%d' "$(cat "$1")"; }	# a 0x... sysfs file as a number
+comptag() { printf '%d' "0x${1##*:}"; }	# from the name: 00:e:0004 -> 4
+# A device's maintenance address: destid and hop count (0xff for an
+# endpoint, as the enumerator records it)
+addr() {
+	if [ -e $B/$1/hopcount ]; then
+		echo "-d $(cat $B/$1/destid) -c $(cat $B/$1/hopcount)"
+	else
+		echo "-d $(cat $B/$1/destid) -c 0xff"
+	fi
+}
+# Device ID CAR as the kernel recorded it: did << 16 | vid
+devid() { printf '0x%04x%04x' "$(cat $B/$1/did)" "$(cat $B/$1/vid)"; }
+# The register value riofm read: "0xOFFSET 0xVALUE"
+rd() { riofm "$@" | awk '{ print $2 }'; }
+
+# Reports before the tests (UML 6.1 itself warns of suspicious RCU usage
+# in lib/maple_tree.c at boot) are not ours
+SPLAT='BUG: |WARNING: |INFO: |UBSAN:|ODEBUG:|Kernel mode fault|kernel BUG'
+splat0=$(dmesg | grep -c -E "$SPLAT")
+splats() { dmesg | grep -c -E "$SPLAT"; }
+show_splats() {	# the headlines of the reports since count $1
+	dmesg | grep -E "$SPLAT" | tail -n +$(($1 + 1)) | sed 's/^\[[ 0-9.]*\] //; s/+0x[0-9a-f/x]*//' |
+		sort | uniq -c | sort -rn | sed 's/^ */# /' | head -12
+}
+
+# Every readable sysfs file of every RapidIO device, voq/ included (and
+# the first 256 bytes of config space): prints the number that failed.
+# Files of power/ are read but may fail (autosuspend_delay_ms is -EIO
+# without runtime PM autosuspend).
+read_all() {
+	bad=0
+	for d in $B/*; do
+		[ -e "$d" ] || continue
+		# sysfs names have no white space
+		# shellcheck disable=SC2044
+		for f in $(find "$d/" -type f -perm -400 ! -name config); do
+			cat "$f" > /dev/null 2>&1 && continue
+			case $f in */power/*) continue ;; esac
+			bad=$((bad + 1))
+			echo "# cannot read $f" >&2
+		done
+		head -c 256 "$d/config" > /dev/null 2>&1 ||
+			{ bad=$((bad + 1)); echo "# cannot read $d/config" >&2; }
+	done
+	echo $bad
+}
+# lprev of every device names a device that is there, or the host
+lprev_ok() {
+	for d in $B/*; do
+		[ -e "$d" ] || continue
+		p=$(cat "$d/lprev") || return 1
+		[ "$p" = root ] || [ -e "$B/$p" ] || { echo "# ${d##*/}: lprev $p is gone"; return 1; }
+	done
+}
+kmemleak_baseline() { echo scan > $KL && echo clear > $KL; }
+# kmemleak does not report objects younger than 5 s; two scans, as it
+# recommends
+kmemleak_new() {
+	sleep 6
+	echo scan > $KL
+	echo scan > $KL
+	! grep -q '^unreferenced object' $KL
+}
+
+check "kmemleak is active" kmemleak_baseline
+
+# riofm's command line: refused before anything reaches the kernel
+check "riofm -h exits 0" riofm -h
+check "riofm without a command exits 2" exits 2 riofm
+check "riofm: unaligned offset exits 2" exits 2 riofm read -l 0x6e
+check "riofm: offset beyond the maintenance space exits 2" exits 2 riofm read -l 0x1000000
+check "riofm: destid 0x10000 exits 2" exits 2 riofm read -d 0x10000 -c 0 0
+check "riofm: hop count 256 exits 2" exits 2 riofm read -d 0 -c 256 0
+check "riofm: a 21-character name exits 2" exits 2 riofm del -n 123456789012345678901
+check "riofm: del by name and comptag at once exits 2" exits 2 riofm del -n x -t 1 -d 0 -c 0
+check "riofm: del by comptag without a hop count exits 2" exits 2 riofm del -t 4 -d 4
+check "riofm: no such mport exits 1" exits 1 riofm -m 9 info
+
+# ---- Part 1: the net rio-scan enumerated ------------------------------
+M0=/sys/class/rapidio_port/rapidio0
+check "/dev/rio_mport0 exists" test -c /dev/rio_mport0
+check "riofm info: the host destination ID the kernel has" \
+	test "$(riofm info | awk '$1 == "hdid" { print $2 }')" = "$(hexval $M0/port_destid)"
+# Local access: the host's component tag CSR (0x6c) written and read back
+ct0=$(rd read -l 0x6c)
+check "local maintenance write and read back" \
+	sh -c "riofm write -l 0x6c 0x00c0ffee && test \$(riofm read -l 0x6c | awk '{ print \$2 }') = 0x00c0ffee"
+riofm write -l 0x6c "${ct0:-0}"
+
+echo 0 > /sys/bus/rapidio/scan
+check "the core enumerates voqmix: 9 devices" test "$(ndevs)" -eq 9
+
+# Remote reads: every device's Device ID CAR as the enumerator saw it
+bad=0
+for d in $B/*; do
+	d=${d##*/}
+	# shellcheck disable=SC2046
+	v=$(rd read $(addr $d) 0x0)
+	[ "$v" = "$(devid $d)" ] || { bad=$((bad + 1)); echo "# $d: read '$v', sysfs $(devid $d)"; }
+done
+check "remote maintenance reads: every device's did/vid as in sysfs" test $bad -eq 0
+
+# The 48-port switch, its first endpoint, and the switch next to the host
+SW48='' SWA=''
+for d in $B/*:s:*; do
+	[ "$(wc -l < $d/lnext)" -eq 48 ] && SW48=${d##*/}
+	[ "$(cat $d/lprev)" = root ] && SWA=${d##*/}
+done
+EP=$(sed -n 2p $B/$SW48/lnext)
+echo "# 48-port switch $SW48, its port 1 endpoint $EP, the host's partner $SWA"
+check "voqmix as expected: a 48-port switch with an endpoint on port 1" \
+	test -n "$SW48" -a -e "$B/$EP" -a -n "$SWA"
+EPADDR=$(addr $EP) EPCT=$(comptag $EP) EPID=$(devid $EP)
+SW48ADDR=$(addr $SW48) SW48CT=$(comptag $SW48)
+
+# shellcheck disable=SC2086
+old=$(rd read $EPADDR 0x6c)
+# shellcheck disable=SC2086
+check "remote maintenance write and read back (endpoint's component tag CSR)" \
+	sh -c "riofm write $EPADDR 0x6c 0x00abcd00 && test \$(riofm read $EPADDR 0x6c | awk '{ print \$2 }') = 0x00abcd00"
+# shellcheck disable=SC2086
+riofm write $EPADDR 0x6c "${old:-0}"
+check "a read of a destid no route leads to fails with exit 1" exits 1 riofm read -d 0xfe -c 0xff 0x0
+
+# Reproduction 5: an admin's choices on an idle port survive a refused
+# rescan
+P7=$B/$SW48/voq/port7
+check "port 7 of the 48-port switch is idle" test "$(cat $P7/link_status)" = none
+check "admin sets XOFF on it" sh -c "echo 1 > $P7/xoff && test \$(cat $P7/xoff) = 1"
+check "admin clears its participation" sh -c "echo 0 > $P7/participation && test \$(cat $P7/participation) = 0"
+check "a second scan of the mport is refused" refused sh -c "echo 0 > /sys/bus/rapidio/scan"
+check "XOFF survives the refused rescan" test "$(cat $P7/xoff)" = 1
+check "participation survives the refused rescan" test "$(cat $P7/participation)" = 0
+H0_PARTNER=$(cat $M0/voq/port0/partner)
+
+# Reproduction 1: deletions through rio_mport_cdev
+s=$(splats)
+# shellcheck disable=SC2086
+check "RIO_DEV_DEL by comptag of endpoint $EP" riofm del -t $EPCT $EPADDR
+check "... and it is gone" test ! -e $B/$EP
+# shellcheck disable=SC2086
+check "RIO_DEV_DEL by comptag of switch $SW48" riofm del -t $SW48CT $SW48ADDR
+check "... and it is gone, with nothing else" sh -c "test ! -e $B/$SW48 && test \$(ls $B | wc -l) -eq 7"
+bad=$(read_all)
+check "every sysfs file of every device reads after the deletions" test "$bad" -eq 0
+check "lprev of every device names a device still there, or root" lprev_ok
+check "no KASAN or lockdep report from deleting by comptag" test "$(splats)" -eq "$s"
+show_splats "$s"
+
+for d in $B/*:e:*; do LAST=${d##*/}; done
+check "RIO_DEV_DEL by name of endpoint $LAST" riofm del -n $LAST
+check "... and it is gone" test ! -e $B/$LAST
+check "RIO_DEV_DEL of a name that is not there: exit 1" exits 1 riofm del -n 00:e:ffff
+# shellcheck disable=SC2046
+check "RIO_DEV_DEL by comptag with the wrong hop count: exit 1" \
+	exits 1 riofm del -t $(comptag $SWA) -d $(cat $B/$SWA/destid) -c 7
+check "... and the switch stays" test -e $B/$SWA
+n0=$(ndevs)
+check "a rescan after the deletions is refused" refused sh -c "echo 0 > /sys/bus/rapidio/scan"
+check "... and changes no device" test "$(ndevs)" -eq "$n0"
+
+# Devices added from userspace: the deleted endpoint, by the address the
+# enumerator gave it
+# shellcheck disable=SC2086
+check "RIO_DEV_ADD of the deleted endpoint (comptag $EPCT)" riofm add -t $EPCT $EPADDR
+check "... comes back under its name, with its did/vid" \
+	sh -c "test -e $B/$EP && test \$(printf '0x%04x%04x' \$(cat $B/$EP/did) \$(cat $B/$EP/vid)) = $EPID"
+# shellcheck disable=SC2086
+check "RIO_DEV_ADD of a name that exists is refused" \
+	exits 1 riofm add -n $SWA -t 0x77 $EPADDR
+# shellcheck disable=SC2086
+check "RIO_DEV_ADD of the same device again (same generated name) is refused" \
+	exits 1 riofm add -t $EPCT $EPADDR
+check "... and neither added a device" test "$(ndevs)" -eq $((n0 + 1))
+echo 0 > /sys/bus/rapidio/scan 2>/dev/null
+# Intended (issue 11): a device whose place in the topology the kernel
+# does not know is discovered and exposed, never configured
+# automatically; the admin may configure it through sysfs
+check "rio-voq exposes voq/ of the device added from userspace" test -d $B/$EP/voq/port0
+check "... but does not configure its link" \
+	sh -c "test \"\$(cat $B/$EP/voq/port0/link_status)\" = none"
+check "... and the host's port 0 keeps its partner" test "$(cat $M0/voq/port0/partner)" = "$H0_PARTNER"
+check "the admin sets XOFF on the added device's port" \
+	sh -c "echo 1 > $B/$EP/voq/port0/xoff && test \$(cat $B/$EP/voq/port0/xoff) = 1"
+
+s=$(splats)
+check "RIO_DEV_DEL by name of the host's partner switch $SWA" riofm del -n $SWA
+check "... and it is gone" test ! -e $B/$SWA
+check "a rescan without the host's partner is refused" refused sh -c "echo 0 > /sys/bus/rapidio/scan"
+# Host port 0 lost its partner: the device added from userspace must not
+# be taken for it
+check "the host's port 0 is left without a link" test "$(cat $M0/voq/port0/link_status)" = none
+check "... and the device added from userspace still without one" \
+	test "$(cat $B/$EP/voq/port0/link_status)" = none
+bad=$(read_all)
+check "every sysfs file of every device reads at the end" test "$bad" -eq 0
+check "lprev of every device names a device still there, or root, at the end" lprev_ok
+check "no KASAN or lockdep report from deleting by name and adding" test "$(splats)" -eq "$s"
+show_splats "$s"
+
+check "part 1: no new KASAN, lockdep, UBSAN or WARNING report" test "$(splats)" -eq "$splat0"
+show_splats "$splat0"
+check "part 1: kmemleak, no new unreferenced object" kmemleak_new
+grep -A12 '^unreferenced object' $KL | sed 's/^/# /' | head -n 26
+
+# ---- Part 2: a net that userspace builds ------------------------------
+# A fabric nobody enumerates: the host, an 8-port switch with staging ops
+# (sw-ram) and on its port 1 another (sw-fixed).  The fabric manager
+# routes destination ID 5 to sw-ram's port 1, and adds both switches.
+splat1=$(splats)
+kmemleak_baseline
+mkdir $C/fm
+echo staging > $C/fm/topology
+echo 0 > $C/fm/host_destid
+echo 1 > $C/fm/live
+MP=$(sed 's/rio-sim//' $C/fm/mport)
+MPX=$(printf '%02x' "$MP")
+echo "# userspace-built net on /dev/rio_mport$MP"
+check "/dev/rio_mport$MP of the new fabric exists" test -c /dev/rio_mport$MP
+swram=$(rd -m "$MP" read -d 0xff -c 0 0x0)
+check "the switch at hop 0 answers a maintenance read" test -n "$swram"
+check "riofm routes destid 5 to sw-ram's port 1 (route CSRs 0x70, 0x74)" \
+	riofm -m "$MP" write -d 0xff -c 0 0x70 5 1
+swfix=$(rd -m "$MP" read -d 5 -c 1 0x0)
+check "the switch at hop 1 answers through that route" test -n "$swfix"
+check "RIO_DEV_ADD of both switches" \
+	sh -c "riofm -m $MP add -t 0x10 -d 0xff -c 0 && riofm -m $MP add -t 0x11 -d 5 -c 1"
+check "... appear as $MPX:s:0010 and $MPX:s:0011" test -e $B/$MPX:s:0010 -a -e $B/$MPX:s:0011
+check "a scan of an mport whose net userspace built is refused" \
+	refused sh -c "echo $MP > /sys/bus/rapidio/scan"
+check "rio-voq exposes voq/ of both" test -d $B/$MPX:s:0010/voq -a -d $B/$MPX:s:0011/voq
+check "... but configures no link of the mport" \
+	test "$(cat /sys/class/rapidio_port/rapidio$MP/voq/port0/link_status)" = none
+bad=$(read_all)
+check "every sysfs file of the userspace-added devices reads" test "$bad" -eq 0
+check "RIO_DEV_DEL of both (by name, and by comptag)" \
+	sh -c "riofm -m $MP del -n $MPX:s:0011 && riofm -m $MP del -t 0x10 -d 0xff -c 0"
+check "... and the mport has no device left" test "$(ndevs_of "$MPX")" -eq 0
+echo 0 > $C/fm/live
+rmdir $C/fm
+check "part 2: no new KASAN, lockdep, UBSAN or WARNING report" test "$(splats)" -eq "$splat1"
+show_splats "$splat1"
+check "part 2: kmemleak, no new unreferenced object" kmemleak_new
+grep -A12 '^unreferenced object' $KL | sed 's/^/# /' | head -n 26
+
+echo "$pass passed, $fail failed"
+poweroff -f
