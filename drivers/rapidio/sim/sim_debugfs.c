@@ -11,6 +11,10 @@
  *                            when none
  *   latency_us               busy-wait added to every access, at most
  *                            RIO_SIM_MAX_LATENCY_US (-EINVAL beyond)
+ *   own_reads, own_writes    accesses this mport sent (a fabric shared by
+ *                            several mports counts them all above)
+ *   own_voq_writes           its writes that reached a VoQ block or
+ *                            staging registers
  *   dev<i>/reads, writes     accesses device i answered
  *   dev<i>/stray_writes      its writes that landed on no writable register
  *   dev<i>/fail_all          every access to device i fails
@@ -141,6 +145,9 @@ void rio_sim_debugfs_add(struct rio_sim_mport *sm)
 				   &sim_fail_nth_fops);
 	debugfs_create_file_unsafe("latency_us", 0600, sm->dbg, fab,
 				   &sim_latency_fops);
+	debugfs_create_u64("own_reads", 0400, sm->dbg, &sm->ini.reads);
+	debugfs_create_u64("own_writes", 0400, sm->dbg, &sm->ini.writes);
+	debugfs_create_u64("own_voq_writes", 0400, sm->dbg, &sm->ini.voq_writes);
 
 	list_for_each_entry(dev, &fab->devs, node) {
 		snprintf(name, sizeof(name), "dev%u", dev->index);

@@ -315,6 +315,7 @@ static bool sim_voq_write(struct rio_sim_dev *dev, u32 off, u32 val)
 
 	if (n < 0)
 		return false;
+	dev->port[n].voq_writes++;
 	sim_voq_write_port(dev, n, val);
 	return true;
 }
@@ -370,6 +371,13 @@ static bool sim_staging_write(struct rio_sim_dev *dev, u32 off, u32 val)
 static bool sim_in_block(u32 off, u32 ef, u32 size)
 {
 	return ef && off >= ef && off < ef + size;
+}
+
+/* Is @off in @dev's VoQ block or among its staging registers */
+static bool sim_voq_reg(const struct rio_sim_dev *dev, u32 off)
+{
+	return sim_in_block(off, dev->voq_ef, sim_voq_size(dev)) ||
+	       (dev->staging && off >= RIO_SIM_STG_CAP && off < RIO_SIM_STG_END);
 }
 
 static u32 sim_reg_read(struct rio_sim_dev *dev, u32 off, unsigned int ingress)
@@ -493,6 +501,7 @@ struct rio_sim_fabric *rio_sim_fabric_alloc(bool large)
 	if (!fab)
 		return NULL;
 	fab->large = large;
+	refcount_set(&fab->users, 1);
 	spin_lock_init(&fab->lock);
 	INIT_LIST_HEAD(&fab->devs);
 	return fab;
@@ -500,14 +509,31 @@ struct rio_sim_fabric *rio_sim_fabric_alloc(bool large)
 EXPORT_SYMBOL_GPL(rio_sim_fabric_alloc);
 
 /**
- * rio_sim_fabric_free() - free a fabric and all its devices
+ * rio_sim_fabric_get() - take a reference to a fabric
+ * @fab: the fabric
+ *
+ * For a second mport attached to it (rio_sim_mport_attach()).
+ *
+ * Return: @fab.
+ */
+struct rio_sim_fabric *rio_sim_fabric_get(struct rio_sim_fabric *fab)
+{
+	refcount_inc(&fab->users);
+	return fab;
+}
+EXPORT_SYMBOL_GPL(rio_sim_fabric_get);
+
+/**
+ * rio_sim_fabric_free() - drop a reference to a fabric
  * @fab: the fabric, or NULL
+ *
+ * The last reference frees the fabric and all its devices.
  */
 void rio_sim_fabric_free(struct rio_sim_fabric *fab)
 {
 	struct rio_sim_dev *dev, *tmp;
 
-	if (!fab)
+	if (!fab || !refcount_dec_and_test(&fab->users))
 		return;
 	list_for_each_entry_safe(dev, tmp, &fab->devs, node) {
 		unsigned int p;
@@ -743,33 +769,22 @@ void rio_sim_unlink(struct rio_sim_dev *dev, unsigned int port)
 }
 EXPORT_SYMBOL_GPL(rio_sim_unlink);
 
-/**
- * rio_sim_route() - the device a maintenance request reaches
- * @fab: the fabric
- * @destid: destination ID of the request
- * @hopcount: hop count of the request
- * @ingress: the port the request enters the target device by
- *
- * The request leaves the host's port 0.  A switch with hop count 0 takes
- * the request; otherwise it decrements the hop count and forwards it by
- * its route table for @destid.  An endpoint takes a request addressed to
- * its base device ID or to the "any" ID (0xff, or 0xffff in a large
- * fabric).  Called with the fabric lock held.
- *
- * Return: the target device, or NULL if the request is lost (no link, no
- * route, an endpoint that is not the destination, or a routing loop).
+/*
+ * The device a request from @origin's port 0 reaches; see
+ * rio_sim_route().  Called with the fabric lock held.
  */
-struct rio_sim_dev *rio_sim_route(struct rio_sim_fabric *fab, u16 destid,
-				  u8 hopcount, unsigned int *ingress)
+static struct rio_sim_dev *sim_route(struct rio_sim_fabric *fab,
+				     struct rio_sim_dev *origin, u16 destid,
+				     u8 hopcount, unsigned int *ingress)
 {
 	struct rio_sim_port *out;
 	struct rio_sim_dev *cur;
 	unsigned int hops;
 	u8 *entry;
 
-	if (!fab->host || fab->host->port[0].unavailable)
+	if (!origin || origin->port[0].unavailable)
 		return NULL;
-	out = &fab->host->port[0];
+	out = &origin->port[0];
 
 	for (hops = 0; hops < RIO_SIM_MAX_HOPS; hops++) {
 		if (!out->peer)
@@ -795,17 +810,42 @@ struct rio_sim_dev *rio_sim_route(struct rio_sim_fabric *fab, u16 destid,
 	}
 	return NULL;
 }
+
+/**
+ * rio_sim_route() - the device a maintenance request reaches
+ * @fab: the fabric
+ * @destid: destination ID of the request
+ * @hopcount: hop count of the request
+ * @ingress: the port the request enters the target device by
+ *
+ * The request leaves the host's port 0.  A switch with hop count 0 takes
+ * the request; otherwise it decrements the hop count and forwards it by
+ * its route table for @destid.  An endpoint takes a request addressed to
+ * its base device ID or to the "any" ID (0xff, or 0xffff in a large
+ * fabric).  Called with the fabric lock held.
+ *
+ * Return: the target device, or NULL if the request is lost (no link, no
+ * route, an endpoint that is not the destination, or a routing loop).
+ */
+struct rio_sim_dev *rio_sim_route(struct rio_sim_fabric *fab, u16 destid,
+				  u8 hopcount, unsigned int *ingress)
+{
+	return sim_route(fab, fab->host, destid, hopcount, ingress);
+}
 EXPORT_SYMBOL_GPL(rio_sim_route);
 
 /*
  * One maintenance access: count it, apply injected faults, find the
- * target (the host itself for a local access) and read or write.
+ * target (the initiator's own device for a local access) and read or
+ * write.  @ini: the initiator, NULL for the fabric's host without a
+ * count of its own.
  */
-static int sim_access(struct rio_sim_fabric *fab, bool local, u16 destid,
-		      u8 hopcount, u32 offset, bool write, u32 *val)
+static int sim_access(struct rio_sim_fabric *fab, struct rio_sim_initiator *ini,
+		      bool local, u16 destid, u8 hopcount, u32 offset, bool write,
+		      u32 *val)
 {
+	struct rio_sim_dev *origin = ini ? ini->local : fab->host, *dev;
 	unsigned int ingress = 0, latency;
-	struct rio_sim_dev *dev;
 	unsigned long flags;
 	int ret = 0;
 
@@ -818,7 +858,15 @@ static int sim_access(struct rio_sim_fabric *fab, bool local, u16 destid,
 	else
 		fab->reads++;
 
-	dev = local ? fab->host : rio_sim_route(fab, destid, hopcount, &ingress);
+	dev = local ? origin : sim_route(fab, origin, destid, hopcount, &ingress);
+	if (ini && write) {
+		ini->writes++;
+		if (dev && sim_voq_reg(dev, offset))
+			ini->voq_writes++;
+	} else if (ini) {
+		ini->reads++;
+	}
+
 	if (fab->fail_nth && ++fab->fail_seen == fab->fail_nth) {
 		fab->fail_nth = 0;
 		ret = -EIO;
@@ -857,7 +905,7 @@ static int sim_access(struct rio_sim_fabric *fab, bool local, u16 destid,
  */
 int rio_sim_local_read(struct rio_sim_fabric *fab, u32 offset, u32 *val)
 {
-	return sim_access(fab, true, 0, 0, offset, false, val);
+	return sim_access(fab, NULL, true, 0, 0, offset, false, val);
 }
 EXPORT_SYMBOL_GPL(rio_sim_local_read);
 
@@ -871,7 +919,7 @@ EXPORT_SYMBOL_GPL(rio_sim_local_read);
  */
 int rio_sim_local_write(struct rio_sim_fabric *fab, u32 offset, u32 val)
 {
-	return sim_access(fab, true, 0, 0, offset, true, &val);
+	return sim_access(fab, NULL, true, 0, 0, offset, true, &val);
 }
 EXPORT_SYMBOL_GPL(rio_sim_local_write);
 
@@ -889,7 +937,7 @@ EXPORT_SYMBOL_GPL(rio_sim_local_write);
 int rio_sim_maint_read(struct rio_sim_fabric *fab, u16 destid, u8 hopcount,
 		       u32 offset, u32 *val)
 {
-	return sim_access(fab, false, destid, hopcount, offset, false, val);
+	return sim_access(fab, NULL, false, destid, hopcount, offset, false, val);
 }
 EXPORT_SYMBOL_GPL(rio_sim_maint_read);
 
@@ -907,9 +955,32 @@ EXPORT_SYMBOL_GPL(rio_sim_maint_read);
 int rio_sim_maint_write(struct rio_sim_fabric *fab, u16 destid, u8 hopcount,
 			u32 offset, u32 val)
 {
-	return sim_access(fab, false, destid, hopcount, offset, true, &val);
+	return sim_access(fab, NULL, false, destid, hopcount, offset, true, &val);
 }
 EXPORT_SYMBOL_GPL(rio_sim_maint_write);
+
+/**
+ * rio_sim_access() - a maintenance access by one initiator of a fabric
+ * @ini: the initiator (a simulated mport's), counted
+ * @local: to its own configuration space, else through the fabric
+ * @destid: destination ID (ignored if @local)
+ * @hopcount: hop count (ignored if @local)
+ * @offset: register offset, word aligned
+ * @write: a write of *@val, else a read into *@val
+ * @val: value to write, or value read (all ones if the read fails)
+ *
+ * As rio_sim_local_read() and the others, but from @ini's own device:
+ * the fabric's host or another host port attached to the fabric.
+ *
+ * Return: 0, -EINVAL for an unaligned offset, or -EIO if the request is
+ * lost or a fault is injected.
+ */
+int rio_sim_access(struct rio_sim_initiator *ini, bool local, u16 destid,
+		   u8 hopcount, u32 offset, bool write, u32 *val)
+{
+	return sim_access(ini->fab, ini, local, destid, hopcount, offset, write, val);
+}
+EXPORT_SYMBOL_GPL(rio_sim_access);
 
 /**
  * rio_sim_set_latency() - set the busy-wait added to every access

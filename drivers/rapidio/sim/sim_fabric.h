@@ -12,6 +12,7 @@
 #define _RIO_SIM_FABRIC_H
 
 #include <linux/list.h>
+#include <linux/refcount.h>
 #include <linux/rio_voq.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
@@ -104,6 +105,7 @@ enum rio_sim_voq_place {
  * @voq_ctl: writable bits of the Port n VoQ CSR
  * @voq_violations: writes that broke a Part 12 rule (e.g. TX group size
  *	changed while generation was on)
+ * @voq_writes: writes to the Port n VoQ CSR
  * @gen: generator model of this port as transmitter, NULL until used
  * @rx: receiver model of this port, NULL until used
  * @sym_sent: VoQ symbols this port sent
@@ -118,6 +120,7 @@ struct rio_sim_port {
 	u32 voq_caps;
 	u32 voq_ctl;
 	unsigned int voq_violations;
+	u64 voq_writes;
 	struct rio_voq_gen *gen;
 	struct rio_voq_rx *rx;
 	u64 sym_sent;
@@ -247,11 +250,13 @@ struct rio_sim_dev {
 
 /**
  * struct rio_sim_fabric - a simulated fabric
+ * @users: references: its builder's, then one per mport attached to it
  * @lock: serializes register accesses and fault settings
  * @large: 16-bit destination IDs (common transport large system)
  * @devs: the devices, host first
  * @ndevs: number of devices
- * @host: the device behind the host's own (local) configuration space
+ * @host: the device behind the host's own (local) configuration space;
+ *	other mports attached to the fabric have theirs (&rio_sim_initiator)
  * @reads: maintenance reads carried, local ones included
  * @writes: maintenance writes carried, local ones included
  * @stray_writes: writes that reached a device and landed on none of its
@@ -264,6 +269,7 @@ struct rio_sim_dev {
  *	RIO_SIM_MAX_LATENCY_US
  */
 struct rio_sim_fabric {
+	refcount_t users;
 	spinlock_t lock;	/* devices, links, registers, counters, faults */
 	bool large;
 	struct list_head devs;
@@ -278,7 +284,28 @@ struct rio_sim_fabric {
 	unsigned int latency_us;
 };
 
+/**
+ * struct rio_sim_initiator - a host port that sends maintenance requests
+ * @fab: the fabric
+ * @local: the device behind its own (local) configuration space, an
+ *	endpoint whose port 0 is its link into the fabric
+ * @reads: reads it sent, local ones included
+ * @writes: writes it sent, local ones included
+ * @voq_writes: its writes that reached a device's VoQ block or staging
+ *	registers, whether or not they landed
+ *
+ * The counters are updated under the fabric lock.
+ */
+struct rio_sim_initiator {
+	struct rio_sim_fabric *fab;
+	struct rio_sim_dev *local;
+	u64 reads;
+	u64 writes;
+	u64 voq_writes;
+};
+
 struct rio_sim_fabric *rio_sim_fabric_alloc(bool large);
+struct rio_sim_fabric *rio_sim_fabric_get(struct rio_sim_fabric *fab);
 void rio_sim_fabric_free(struct rio_sim_fabric *fab);
 struct rio_sim_dev *rio_sim_dev_add(struct rio_sim_fabric *fab,
 				    const struct rio_sim_dev_desc *desc);
@@ -294,6 +321,8 @@ int rio_sim_maint_read(struct rio_sim_fabric *fab, u16 destid, u8 hopcount,
 		       u32 offset, u32 *val);
 int rio_sim_maint_write(struct rio_sim_fabric *fab, u16 destid, u8 hopcount,
 			u32 offset, u32 val);
+int rio_sim_access(struct rio_sim_initiator *ini, bool local, u16 destid,
+		   u8 hopcount, u32 offset, bool write, u32 *val);
 struct rio_sim_dev *rio_sim_route(struct rio_sim_fabric *fab, u16 destid,
 				  u8 hopcount, unsigned int *ingress);
 
