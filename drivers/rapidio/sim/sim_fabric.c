@@ -240,13 +240,27 @@ static int sim_voq_port_of(const struct rio_sim_dev *dev, u32 off)
 	return (off - first) / 4;
 }
 
+/* Has the write fault of @p begun */
+static bool sim_wfault_on(const struct rio_sim_port *p)
+{
+	return p->wfault && p->wfault_seen >= p->wfault_nth;
+}
+
 static u32 sim_voq_read(struct rio_sim_dev *dev, u32 off)
 {
 	int n = sim_voq_port_of(dev, off);
+	struct rio_sim_port *p;
+	u32 val;
 
 	if (off == RIO_VOQ_BLK_HDR)
 		return sim_ef_header(dev, dev->voq_ef, RIO_EFB_VOQ_ID);
-	return n < 0 ? 0 : dev->port[n].voq_caps | dev->port[n].voq_ctl;
+	if (n < 0)
+		return 0;
+	p = &dev->port[n];
+	val = p->voq_caps | p->voq_ctl;
+	if (p->wfault == RIO_SIM_WFAULT_READBACK && sim_wfault_on(p))
+		val ^= p->wfault_mask;
+	return val;
 }
 
 /* The partner port's VoQ CSR, or 0 if it has none */
@@ -308,15 +322,38 @@ static void sim_voq_write_port(struct rio_sim_dev *dev, unsigned int n, u32 val)
 	p->voq_ctl = new;
 }
 
-/* Return: true if @off is a Port n VoQ CSR (the rest is read-only) */
+/*
+ * Return: true if @off is a Port n VoQ CSR (the rest is read-only).  A
+ * write fault of the port that has begun (with this write or before)
+ * keeps the write from sticking, without failing it.
+ */
 static bool sim_voq_write(struct rio_sim_dev *dev, u32 off, u32 val)
 {
 	int n = sim_voq_port_of(dev, off);
+	struct rio_sim_port *p;
 
 	if (n < 0)
 		return false;
-	dev->port[n].voq_writes++;
-	sim_voq_write_port(dev, n, val);
+	p = &dev->port[n];
+	p->voq_writes++;
+	if (p->wfault && p->wfault_seen < p->wfault_nth &&
+	    ++p->wfault_seen == p->wfault_nth)
+		p->wfault_stuck = p->voq_ctl & p->wfault_mask;
+	if (!sim_wfault_on(p)) {
+		sim_voq_write_port(dev, n, val);
+		return true;
+	}
+	switch (p->wfault) {
+	case RIO_SIM_WFAULT_IGNORE:
+		break;
+	case RIO_SIM_WFAULT_STUCK:
+		sim_voq_write_port(dev, n, val);
+		p->voq_ctl = (p->voq_ctl & ~p->wfault_mask) | p->wfault_stuck;
+		break;
+	default:
+		sim_voq_write_port(dev, n, val);
+		break;
+	}
 	return true;
 }
 
@@ -1016,6 +1053,38 @@ unsigned int rio_sim_get_latency(struct rio_sim_fabric *fab)
 	return us;
 }
 EXPORT_SYMBOL_GPL(rio_sim_get_latency);
+
+/**
+ * rio_sim_set_wfault() - make writes to a port's VoQ CSR not stick
+ * @dev: the device
+ * @port: the port, one with a VoQ CSR
+ * @mode: how, or RIO_SIM_WFAULT_NONE to clear the fault
+ * @mask: the bits concerned: stuck, or inverted in reads (ignored for
+ *	RIO_SIM_WFAULT_IGNORE)
+ * @nth: the fault begins with this write to the CSR from now (0 or 1:
+ *	the next) and stays until cleared
+ *
+ * Return: 0, or -EINVAL (nothing changed) for a port without a VoQ CSR
+ * or an unknown mode.
+ */
+int rio_sim_set_wfault(struct rio_sim_dev *dev, unsigned int port,
+		       enum rio_sim_wfault mode, u32 mask, unsigned int nth)
+{
+	struct rio_sim_port *p;
+
+	if (!dev->voq_ef || port >= dev->voq_nports || mode >= RIO_SIM_NR_WFAULTS)
+		return -EINVAL;
+	p = &dev->port[port];
+	spin_lock_irq(&dev->fabric->lock);
+	p->wfault = mode;
+	p->wfault_mask = mask;
+	p->wfault_nth = nth ?: 1;
+	p->wfault_seen = 0;
+	p->wfault_stuck = 0;
+	spin_unlock_irq(&dev->fabric->lock);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(rio_sim_set_wfault);
 
 /**
  * rio_sim_dev_peek() - read a device register without a transaction

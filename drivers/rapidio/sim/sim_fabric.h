@@ -95,6 +95,26 @@ enum rio_sim_voq_place {
 };
 
 /**
+ * enum rio_sim_wfault - how writes to a Port n VoQ CSR fail to stick
+ * @RIO_SIM_WFAULT_NONE: they stick
+ * @RIO_SIM_WFAULT_IGNORE: the write is taken and changes nothing
+ * @RIO_SIM_WFAULT_STUCK: the bits of the mask keep the value they had
+ *	when the fault began; the others take the write
+ * @RIO_SIM_WFAULT_READBACK: the write lands, but reads of the CSR return
+ *	the bits of the mask inverted
+ * @RIO_SIM_NR_WFAULTS: number of modes
+ *
+ * None of them makes the access fail: only a read-back shows them.
+ */
+enum rio_sim_wfault {
+	RIO_SIM_WFAULT_NONE,
+	RIO_SIM_WFAULT_IGNORE,
+	RIO_SIM_WFAULT_STUCK,
+	RIO_SIM_WFAULT_READBACK,
+	RIO_SIM_NR_WFAULTS,
+};
+
+/**
  * struct rio_sim_port - one port of a simulated device
  * @peer: device at the other end of the link, NULL if none
  * @peer_port: port number on @peer
@@ -106,6 +126,12 @@ enum rio_sim_voq_place {
  * @voq_violations: writes that broke a Part 12 rule (e.g. TX group size
  *	changed while generation was on)
  * @voq_writes: writes to the Port n VoQ CSR
+ * @wfault: how writes to the Port n VoQ CSR fail to stick
+ * @wfault_mask: the bits @wfault concerns (stuck, or inverted in reads)
+ * @wfault_nth: @wfault begins with this write to the CSR, counted from
+ *	when it was set (1: the next write); it then stays
+ * @wfault_seen: writes to the CSR since @wfault was set
+ * @wfault_stuck: the value of the stuck bits
  * @gen: generator model of this port as transmitter, NULL until used
  * @rx: receiver model of this port, NULL until used
  * @sym_sent: VoQ symbols this port sent
@@ -121,6 +147,11 @@ struct rio_sim_port {
 	u32 voq_ctl;
 	unsigned int voq_violations;
 	u64 voq_writes;
+	enum rio_sim_wfault wfault;
+	u32 wfault_mask;
+	unsigned int wfault_nth;
+	unsigned int wfault_seen;
+	u32 wfault_stuck;
 	struct rio_voq_gen *gen;
 	struct rio_voq_rx *rx;
 	u64 sym_sent;
@@ -330,5 +361,7 @@ int rio_sim_set_latency(struct rio_sim_fabric *fab, unsigned int us);
 unsigned int rio_sim_get_latency(struct rio_sim_fabric *fab);
 u32 rio_sim_dev_peek(struct rio_sim_dev *dev, u32 offset);
 int rio_sim_congest(struct rio_sim_dev *dev, unsigned int port, bool congested);
+int rio_sim_set_wfault(struct rio_sim_dev *dev, unsigned int port,
+		       enum rio_sim_wfault mode, u32 mask, unsigned int nth);
 
 #endif /* _RIO_SIM_FABRIC_H */
