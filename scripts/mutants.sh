@@ -23,7 +23,9 @@
 #   killed    a KUnit case failed or crashed, or a sanitizer reported
 #   survived  every case passed: no test saw the rule broken
 #   invalid   the mutated tree does not build
-#   error     the sed script changed nothing, or its header is incomplete
+#   unapplied the sed script changes nothing in its file ("did not apply":
+#             the code moved on and the mutant must follow it)
+#   error     its header is incomplete, or the run died
 #
 # Only "killed" passes; a known survivor still fails.  The unmutated
 # suites run first and must pass, or nothing could be killed.  The last
@@ -64,7 +66,7 @@ mutant_problem() {	# mutant
 	esac
 	[ -f "$top/$file" ] || { echo "$file does not exist"; return; }
 	sed -f "$m" "$top/$file" | cmp -s - "$top/$file" &&
-		echo "the sed script matches nothing in $file"
+		echo "did not apply: the sed script changes nothing in $file"
 	return 0
 }
 
@@ -112,10 +114,11 @@ run_one() {	# mutant file, or "baseline"
 
 	if [ "$m" != baseline ]; then
 		problem=$(mutant_problem "$m")
-		if [ -n "$problem" ]; then
-			echo "RESULT error 0 $problem"
-			return
-		fi
+		case "$problem" in
+		'') ;;
+		"did not apply"*) echo "RESULT unapplied 0 $problem"; return ;;
+		*) echo "RESULT error 0 $problem"; return ;;
+		esac
 		# Whatever happens from here on, the tree gets its file back
 		trap restore EXIT
 		trap 'exit 130' INT TERM HUP
