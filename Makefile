@@ -13,7 +13,7 @@
 SHELL := /bin/bash
 SCRIPTS := $(CURDIR)/scripts
 
-.PHONY: help deps tree check demo bench kunit uml tools demo-check x86 checkpatch kerneldoc clean distclean
+.PHONY: help deps tree check demo bench kunit uml tools demo-check x86 checkpatch kerneldoc mutants clean distclean
 
 help:
 	@echo 'make demo        boot UML, enumerate a simulated fabric, show the result'
@@ -28,6 +28,8 @@ help:
 	@echo 'make x86         only the x86_64 module build with W=1 and sparse'
 	@echo 'make checkpatch  only checkpatch --strict'
 	@echo 'make kerneldoc   only the kernel-doc checks'
+	@echo 'make mutants     break each rule of voq.rst on purpose; every break must fail a KUnit test'
+	@echo '                 (MUTANTS="03 20": only those; not part of make check)'
 	@echo 'make clean       remove the build directories (keeps the unpacked tree)'
 	@echo 'make distclean   remove the whole cache ($${RIO_VOQ_CACHE:-~/.cache/rio-voq})'
 
@@ -48,6 +50,9 @@ bench:
 
 kunit uml tools x86 checkpatch kerneldoc:
 	@bash $(SCRIPTS)/check.sh $@
+
+mutants:
+	@bash $(SCRIPTS)/mutants.sh $(MUTANTS)
 
 demo-check:
 	@bash $(SCRIPTS)/check.sh demo

@@ -28,13 +28,17 @@
 /**
  * struct rio_sim_mport - a simulated master port and its fabric
  * @mport: the rio core's master port
- * @fab: the fabric behind it, owned by the mport
+ * @fab: the fabric behind it, owned by the mport (shared by the mports
+ *	attached to it)
+ * @ini: the mport as an initiator of the fabric: its own device and the
+ *	accesses it made
  * @node: entry in the list of simulated mports
  * @dbg: debugfs directory
  */
 struct rio_sim_mport {
 	struct rio_mport mport;
 	struct rio_sim_fabric *fab;
+	struct rio_sim_initiator ini;
 	struct list_head node;
 	struct dentry *dbg;
 };
@@ -43,6 +47,9 @@ struct rio_sim_fabric *rio_sim_topo_build(const char *spec);
 
 int rio_sim_host_destid_max(const struct rio_sim_fabric *fab);
 struct rio_sim_mport *rio_sim_mport_create(struct rio_sim_fabric *fab,
+					   int host_destid);
+struct rio_sim_mport *rio_sim_mport_attach(struct rio_sim_fabric *fab,
+					   struct rio_sim_dev *local,
 					   int host_destid);
 void rio_sim_mport_destroy(struct rio_sim_mport *sm);
 void rio_sim_mport_destroy_all(void);

@@ -11,6 +11,10 @@
  *                            when none
  *   latency_us               busy-wait added to every access, at most
  *                            RIO_SIM_MAX_LATENCY_US (-EINVAL beyond)
+ *   own_reads, own_writes    accesses this mport sent (a fabric shared by
+ *                            several mports counts them all above)
+ *   own_voq_writes           its writes that reached a VoQ block or
+ *                            staging registers
  *   dev<i>/reads, writes     accesses device i answered
  *   dev<i>/stray_writes      its writes that landed on no writable register
  *   dev<i>/fail_all          every access to device i fails
@@ -19,11 +23,18 @@
  *                            congestion of a port; the symbols flow
  *   dev<i>/symbols           per port: VoQ symbols sent and received, and
  *                            the downstream ports its receiver holds back
+ *   dev<i>/wfault            write "PORT MODE [MASK [NTH]]": writes to the
+ *                            port's VoQ CSR stop sticking from the NTH
+ *                            (default 1: the next) on; MODE is none,
+ *                            ignore, stuck (the MASK bits keep their
+ *                            value) or readback (reads invert the MASK
+ *                            bits).  Reads list the ports with a fault.
  */
 
 #include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/seq_file.h>
+#include <linux/string.h>
 #include <linux/uaccess.h>
 
 #include "sim.h"
@@ -96,6 +107,70 @@ static const struct file_operations sim_congest_fops = {
 	.llseek = no_llseek,
 };
 
+static const char * const sim_wfault_names[RIO_SIM_NR_WFAULTS] = {
+	[RIO_SIM_WFAULT_NONE] = "none",
+	[RIO_SIM_WFAULT_IGNORE] = "ignore",
+	[RIO_SIM_WFAULT_STUCK] = "stuck",
+	[RIO_SIM_WFAULT_READBACK] = "readback",
+};
+
+/* The file is a seq_file (reads list the faults); its private is the device */
+static ssize_t sim_wfault_write(struct file *file, const char __user *ubuf,
+				size_t count, loff_t *ppos)
+{
+	struct rio_sim_dev *dev = ((struct seq_file *)file->private_data)->private;
+	unsigned int port, nth = 1;
+	char buf[64], mode[16];
+	u32 mask = 0;
+	int ret, n;
+
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	n = sscanf(buf, "%u %15s %x %u", &port, mode, &mask, &nth);
+	if (n < 2)
+		return -EINVAL;
+	ret = match_string(sim_wfault_names, RIO_SIM_NR_WFAULTS, mode);
+	if (ret < 0)
+		return -EINVAL;
+	ret = rio_sim_set_wfault(dev, port, ret, mask, nth);
+	return ret ?: count;
+}
+
+static int sim_wfault_show(struct seq_file *m, void *v)
+{
+	struct rio_sim_dev *dev = m->private;
+	unsigned int p;
+
+	spin_lock_irq(&dev->fabric->lock);
+	for (p = 0; p < dev->nports; p++) {
+		const struct rio_sim_port *sp = &dev->port[p];
+
+		if (sp->wfault)
+			seq_printf(m, "port %u: %s mask 0x%08x from write %u (%u seen)\n",
+				   p, sim_wfault_names[sp->wfault], sp->wfault_mask,
+				   sp->wfault_nth, sp->wfault_seen);
+	}
+	spin_unlock_irq(&dev->fabric->lock);
+	return 0;
+}
+
+static int sim_wfault_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, sim_wfault_show, inode->i_private);
+}
+
+static const struct file_operations sim_wfault_fops = {
+	.owner = THIS_MODULE,
+	.open = sim_wfault_open,
+	.read = seq_read,
+	.write = sim_wfault_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
 static int sim_symbols_show(struct seq_file *m, void *v)
 {
 	struct rio_sim_dev *dev = m->private;
@@ -141,6 +216,9 @@ void rio_sim_debugfs_add(struct rio_sim_mport *sm)
 				   &sim_fail_nth_fops);
 	debugfs_create_file_unsafe("latency_us", 0600, sm->dbg, fab,
 				   &sim_latency_fops);
+	debugfs_create_u64("own_reads", 0400, sm->dbg, &sm->ini.reads);
+	debugfs_create_u64("own_writes", 0400, sm->dbg, &sm->ini.writes);
+	debugfs_create_u64("own_voq_writes", 0400, sm->dbg, &sm->ini.voq_writes);
 
 	list_for_each_entry(dev, &fab->devs, node) {
 		snprintf(name, sizeof(name), "dev%u", dev->index);
@@ -153,6 +231,7 @@ void rio_sim_debugfs_add(struct rio_sim_mport *sm)
 		if (dev->voq_ef) {
 			debugfs_create_file("congest", 0200, d, dev, &sim_congest_fops);
 			debugfs_create_file("symbols", 0400, d, dev, &sim_symbols_fops);
+			debugfs_create_file("wfault", 0600, d, dev, &sim_wfault_fops);
 		}
 	}
 }

@@ -240,13 +240,27 @@ static int sim_voq_port_of(const struct rio_sim_dev *dev, u32 off)
 	return (off - first) / 4;
 }
 
+/* Has the write fault of @p begun */
+static bool sim_wfault_on(const struct rio_sim_port *p)
+{
+	return p->wfault && p->wfault_seen >= p->wfault_nth;
+}
+
 static u32 sim_voq_read(struct rio_sim_dev *dev, u32 off)
 {
 	int n = sim_voq_port_of(dev, off);
+	struct rio_sim_port *p;
+	u32 val;
 
 	if (off == RIO_VOQ_BLK_HDR)
 		return sim_ef_header(dev, dev->voq_ef, RIO_EFB_VOQ_ID);
-	return n < 0 ? 0 : dev->port[n].voq_caps | dev->port[n].voq_ctl;
+	if (n < 0)
+		return 0;
+	p = &dev->port[n];
+	val = p->voq_caps | p->voq_ctl;
+	if (p->wfault == RIO_SIM_WFAULT_READBACK && sim_wfault_on(p))
+		val ^= p->wfault_mask;
+	return val;
 }
 
 /* The partner port's VoQ CSR, or 0 if it has none */
@@ -308,14 +322,38 @@ static void sim_voq_write_port(struct rio_sim_dev *dev, unsigned int n, u32 val)
 	p->voq_ctl = new;
 }
 
-/* Return: true if @off is a Port n VoQ CSR (the rest is read-only) */
+/*
+ * Return: true if @off is a Port n VoQ CSR (the rest is read-only).  A
+ * write fault of the port that has begun (with this write or before)
+ * keeps the write from sticking, without failing it.
+ */
 static bool sim_voq_write(struct rio_sim_dev *dev, u32 off, u32 val)
 {
 	int n = sim_voq_port_of(dev, off);
+	struct rio_sim_port *p;
 
 	if (n < 0)
 		return false;
-	sim_voq_write_port(dev, n, val);
+	p = &dev->port[n];
+	p->voq_writes++;
+	if (p->wfault && p->wfault_seen < p->wfault_nth &&
+	    ++p->wfault_seen == p->wfault_nth)
+		p->wfault_stuck = p->voq_ctl & p->wfault_mask;
+	if (!sim_wfault_on(p)) {
+		sim_voq_write_port(dev, n, val);
+		return true;
+	}
+	switch (p->wfault) {
+	case RIO_SIM_WFAULT_IGNORE:
+		break;
+	case RIO_SIM_WFAULT_STUCK:
+		sim_voq_write_port(dev, n, val);
+		p->voq_ctl = (p->voq_ctl & ~p->wfault_mask) | p->wfault_stuck;
+		break;
+	default:
+		sim_voq_write_port(dev, n, val);
+		break;
+	}
 	return true;
 }
 
@@ -370,6 +408,13 @@ static bool sim_staging_write(struct rio_sim_dev *dev, u32 off, u32 val)
 static bool sim_in_block(u32 off, u32 ef, u32 size)
 {
 	return ef && off >= ef && off < ef + size;
+}
+
+/* Is @off in @dev's VoQ block or among its staging registers */
+static bool sim_voq_reg(const struct rio_sim_dev *dev, u32 off)
+{
+	return sim_in_block(off, dev->voq_ef, sim_voq_size(dev)) ||
+	       (dev->staging && off >= RIO_SIM_STG_CAP && off < RIO_SIM_STG_END);
 }
 
 static u32 sim_reg_read(struct rio_sim_dev *dev, u32 off, unsigned int ingress)
@@ -493,6 +538,7 @@ struct rio_sim_fabric *rio_sim_fabric_alloc(bool large)
 	if (!fab)
 		return NULL;
 	fab->large = large;
+	refcount_set(&fab->users, 1);
 	spin_lock_init(&fab->lock);
 	INIT_LIST_HEAD(&fab->devs);
 	return fab;
@@ -500,14 +546,31 @@ struct rio_sim_fabric *rio_sim_fabric_alloc(bool large)
 EXPORT_SYMBOL_GPL(rio_sim_fabric_alloc);
 
 /**
- * rio_sim_fabric_free() - free a fabric and all its devices
+ * rio_sim_fabric_get() - take a reference to a fabric
+ * @fab: the fabric
+ *
+ * For a second mport attached to it (rio_sim_mport_attach()).
+ *
+ * Return: @fab.
+ */
+struct rio_sim_fabric *rio_sim_fabric_get(struct rio_sim_fabric *fab)
+{
+	refcount_inc(&fab->users);
+	return fab;
+}
+EXPORT_SYMBOL_GPL(rio_sim_fabric_get);
+
+/**
+ * rio_sim_fabric_free() - drop a reference to a fabric
  * @fab: the fabric, or NULL
+ *
+ * The last reference frees the fabric and all its devices.
  */
 void rio_sim_fabric_free(struct rio_sim_fabric *fab)
 {
 	struct rio_sim_dev *dev, *tmp;
 
-	if (!fab)
+	if (!fab || !refcount_dec_and_test(&fab->users))
 		return;
 	list_for_each_entry_safe(dev, tmp, &fab->devs, node) {
 		unsigned int p;
@@ -743,33 +806,22 @@ void rio_sim_unlink(struct rio_sim_dev *dev, unsigned int port)
 }
 EXPORT_SYMBOL_GPL(rio_sim_unlink);
 
-/**
- * rio_sim_route() - the device a maintenance request reaches
- * @fab: the fabric
- * @destid: destination ID of the request
- * @hopcount: hop count of the request
- * @ingress: the port the request enters the target device by
- *
- * The request leaves the host's port 0.  A switch with hop count 0 takes
- * the request; otherwise it decrements the hop count and forwards it by
- * its route table for @destid.  An endpoint takes a request addressed to
- * its base device ID or to the "any" ID (0xff, or 0xffff in a large
- * fabric).  Called with the fabric lock held.
- *
- * Return: the target device, or NULL if the request is lost (no link, no
- * route, an endpoint that is not the destination, or a routing loop).
+/*
+ * The device a request from @origin's port 0 reaches; see
+ * rio_sim_route().  Called with the fabric lock held.
  */
-struct rio_sim_dev *rio_sim_route(struct rio_sim_fabric *fab, u16 destid,
-				  u8 hopcount, unsigned int *ingress)
+static struct rio_sim_dev *sim_route(struct rio_sim_fabric *fab,
+				     struct rio_sim_dev *origin, u16 destid,
+				     u8 hopcount, unsigned int *ingress)
 {
 	struct rio_sim_port *out;
 	struct rio_sim_dev *cur;
 	unsigned int hops;
 	u8 *entry;
 
-	if (!fab->host || fab->host->port[0].unavailable)
+	if (!origin || origin->port[0].unavailable)
 		return NULL;
-	out = &fab->host->port[0];
+	out = &origin->port[0];
 
 	for (hops = 0; hops < RIO_SIM_MAX_HOPS; hops++) {
 		if (!out->peer)
@@ -795,17 +847,42 @@ struct rio_sim_dev *rio_sim_route(struct rio_sim_fabric *fab, u16 destid,
 	}
 	return NULL;
 }
+
+/**
+ * rio_sim_route() - the device a maintenance request reaches
+ * @fab: the fabric
+ * @destid: destination ID of the request
+ * @hopcount: hop count of the request
+ * @ingress: the port the request enters the target device by
+ *
+ * The request leaves the host's port 0.  A switch with hop count 0 takes
+ * the request; otherwise it decrements the hop count and forwards it by
+ * its route table for @destid.  An endpoint takes a request addressed to
+ * its base device ID or to the "any" ID (0xff, or 0xffff in a large
+ * fabric).  Called with the fabric lock held.
+ *
+ * Return: the target device, or NULL if the request is lost (no link, no
+ * route, an endpoint that is not the destination, or a routing loop).
+ */
+struct rio_sim_dev *rio_sim_route(struct rio_sim_fabric *fab, u16 destid,
+				  u8 hopcount, unsigned int *ingress)
+{
+	return sim_route(fab, fab->host, destid, hopcount, ingress);
+}
 EXPORT_SYMBOL_GPL(rio_sim_route);
 
 /*
  * One maintenance access: count it, apply injected faults, find the
- * target (the host itself for a local access) and read or write.
+ * target (the initiator's own device for a local access) and read or
+ * write.  @ini: the initiator, NULL for the fabric's host without a
+ * count of its own.
  */
-static int sim_access(struct rio_sim_fabric *fab, bool local, u16 destid,
-		      u8 hopcount, u32 offset, bool write, u32 *val)
+static int sim_access(struct rio_sim_fabric *fab, struct rio_sim_initiator *ini,
+		      bool local, u16 destid, u8 hopcount, u32 offset, bool write,
+		      u32 *val)
 {
+	struct rio_sim_dev *origin = ini ? ini->local : fab->host, *dev;
 	unsigned int ingress = 0, latency;
-	struct rio_sim_dev *dev;
 	unsigned long flags;
 	int ret = 0;
 
@@ -818,7 +895,15 @@ static int sim_access(struct rio_sim_fabric *fab, bool local, u16 destid,
 	else
 		fab->reads++;
 
-	dev = local ? fab->host : rio_sim_route(fab, destid, hopcount, &ingress);
+	dev = local ? origin : sim_route(fab, origin, destid, hopcount, &ingress);
+	if (ini && write) {
+		ini->writes++;
+		if (dev && sim_voq_reg(dev, offset))
+			ini->voq_writes++;
+	} else if (ini) {
+		ini->reads++;
+	}
+
 	if (fab->fail_nth && ++fab->fail_seen == fab->fail_nth) {
 		fab->fail_nth = 0;
 		ret = -EIO;
@@ -857,7 +942,7 @@ static int sim_access(struct rio_sim_fabric *fab, bool local, u16 destid,
  */
 int rio_sim_local_read(struct rio_sim_fabric *fab, u32 offset, u32 *val)
 {
-	return sim_access(fab, true, 0, 0, offset, false, val);
+	return sim_access(fab, NULL, true, 0, 0, offset, false, val);
 }
 EXPORT_SYMBOL_GPL(rio_sim_local_read);
 
@@ -871,7 +956,7 @@ EXPORT_SYMBOL_GPL(rio_sim_local_read);
  */
 int rio_sim_local_write(struct rio_sim_fabric *fab, u32 offset, u32 val)
 {
-	return sim_access(fab, true, 0, 0, offset, true, &val);
+	return sim_access(fab, NULL, true, 0, 0, offset, true, &val);
 }
 EXPORT_SYMBOL_GPL(rio_sim_local_write);
 
@@ -889,7 +974,7 @@ EXPORT_SYMBOL_GPL(rio_sim_local_write);
 int rio_sim_maint_read(struct rio_sim_fabric *fab, u16 destid, u8 hopcount,
 		       u32 offset, u32 *val)
 {
-	return sim_access(fab, false, destid, hopcount, offset, false, val);
+	return sim_access(fab, NULL, false, destid, hopcount, offset, false, val);
 }
 EXPORT_SYMBOL_GPL(rio_sim_maint_read);
 
@@ -907,9 +992,32 @@ EXPORT_SYMBOL_GPL(rio_sim_maint_read);
 int rio_sim_maint_write(struct rio_sim_fabric *fab, u16 destid, u8 hopcount,
 			u32 offset, u32 val)
 {
-	return sim_access(fab, false, destid, hopcount, offset, true, &val);
+	return sim_access(fab, NULL, false, destid, hopcount, offset, true, &val);
 }
 EXPORT_SYMBOL_GPL(rio_sim_maint_write);
+
+/**
+ * rio_sim_access() - a maintenance access by one initiator of a fabric
+ * @ini: the initiator (a simulated mport's), counted
+ * @local: to its own configuration space, else through the fabric
+ * @destid: destination ID (ignored if @local)
+ * @hopcount: hop count (ignored if @local)
+ * @offset: register offset, word aligned
+ * @write: a write of *@val, else a read into *@val
+ * @val: value to write, or value read (all ones if the read fails)
+ *
+ * As rio_sim_local_read() and the others, but from @ini's own device:
+ * the fabric's host or another host port attached to the fabric.
+ *
+ * Return: 0, -EINVAL for an unaligned offset, or -EIO if the request is
+ * lost or a fault is injected.
+ */
+int rio_sim_access(struct rio_sim_initiator *ini, bool local, u16 destid,
+		   u8 hopcount, u32 offset, bool write, u32 *val)
+{
+	return sim_access(ini->fab, ini, local, destid, hopcount, offset, write, val);
+}
+EXPORT_SYMBOL_GPL(rio_sim_access);
 
 /**
  * rio_sim_set_latency() - set the busy-wait added to every access
@@ -945,6 +1053,38 @@ unsigned int rio_sim_get_latency(struct rio_sim_fabric *fab)
 	return us;
 }
 EXPORT_SYMBOL_GPL(rio_sim_get_latency);
+
+/**
+ * rio_sim_set_wfault() - make writes to a port's VoQ CSR not stick
+ * @dev: the device
+ * @port: the port, one with a VoQ CSR
+ * @mode: how, or RIO_SIM_WFAULT_NONE to clear the fault
+ * @mask: the bits concerned: stuck, or inverted in reads (ignored for
+ *	RIO_SIM_WFAULT_IGNORE)
+ * @nth: the fault begins with this write to the CSR from now (0 or 1:
+ *	the next) and stays until cleared
+ *
+ * Return: 0, or -EINVAL (nothing changed) for a port without a VoQ CSR
+ * or an unknown mode.
+ */
+int rio_sim_set_wfault(struct rio_sim_dev *dev, unsigned int port,
+		       enum rio_sim_wfault mode, u32 mask, unsigned int nth)
+{
+	struct rio_sim_port *p;
+
+	if (!dev->voq_ef || port >= dev->voq_nports || mode >= RIO_SIM_NR_WFAULTS)
+		return -EINVAL;
+	p = &dev->port[port];
+	spin_lock_irq(&dev->fabric->lock);
+	p->wfault = mode;
+	p->wfault_mask = mask;
+	p->wfault_nth = nth ?: 1;
+	p->wfault_seen = 0;
+	p->wfault_stuck = 0;
+	spin_unlock_irq(&dev->fabric->lock);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(rio_sim_set_wfault);
 
 /**
  * rio_sim_dev_peek() - read a device register without a transaction

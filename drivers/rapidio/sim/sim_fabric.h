@@ -12,6 +12,7 @@
 #define _RIO_SIM_FABRIC_H
 
 #include <linux/list.h>
+#include <linux/refcount.h>
 #include <linux/rio_voq.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
@@ -94,6 +95,26 @@ enum rio_sim_voq_place {
 };
 
 /**
+ * enum rio_sim_wfault - how writes to a Port n VoQ CSR fail to stick
+ * @RIO_SIM_WFAULT_NONE: they stick
+ * @RIO_SIM_WFAULT_IGNORE: the write is taken and changes nothing
+ * @RIO_SIM_WFAULT_STUCK: the bits of the mask keep the value they had
+ *	when the fault began; the others take the write
+ * @RIO_SIM_WFAULT_READBACK: the write lands, but reads of the CSR return
+ *	the bits of the mask inverted
+ * @RIO_SIM_NR_WFAULTS: number of modes
+ *
+ * None of them makes the access fail: only a read-back shows them.
+ */
+enum rio_sim_wfault {
+	RIO_SIM_WFAULT_NONE,
+	RIO_SIM_WFAULT_IGNORE,
+	RIO_SIM_WFAULT_STUCK,
+	RIO_SIM_WFAULT_READBACK,
+	RIO_SIM_NR_WFAULTS,
+};
+
+/**
  * struct rio_sim_port - one port of a simulated device
  * @peer: device at the other end of the link, NULL if none
  * @peer_port: port number on @peer
@@ -104,6 +125,13 @@ enum rio_sim_voq_place {
  * @voq_ctl: writable bits of the Port n VoQ CSR
  * @voq_violations: writes that broke a Part 12 rule (e.g. TX group size
  *	changed while generation was on)
+ * @voq_writes: writes to the Port n VoQ CSR
+ * @wfault: how writes to the Port n VoQ CSR fail to stick
+ * @wfault_mask: the bits @wfault concerns (stuck, or inverted in reads)
+ * @wfault_nth: @wfault begins with this write to the CSR, counted from
+ *	when it was set (1: the next write); it then stays
+ * @wfault_seen: writes to the CSR since @wfault was set
+ * @wfault_stuck: the value of the stuck bits
  * @gen: generator model of this port as transmitter, NULL until used
  * @rx: receiver model of this port, NULL until used
  * @sym_sent: VoQ symbols this port sent
@@ -118,6 +146,12 @@ struct rio_sim_port {
 	u32 voq_caps;
 	u32 voq_ctl;
 	unsigned int voq_violations;
+	u64 voq_writes;
+	enum rio_sim_wfault wfault;
+	u32 wfault_mask;
+	unsigned int wfault_nth;
+	unsigned int wfault_seen;
+	u32 wfault_stuck;
 	struct rio_voq_gen *gen;
 	struct rio_voq_rx *rx;
 	u64 sym_sent;
@@ -247,11 +281,13 @@ struct rio_sim_dev {
 
 /**
  * struct rio_sim_fabric - a simulated fabric
+ * @users: references: its builder's, then one per mport attached to it
  * @lock: serializes register accesses and fault settings
  * @large: 16-bit destination IDs (common transport large system)
  * @devs: the devices, host first
  * @ndevs: number of devices
- * @host: the device behind the host's own (local) configuration space
+ * @host: the device behind the host's own (local) configuration space;
+ *	other mports attached to the fabric have theirs (&rio_sim_initiator)
  * @reads: maintenance reads carried, local ones included
  * @writes: maintenance writes carried, local ones included
  * @stray_writes: writes that reached a device and landed on none of its
@@ -264,6 +300,7 @@ struct rio_sim_dev {
  *	RIO_SIM_MAX_LATENCY_US
  */
 struct rio_sim_fabric {
+	refcount_t users;
 	spinlock_t lock;	/* devices, links, registers, counters, faults */
 	bool large;
 	struct list_head devs;
@@ -278,7 +315,28 @@ struct rio_sim_fabric {
 	unsigned int latency_us;
 };
 
+/**
+ * struct rio_sim_initiator - a host port that sends maintenance requests
+ * @fab: the fabric
+ * @local: the device behind its own (local) configuration space, an
+ *	endpoint whose port 0 is its link into the fabric
+ * @reads: reads it sent, local ones included
+ * @writes: writes it sent, local ones included
+ * @voq_writes: its writes that reached a device's VoQ block or staging
+ *	registers, whether or not they landed
+ *
+ * The counters are updated under the fabric lock.
+ */
+struct rio_sim_initiator {
+	struct rio_sim_fabric *fab;
+	struct rio_sim_dev *local;
+	u64 reads;
+	u64 writes;
+	u64 voq_writes;
+};
+
 struct rio_sim_fabric *rio_sim_fabric_alloc(bool large);
+struct rio_sim_fabric *rio_sim_fabric_get(struct rio_sim_fabric *fab);
 void rio_sim_fabric_free(struct rio_sim_fabric *fab);
 struct rio_sim_dev *rio_sim_dev_add(struct rio_sim_fabric *fab,
 				    const struct rio_sim_dev_desc *desc);
@@ -294,6 +352,8 @@ int rio_sim_maint_read(struct rio_sim_fabric *fab, u16 destid, u8 hopcount,
 		       u32 offset, u32 *val);
 int rio_sim_maint_write(struct rio_sim_fabric *fab, u16 destid, u8 hopcount,
 			u32 offset, u32 val);
+int rio_sim_access(struct rio_sim_initiator *ini, bool local, u16 destid,
+		   u8 hopcount, u32 offset, bool write, u32 *val);
 struct rio_sim_dev *rio_sim_route(struct rio_sim_fabric *fab, u16 destid,
 				  u8 hopcount, unsigned int *ingress);
 
@@ -301,5 +361,7 @@ int rio_sim_set_latency(struct rio_sim_fabric *fab, unsigned int us);
 unsigned int rio_sim_get_latency(struct rio_sim_fabric *fab);
 u32 rio_sim_dev_peek(struct rio_sim_dev *dev, u32 offset);
 int rio_sim_congest(struct rio_sim_dev *dev, unsigned int port, bool congested);
+int rio_sim_set_wfault(struct rio_sim_dev *dev, unsigned int port,
+		       enum rio_sim_wfault mode, u32 mask, unsigned int nth);
 
 #endif /* _RIO_SIM_FABRIC_H */

@@ -27,9 +27,9 @@ static DEFINE_MUTEX(rio_sim_mports_lock);
 static atomic_t rio_sim_mports_unreleased = ATOMIC_INIT(0);
 static DECLARE_WAIT_QUEUE_HEAD(rio_sim_mports_released);
 
-static struct rio_sim_fabric *sim_fab(struct rio_mport *mport)
+static struct rio_sim_initiator *sim_ini(struct rio_mport *mport)
 {
-	return container_of(mport, struct rio_sim_mport, mport)->fab;
+	return &container_of(mport, struct rio_sim_mport, mport)->ini;
 }
 
 /*
@@ -45,7 +45,7 @@ static int sim_len_shift(u32 offset, int len, unsigned int *shift, u32 *mask)
 	return 0;
 }
 
-static int sim_read(struct rio_sim_fabric *fab, bool local, u16 destid,
+static int sim_read(struct rio_sim_initiator *ini, bool local, u16 destid,
 		    u8 hopcount, u32 offset, int len, u32 *data)
 {
 	unsigned int shift;
@@ -56,15 +56,12 @@ static int sim_read(struct rio_sim_fabric *fab, bool local, u16 destid,
 	if (ret)
 		return ret;
 	offset &= ~3U;
-	if (local)
-		ret = rio_sim_local_read(fab, offset, &word);
-	else
-		ret = rio_sim_maint_read(fab, destid, hopcount, offset, &word);
+	ret = rio_sim_access(ini, local, destid, hopcount, offset, false, &word);
 	*data = (word >> shift) & mask;
 	return ret;
 }
 
-static int sim_write(struct rio_sim_fabric *fab, bool local, u16 destid,
+static int sim_write(struct rio_sim_initiator *ini, bool local, u16 destid,
 		     u8 hopcount, u32 offset, int len, u32 data)
 {
 	unsigned int shift;
@@ -76,41 +73,39 @@ static int sim_write(struct rio_sim_fabric *fab, bool local, u16 destid,
 		return ret;
 	offset &= ~3U;
 	if (len != 4) {
-		ret = sim_read(fab, local, destid, hopcount, offset, 4, &word);
+		ret = sim_read(ini, local, destid, hopcount, offset, 4, &word);
 		if (ret)
 			return ret;
 		word = (word & ~(mask << shift)) | (data & mask) << shift;
 	} else {
 		word = data;
 	}
-	if (local)
-		return rio_sim_local_write(fab, offset, word);
-	return rio_sim_maint_write(fab, destid, hopcount, offset, word);
+	return rio_sim_access(ini, local, destid, hopcount, offset, true, &word);
 }
 
 static int sim_lcread(struct rio_mport *mport, int index, u32 offset, int len,
 		      u32 *data)
 {
-	return sim_read(sim_fab(mport), true, 0, 0, offset, len, data);
+	return sim_read(sim_ini(mport), true, 0, 0, offset, len, data);
 }
 
 static int sim_lcwrite(struct rio_mport *mport, int index, u32 offset,
 		       int len, u32 data)
 {
-	return sim_write(sim_fab(mport), true, 0, 0, offset, len, data);
+	return sim_write(sim_ini(mport), true, 0, 0, offset, len, data);
 }
 
 static int sim_cread(struct rio_mport *mport, int index, u16 destid,
 		     u8 hopcount, u32 offset, int len, u32 *data)
 {
-	return sim_read(sim_fab(mport), false, destid, hopcount, offset, len,
+	return sim_read(sim_ini(mport), false, destid, hopcount, offset, len,
 			data);
 }
 
 static int sim_cwrite(struct rio_mport *mport, int index, u16 destid,
 		      u8 hopcount, u32 offset, int len, u32 data)
 {
-	return sim_write(sim_fab(mport), false, destid, hopcount, offset, len,
+	return sim_write(sim_ini(mport), false, destid, hopcount, offset, len,
 			 data);
 }
 
@@ -155,24 +150,17 @@ int rio_sim_host_destid_max(const struct rio_sim_fabric *fab)
 }
 EXPORT_SYMBOL_GPL(rio_sim_host_destid_max);
 
-/**
- * rio_sim_mport_create() - register a master port for a simulated fabric
- * @fab: the fabric, whose first device is the port's own; the mport owns
- *	it from now on, also on failure
- * @host_destid: destination ID of this host if it enumerates the fabric
- *	(0 to rio_sim_host_destid_max()), -1 for a node that only
- *	discovers, or RIO_SIM_HDID_CORE for what the core's rapidio.hdid=
- *	parameter says
- *
- * Return: the mport, or an ERR_PTR (-EINVAL for a host ID that does not
- * fit the fabric's IDs, -ENODEV when the core has no mport ID left,
- * -ENOMEM, or the error of device registration).
+/*
+ * Register an mport whose own configuration space is @local's, a device
+ * of @fab.  The mport takes over a reference to @fab, also on failure.
  */
-struct rio_sim_mport *rio_sim_mport_create(struct rio_sim_fabric *fab,
+static struct rio_sim_mport *sim_mport_new(struct rio_sim_fabric *fab,
+					   struct rio_sim_dev *local,
 					   int host_destid)
 {
 	struct rio_sim_mport *sm;
 	struct rio_mport *mport;
+	u32 gen_ctl;
 	int ret;
 
 	if (host_destid != RIO_SIM_HDID_CORE && host_destid != -1 &&
@@ -190,6 +178,8 @@ struct rio_sim_mport *rio_sim_mport_create(struct rio_sim_fabric *fab,
 		return ERR_PTR(-ENOMEM);
 	}
 	sm->fab = fab;
+	sm->ini.fab = fab;
+	sm->ini.local = local;
 	mport = &sm->mport;
 
 	ret = rio_mport_initialize(mport);
@@ -201,8 +191,8 @@ struct rio_sim_mport *rio_sim_mport_create(struct rio_sim_fabric *fab,
 	mport->ops = &rio_sim_ops;
 	mport->index = 0;
 	mport->sys_size = fab->large;
-	mport->phys_efptr = fab->host->phys_ef;
-	mport->phys_rmap = fab->host->map;
+	mport->phys_efptr = local->phys_ef;
+	mport->phys_rmap = local->map;
 	if (host_destid != RIO_SIM_HDID_CORE)
 		mport->host_deviceid = host_destid;
 	mport->dev.release = rio_sim_mport_release;
@@ -212,9 +202,10 @@ struct rio_sim_mport *rio_sim_mport_create(struct rio_sim_fabric *fab,
 	snprintf(mport->name, RIO_MAX_MPORT_NAME, "rio-sim%d", mport->id);
 
 	/* A host comes out of reset as host, master and discovered */
-	rio_sim_local_write(fab, fab->host->phys_ef + RIO_PORT_GEN_CTL_CSR,
-			    mport->host_deviceid >= 0 ? RIO_PORT_GEN_HOST |
-			    RIO_PORT_GEN_MASTER | RIO_PORT_GEN_DISCOVERED : 0);
+	gen_ctl = mport->host_deviceid >= 0 ? RIO_PORT_GEN_HOST | RIO_PORT_GEN_MASTER |
+					      RIO_PORT_GEN_DISCOVERED : 0;
+	rio_sim_access(&sm->ini, true, 0, 0, local->phys_ef + RIO_PORT_GEN_CTL_CSR,
+		       true, &gen_ctl);
 
 	ret = rio_register_mport(mport);
 	if (ret)	/* the release callback has freed sm and the fabric */
@@ -226,7 +217,51 @@ struct rio_sim_mport *rio_sim_mport_create(struct rio_sim_fabric *fab,
 	rio_sim_debugfs_add(sm);
 	return sm;
 }
+
+/**
+ * rio_sim_mport_create() - register a master port for a simulated fabric
+ * @fab: the fabric, whose first device is the port's own; the mport owns
+ *	it from now on, also on failure
+ * @host_destid: destination ID of this host if it enumerates the fabric
+ *	(0 to rio_sim_host_destid_max()), -1 for a node that only
+ *	discovers, or RIO_SIM_HDID_CORE for what the core's rapidio.hdid=
+ *	parameter says
+ *
+ * Return: the mport, or an ERR_PTR (-EINVAL for a host ID that does not
+ * fit the fabric's IDs, -ENODEV when the core has no mport ID left,
+ * -ENOMEM, or the error of device registration).
+ */
+struct rio_sim_mport *rio_sim_mport_create(struct rio_sim_fabric *fab,
+					   int host_destid)
+{
+	return sim_mport_new(fab, fab->host, host_destid);
+}
 EXPORT_SYMBOL_GPL(rio_sim_mport_create);
+
+/**
+ * rio_sim_mport_attach() - register another host's mport on a fabric
+ * @fab: a fabric another mport owns; this one takes a reference too
+ * @local: the device behind the new mport's own configuration space: an
+ *	endpoint of @fab, linked by its port 0, that no mport uses yet
+ * @host_destid: as for rio_sim_mport_create(); -1 for a host that
+ *	discovers what the other one enumerates
+ *
+ * The two mports share the fabric's registers, locks and faults; each
+ * counts its own accesses (&struct rio_sim_initiator).  The fabric goes
+ * when the last of them is released.
+ *
+ * Return: the mport, or an ERR_PTR: -EINVAL for a @local that is a
+ * switch or the fabric's host, or as rio_sim_mport_create().
+ */
+struct rio_sim_mport *rio_sim_mport_attach(struct rio_sim_fabric *fab,
+					   struct rio_sim_dev *local,
+					   int host_destid)
+{
+	if (local->fabric != fab || local->is_switch || local == fab->host)
+		return ERR_PTR(-EINVAL);
+	return sim_mport_new(rio_sim_fabric_get(fab), local, host_destid);
+}
+EXPORT_SYMBOL_GPL(rio_sim_mport_attach);
 
 /**
  * rio_sim_mport_destroy() - unregister a simulated mport and free its fabric

@@ -28,22 +28,6 @@ static struct rio_voq_port voq_of(struct rio_sim_dev *dev, unsigned int port)
 	return p;
 }
 
-static struct rio_sim_dev *voq_dev(struct kunit *test, struct rio_sim_fabric *fab,
-				   const char *name, bool sw, unsigned int nports,
-				   enum rio_voq_layout layout, u32 caps)
-{
-	struct rio_sim_dev_desc desc = {
-		.name = name, .is_switch = sw, .nports = nports,
-		.vid = RIO_SIM_VID, .did = sw ? RIO_SIM_DID_SWITCH : RIO_SIM_DID_ENDPOINT,
-		.map = nports > 16 ? RIO_SIM_MAP_II : RIO_SIM_MAP_I,
-		.voq = caps != 0, .voq_layout = layout, .voq_caps = caps,
-	};
-	struct rio_sim_dev *dev = rio_sim_dev_add(fab, &desc);
-
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
-	return dev;
-}
-
 /* Part 12 holds on every link: nobody generates toward a partner that
  * cannot take it, and group sizes agree in each direction that generates.
  */
@@ -134,9 +118,9 @@ static void voq_pair(struct kunit *test)
 	struct rio_voq_link *l;
 
 	KUNIT_ASSERT_NOT_NULL(test, fab);
-	host = voq_dev(test, fab, "host", false, 1, c->host_layout, c->host_caps);
-	peer = voq_dev(test, fab, "peer", c->peer_switch, c->peer_ports,
-		       c->peer_layout, c->peer_caps);
+	host = voq_test_dev(test, fab, "host", false, 1, c->host_layout, c->host_caps);
+	peer = voq_test_dev(test, fab, "peer", c->peer_switch, c->peer_ports,
+			    c->peer_layout, c->peer_caps);
 	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, peer, 0, c->baud_class), 0);
 	sm = voq_test_live(test, fab, 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
@@ -173,9 +157,9 @@ static void voq_idle_ports(struct kunit *test)
 	struct rio_sim_mport *sm;
 
 	KUNIT_ASSERT_NOT_NULL(test, fab);
-	host = voq_dev(test, fab, "host", false, 1, R3, CAPS_ALL);
-	sw = voq_dev(test, fab, "sw", true, 8, R3, CAPS_ALL);
-	ep = voq_dev(test, fab, "ep", false, 1, R3, 0);	/* no VoQ block */
+	host = voq_test_dev(test, fab, "host", false, 1, R3, CAPS_ALL);
+	sw = voq_test_dev(test, fab, "sw", true, 8, R3, CAPS_ALL);
+	ep = voq_test_dev(test, fab, "ep", false, 1, R3, 0);	/* no VoQ block */
 	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 1, ep, 0, 2), 0);
 	sw->port[5].unavailable = true;
@@ -327,12 +311,12 @@ static void voq_symbols_end_to_end(struct kunit *test)
 	struct rio_voq_rx *rx;
 
 	KUNIT_ASSERT_NOT_NULL(test, fab);
-	host = voq_dev(test, fab, "host", false, 1, R3, CAPS_ALL);
-	sw = voq_dev(test, fab, "sw", true, 24, R3, CAPS_ALL);
+	host = voq_test_dev(test, fab, "host", false, 1, R3, CAPS_ALL);
+	sw = voq_test_dev(test, fab, "sw", true, 24, R3, CAPS_ALL);
 	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
 	/* Ports 13 and 14 in use, so they participate; port 20 unused */
-	ep13 = voq_dev(test, fab, "ep13", false, 1, R3, CAPS_ALL);
-	ep14 = voq_dev(test, fab, "ep14", false, 1, R3, CAPS_ALL);
+	ep13 = voq_test_dev(test, fab, "ep13", false, 1, R3, CAPS_ALL);
+	ep14 = voq_test_dev(test, fab, "ep14", false, 1, R3, CAPS_ALL);
 	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 13, ep13, 0, 2), 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 14, ep14, 0, 2), 0);
 	sm = voq_test_live(test, fab, 0);

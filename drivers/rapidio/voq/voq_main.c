@@ -161,7 +161,12 @@ static void rio_voq_sync(struct rio_mport *mport, bool scanned)
 	list_for_each_entry(l, &rio_voq_links, node) {
 		if (l->state != RIO_VOQ_LINK_NEW || l->end[0]->mport != mport)
 			continue;
-		rio_voq_link_configure(l, &pol, write, false);
+		/*
+		 * A host that does not own the fabric reads both ends again:
+		 * its own port was read when its mport registered, before the
+		 * enumerating host configured it.
+		 */
+		rio_voq_link_configure(l, &pol, write, !host->owner);
 		/* Both ends send traffic: both stage it */
 		for (i = 0; write && l->state == RIO_VOQ_LINK_CONFIGURED && i < 2; i++) {
 			ret = rio_voq_staging_setup(l->end[i], l->port[i], l->end[!i]);

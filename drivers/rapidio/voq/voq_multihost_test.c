@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests of rio-voq on a fabric with two hosts: rio-sim attaches two
+ * mports to one fabric, one enumerates it, the other discovers it through
+ * the core's rio_disc_mport() (the discovered bit the enumerator sets, the
+ * host locks, the route tables it wrote).  rio-sim counts each mport's
+ * accesses, so "the discovering host writes nothing" is counted, not
+ * assumed.
+ */
+
+#include <kunit/test.h>
+#include <kunit/visibility.h>
+#include <linux/rio_drv.h>
+
+#include "../sim/sim.h"
+#include "voq_core.h"
+#include "voq_test_sim.h"
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+
+#define R3	RIO_VOQ_LAYOUT_REV3
+
+/* Host A on switch port 0 (it enumerates), host B on port 1, an endpoint on 2 */
+struct voq_mh {
+	struct rio_sim_mport *a, *b;
+	struct rio_sim_dev *host_a, *sw, *host_b, *ep;
+};
+
+static void voq_mh_build(struct kunit *test, struct voq_mh *mh)
+{
+	struct rio_sim_fabric *fab = rio_sim_fabric_alloc(false);
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	mh->host_a = voq_test_dev(test, fab, "host-a", false, 1, R3, RIO_SIM_VOQ_CAPS_ALL);
+	mh->sw = voq_test_dev(test, fab, "sw", true, 8, R3, RIO_SIM_VOQ_CAPS_ALL);
+	mh->host_b = voq_test_dev(test, fab, "host-b", false, 1, R3, RIO_SIM_VOQ_CAPS_ALL);
+	mh->ep = voq_test_dev(test, fab, "ep", false, 1, R3,
+			      RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(mh->host_a, 0, mh->sw, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(mh->host_b, 0, mh->sw, 1, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(mh->ep, 0, mh->sw, 2, 2), 0);
+	mh->a = voq_test_live(test, fab, 0);
+	mh->b = voq_test_attach(test, fab, mh->host_b, -1);
+}
+
+static u32 voq_mh_hw(const struct rio_sim_dev *dev, unsigned int port)
+{
+	return dev->port[port].voq_caps | dev->port[port].voq_ctl;
+}
+
+/*
+ * Every VoQ CSR of the fabric as each host last read it: equal to the
+ * hardware on both; the same links with the same symbol format; the
+ * enumerator's configured, the discoverer's reported.
+ */
+static void voq_mh_expect_views(struct kunit *test, struct voq_mh *mh)
+{
+	struct rio_sim_dev *devs[] = { mh->host_a, mh->sw, mh->host_b, mh->ep };
+	struct rio_voq_link *la, *lb;
+	struct rio_voq_node *na, *nb;
+	unsigned int i, p;
+
+	for (i = 0; i < ARRAY_SIZE(devs); i++) {
+		na = voq_test_node(mh->a, devs[i]);
+		nb = voq_test_node(mh->b, devs[i]);
+		KUNIT_ASSERT_NOT_NULL_MSG(test, na, "%s: not followed by A", devs[i]->name);
+		KUNIT_ASSERT_NOT_NULL_MSG(test, nb, "%s: not followed by B", devs[i]->name);
+		KUNIT_ASSERT_EQ_MSG(test, nb->nports, na->nports, "%s", devs[i]->name);
+		mutex_lock(&rio_voq_lock);
+		for (p = 0; p < na->nports; p++) {
+			KUNIT_EXPECT_EQ_MSG(test, na->port[p].csr, voq_mh_hw(devs[i], p),
+					    "%s port %u (A)", devs[i]->name, p);
+			KUNIT_EXPECT_EQ_MSG(test, nb->port[p].csr, voq_mh_hw(devs[i], p),
+					    "%s port %u (B)", devs[i]->name, p);
+			la = na->port[p].link;
+			lb = nb->port[p].link;
+			KUNIT_EXPECT_EQ_MSG(test, !la, !lb, "%s port %u: link", devs[i]->name, p);
+			if (!la || !lb)
+				continue;
+			KUNIT_EXPECT_EQ_MSG(test, la->state, RIO_VOQ_LINK_CONFIGURED,
+					    "%s port %u", devs[i]->name, p);
+			KUNIT_EXPECT_EQ_MSG(test, lb->state, RIO_VOQ_LINK_REPORTED,
+					    "%s port %u", devs[i]->name, p);
+			KUNIT_EXPECT_EQ_MSG(test, la->fmt, lb->fmt, "%s port %u",
+					    devs[i]->name, p);
+		}
+		mutex_unlock(&rio_voq_lock);
+	}
+}
+
+/*
+ * Host B discovers what host A enumerated and configured (with an admin
+ * choice B knows nothing of: generation off toward the endpoint).  B
+ * reads and reports the VoQ state A left, writes no VoQ CSR and no
+ * staging register, refuses every admin write with -EPERM without a
+ * single access, and both hosts see the same registers and links.
+ */
+static void voq_mh_discovering_host(struct kunit *test)
+{
+	static const u8 map[8];
+	struct rio_voq_node *na, *nb;
+	struct voq_mh mh;
+	struct rio_sim_dev *dev;
+	unsigned int p;
+	u64 writes;
+	u32 *hw;
+
+	voq_mh_build(test, &mh);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(mh.a), 0);
+	KUNIT_EXPECT_GT(test, mh.a->ini.voq_writes, 0ULL);	/* A configured */
+	na = voq_test_node(mh.a, mh.sw);
+	KUNIT_ASSERT_NOT_NULL(test, na);
+	KUNIT_ASSERT_EQ(test, rio_voq_port_set(na, 2, RIO_VOQ_KNOB_GEN, 0), 0);
+	KUNIT_ASSERT_FALSE(test, mh.sw->port[2].voq_ctl & RIO_VOQ_CSR_GEN_EN);
+	KUNIT_ASSERT_TRUE(test, mh.sw->port[1].voq_ctl & RIO_VOQ_CSR_GEN_EN);
+
+	hw = kunit_kcalloc(test, mh.a->fab->ndevs * RIO_SIM_MAX_PORTS, sizeof(*hw),
+			   GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, hw);
+	list_for_each_entry(dev, &mh.a->fab->devs, node)
+		for (p = 0; p < dev->nports; p++)
+			hw[dev->index * RIO_SIM_MAX_PORTS + p] = dev->port[p].voq_ctl;
+
+	/* Discovery through the core, to its end */
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(mh.b), 0);
+	KUNIT_EXPECT_GE(test, mh.b->mport.host_deviceid, 0);
+	KUNIT_EXPECT_NOT_NULL(test, rio_sim_rdev(mh.b, mh.host_a));
+	KUNIT_EXPECT_NOT_NULL(test, rio_sim_rdev(mh.b, mh.sw));
+	KUNIT_EXPECT_NOT_NULL(test, rio_sim_rdev(mh.b, mh.ep));
+	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(&mh.b->mport), 4U);
+
+	/* Nothing written: counted per initiator, and the registers agree */
+	KUNIT_EXPECT_EQ(test, mh.b->ini.voq_writes, 0ULL);
+	list_for_each_entry(dev, &mh.a->fab->devs, node)
+		for (p = 0; p < dev->nports; p++)
+			KUNIT_EXPECT_EQ_MSG(test, dev->port[p].voq_ctl,
+					    hw[dev->index * RIO_SIM_MAX_PORTS + p],
+					    "%s port %u changed by B's scan", dev->name, p);
+	voq_mh_expect_views(test, &mh);
+
+	/* Admin writes on B: refused before any access */
+	writes = mh.b->ini.writes;
+	list_for_each_entry(dev, &mh.a->fab->devs, node) {
+		nb = voq_test_node(mh.b, dev);
+		KUNIT_ASSERT_NOT_NULL(test, nb);
+		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(nb, 0, RIO_VOQ_KNOB_XOFF, 1),
+				    -EPERM, "%s", dev->name);
+		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(nb, 0, RIO_VOQ_KNOB_GEN, 1),
+				    -EPERM, "%s", dev->name);
+	}
+	nb = voq_test_node(mh.b, mh.sw);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(nb, 2, RIO_VOQ_KNOB_GEN, 1), -EPERM);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(nb, 1, RIO_VOQ_KNOB_TX_PGS, 2), -EPERM);
+	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(nb, 0, map, ARRAY_SIZE(map)), -EPERM);
+	KUNIT_EXPECT_EQ(test, mh.b->ini.writes, writes);
+	KUNIT_EXPECT_EQ(test, mh.b->ini.voq_writes, 0ULL);
+	KUNIT_EXPECT_FALSE(test, mh.sw->port[2].voq_ctl & RIO_VOQ_CSR_GEN_EN);
+
+	/* A still owns the fabric, and B's view follows when it reads again */
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(na, 2, RIO_VOQ_KNOB_GEN, 1), 0);
+	KUNIT_EXPECT_TRUE(test, mh.sw->port[2].voq_ctl & RIO_VOQ_CSR_GEN_EN);
+	for (p = 0; p < 3; p++) {
+		u32 csr;
+
+		KUNIT_EXPECT_EQ(test, rio_voq_port_read(nb, p, &csr), 0);
+		KUNIT_EXPECT_EQ(test, csr, voq_mh_hw(mh.sw, p));
+	}
+	KUNIT_EXPECT_EQ(test, mh.b->ini.writes, writes);
+}
+
+/* Discovery before the enumeration is complete: refused, nothing written */
+static void voq_mh_discovery_too_early(struct kunit *test)
+{
+	struct voq_mh mh;
+
+	voq_mh_build(test, &mh);
+	KUNIT_EXPECT_EQ(test, rio_sim_mport_scan(mh.b), -EAGAIN);
+	KUNIT_EXPECT_EQ(test, mh.b->ini.voq_writes, 0ULL);
+	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(&mh.b->mport), 1U);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(mh.a), 0);
+	KUNIT_EXPECT_EQ(test, rio_sim_mport_scan(mh.b), 0);
+	KUNIT_EXPECT_EQ(test, mh.b->ini.voq_writes, 0ULL);
+	voq_mh_expect_views(test, &mh);
+}
+
+static struct kunit_case voq_mh_test_cases[] = {
+	KUNIT_CASE(voq_mh_discovering_host),
+	KUNIT_CASE(voq_mh_discovery_too_early),
+	{}
+};
+
+static void voq_mh_test_exit(struct kunit *test)
+{
+	rio_voq_choices_free();
+}
+
+static struct kunit_suite voq_mh_test_suite = {
+	.name = "rio-voq-multihost",
+	.exit = voq_mh_test_exit,
+	.test_cases = voq_mh_test_cases,
+};
+
+kunit_test_suite(voq_mh_test_suite);

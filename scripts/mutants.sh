@@ -1,0 +1,282 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# make mutants: does every rule of "what must never happen" (voq.rst) have
+# a test that fails when the code breaks it?
+#
+#   mutants.sh [--list] [NAME...]
+#
+# Each mutants/NN-name.sed is a sed script that breaks one rule in one
+# file of the overlay; its header says which:
+#
+#   # rule: tx-size                           (a rule of voq.rst)
+#   # file: drivers/rapidio/voq/voq_policy.c  (the file it changes)
+#   # what: one line: what the mutant does
+#   # survives: why no test can catch it yet  (optional, known survivor)
+#
+# For each mutant (NAMEs are prefixes of mutant names; default: all),
+# sed makes a mutated copy of the file in a scratch directory, which is
+# installed over the file in the pinned tree; the KUnit suites of rio-voq
+# are built and run in UML with the kunitconfig of `make kunit`, then the
+# file is put back (also on error or interrupt).  The repository is never
+# changed.  A mutant is:
+#
+#   killed    a KUnit case failed or crashed, or a sanitizer reported
+#   survived  every case passed: no test saw the rule broken
+#   invalid   the mutated tree does not build
+#   unapplied the sed script changes nothing in its file ("did not apply":
+#             the code moved on and the mutant must follow it)
+#   error     its header is incomplete, or the run died
+#
+# Only "killed" passes; a known survivor still fails.  The unmutated
+# suites run first and must pass, or nothing could be killed.  The last
+# line is "N passed, N failed".
+#
+# Each mutant takes the cache lock (scripts/common.sh) for its own build
+# and run, so that other checkouts sharing the cache take turns between
+# mutants.  Logs: $RIO_VOQ_CACHE/logs/mutants/.
+#
+# RIO_VOQ_MUTANTS_GLOB     suites to run (default 'rio?voq*': every rio-voq
+#                          suite, not rio-sim's own)
+# RIO_VOQ_MUTANTS_TIMEOUT  seconds for one run of the suites (default 300)
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+mdir=$top/mutants
+glob=${RIO_VOQ_MUTANTS_GLOB:-rio?voq*}
+timeout=${RIO_VOQ_MUTANTS_TIMEOUT:-300}
+kunitconfig=$top/kunit/rio-voq.kunitconfig
+
+# A header field of a mutant, empty if missing
+field() {	# mutant, name
+	sed -n "s/^# $2: *//p" "$1" | head -n 1
+}
+
+# Why a mutant cannot run, or nothing: its header and its sed script
+mutant_problem() {	# mutant
+	local m=$1 file
+
+	file=$(field "$m" file)
+	if [ -z "$file" ] || [ -z "$(field "$m" rule)" ] || [ -z "$(field "$m" what)" ]; then
+		echo "header needs 'rule', 'file' and 'what'"
+		return
+	fi
+	case "$file" in
+	drivers/*|include/*) ;;
+	*) echo "$file is not a source file of the overlay"; return ;;
+	esac
+	[ -f "$top/$file" ] || { echo "$file does not exist"; return; }
+	sed -f "$m" "$top/$file" | cmp -s - "$top/$file" &&
+		echo "did not apply: the sed script changes nothing in $file"
+	return 0
+}
+
+# ---------------------------------------------------------------------
+# One run of the suites, with the mutant applied if one is given; prints
+# "RESULT <status> <seconds> <failed cases>" as its last line.
+# The cases that did not pass, as suite.case[.parameter] separated by "; "
+# (parameter names have commas), from kunit.py's JSON
+failed_cases() {	# json file
+	[ -s "$1" ] || return 0
+	python3 - "$1" <<-'PY'
+	import json, sys
+
+	def walk(group, path):
+	    for case in group.get('test_cases', []):
+	        if case['status'] not in ('PASS', 'SKIP'):
+	            yield '.'.join(path + [case['name']])
+	    for sub in group.get('sub_groups', []):
+	        yield from walk(sub, path + [sub['name']])
+
+	print('; '.join(walk(json.load(open(sys.argv[1])), [])))
+	PY
+}
+
+mutated_file=
+scratch=
+restore() {
+	[ -z "$mutated_file" ] || install -m 0644 "$top/$mutated_file" "$KSRC/$mutated_file"
+	[ -z "$scratch" ] || rm -rf "$scratch"
+}
+
+run_one() {	# mutant file, or "baseline"
+	local m=$1 name problem logdir log bdir start rc=0
+	local summary failures status
+
+	# shellcheck source=SCRIPTDIR/common.sh
+	. "$top/scripts/common.sh"	# takes the cache lock for this run
+	start=$(date +%s)
+	bash "$top/scripts/tree.sh"	# the tree is this checkout's overlay
+	logdir=$RIO_VOQ_CACHE/logs/mutants
+	mkdir -p "$logdir"
+	name=$(basename "$m" .sed)
+	log=$logdir/$name.log
+	: > "$log"
+
+	if [ "$m" != baseline ]; then
+		problem=$(mutant_problem "$m")
+		case "$problem" in
+		'') ;;
+		"did not apply"*) echo "RESULT unapplied 0 $problem"; return ;;
+		*) echo "RESULT error 0 $problem"; return ;;
+		esac
+		# Whatever happens from here on, the tree gets its file back
+		trap restore EXIT
+		trap 'exit 130' INT TERM HUP
+		scratch=$(mktemp -d)
+		mutated_file=$(field "$m" file)
+		sed -f "$m" "$top/$mutated_file" > "$scratch/mutated"
+		diff -u --label "a/$mutated_file" --label "b/$mutated_file" \
+			"$top/$mutated_file" "$scratch/mutated" >> "$log" || true
+		install -m 0644 "$scratch/mutated" "$KSRC/$mutated_file"
+	fi
+
+	# As check.sh's KUnit step builds it, so that the build dir stays warm
+	bdir=$RIO_VOQ_CACHE/build-kunit-$(basename "$kunitconfig" .kunitconfig)
+	if ! (cd "$KSRC" && python3 tools/testing/kunit/kunit.py build --arch um \
+		--build_dir "$bdir" --kunitconfig "$kunitconfig" \
+		--jobs "$RIO_VOQ_JOBS" \
+		--make_options UBSAN_SANITIZE_rio.o=y \
+		--make_options UBSAN_SANITIZE_rio-scan.o=y) >> "$log" 2>&1; then
+		echo "RESULT invalid $(( $(date +%s) - start )) build failed (log: $log)"
+		return
+	fi
+	(cd "$KSRC" && python3 tools/testing/kunit/kunit.py exec --arch um \
+		--build_dir "$bdir" --timeout "$timeout" --raw_output=all \
+		"$glob") > "$log.raw" 2>&1 || rc=$?
+	rm -f "$log.json"
+	python3 "$KSRC"/tools/testing/kunit/kunit.py parse --json="$log.json" "$log.raw" \
+		>> "$log" 2>&1 || true
+
+	summary=$(grep -E 'Testing complete\. Ran [0-9]+ tests' "$log" | tail -n 1 || true)
+	failures=$(failed_cases "$log.json")
+	if grep -qE 'UBSAN:|BUG: KASAN|WARNING: possible|BUG: sleeping|WARNING: CPU|suspicious RCU' \
+		"$log.raw"; then
+		status=killed
+		failures="${failures:+$failures; }a sanitizer or lockdep report"
+	elif [ -z "$summary" ]; then
+		status=killed
+		failures="no test summary: the kernel crashed or timed out (exit $rc)"
+	elif grep -qE 'failed: [1-9]|crashed: [1-9]|errors: [1-9]' <<<"$summary"; then
+		status=killed
+		failures=${failures:-$summary}
+	elif [ "$rc" -ne 0 ]; then
+		status=killed
+		failures="kunit.py exec failed (exit $rc) with no failed case"
+	else
+		status=survived
+		failures=$summary
+	fi
+	echo "RESULT $status $(( $(date +%s) - start )) $failures"
+}
+
+if [ "${1:-}" = --one ]; then
+	run_one "$2"
+	exit 0
+fi
+
+# ---------------------------------------------------------------------
+# The table
+
+list=0
+if [ "${1:-}" = --list ]; then
+	list=1
+	shift
+fi
+mutants=()
+for m in "$mdir"/*.sed; do
+	[ -e "$m" ] || continue
+	if [ $# -gt 0 ]; then
+		want=0
+		for p in "$@"; do
+			case "$(basename "$m")" in "$p"*) want=1 ;; esac
+		done
+		[ "$want" -eq 1 ] || continue
+	fi
+	mutants+=("$m")
+done
+[ ${#mutants[@]} -gt 0 ] || { echo "no mutant matches: $*" >&2; exit 1; }
+
+if [ "$list" -eq 1 ]; then
+	for m in "${mutants[@]}"; do
+		printf '%-30s %-10s %s\n' "$(basename "$m" .sed)" "$(field "$m" rule)" \
+			"$(field "$m" what)"
+	done
+	exit 0
+fi
+
+say() { printf '[rio-voq] %s\n' "$*" >&2; }
+
+# At most three of a list of failed cases
+shorten() {	# "a; b; c; d..."
+	awk -F'; ' '{ if (NF <= 3) print; else printf "%s; %s; %s (+%d more)\n", $1, $2, $3, NF - 3 }' <<<"$1"
+}
+
+# The result line of a child run, or an error if it died before giving one
+run_child() {	# mutant, or "baseline"
+	local res
+
+	res=$(bash "$0" --one "$1" | tail -n 1) || true
+	case "$res" in
+	RESULT\ *) echo "$res" ;;
+	*) echo "RESULT error 0 the run died (see above): ${res:-no output}" ;;
+	esac
+}
+
+bash "$top/scripts/deps.sh"
+
+passed=0
+failed=0
+busy=0
+rows=()
+start=$(date +%s)
+
+# A mutant that cannot be applied is reported before anything is built
+for m in "${mutants[@]}"; do
+	problem=$(mutant_problem "$m")
+	[ -z "$problem" ] || say "$(basename "$m" .sed): $problem"
+done
+
+say "unmutated suites ($glob)"
+res=$(bash "$0" --one baseline | tail -n 1)
+read -r _ status secs rest <<<"$res"
+if [ "$status" != survived ]; then
+	say "the unmutated suites do not pass ($status: $rest): nothing can be killed"
+	echo "0 passed, 1 failed"
+	exit 1
+fi
+say "unmutated: $rest (${secs}s)"
+busy=$secs
+
+for m in "${mutants[@]}"; do
+	name=$(basename "$m" .sed)
+	rule=$(field "$m" rule)
+	known=$(field "$m" survives)
+	say "mutant $name ($rule): $(field "$m" what)"
+	res=$(run_child "$m")
+	read -r _ status secs rest <<<"$res"
+	case "$status" in
+	killed)
+		passed=$((passed + 1))
+		[ -z "$known" ] ||
+			say "$name is marked as a known survivor but was killed: drop the mark"
+		;;
+	survived)
+		failed=$((failed + 1))
+		rest="every case passed${known:+ (known survivor: $known)}"
+		;;
+	*)
+		failed=$((failed + 1))
+		;;
+	esac
+	say "$name: $status (${secs}s) $rest"
+	busy=$((busy + secs))
+	rows+=("$(printf '%-30s %-10s %-9s %s' "$name" "$rule" "$status" "$(shorten "$rest")")")
+done
+
+echo
+printf '%-30s %-10s %-9s %s\n' mutant rule result "killed by (failed cases) / why"
+printf '%s\n' "${rows[@]}"
+echo
+say "mutants took $(( $(date +%s) - start ))s, ${busy}s of it building and running (the rest waiting for other runs and checking mutants)"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
