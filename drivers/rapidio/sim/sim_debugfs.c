@@ -11,6 +11,8 @@
  *                            when none
  *   latency_us               busy-wait added to every access, at most
  *                            RIO_SIM_MAX_LATENCY_US (-EINVAL beyond)
+ *   bytes                    slab memory of the fabric model
+ *                            (rio_sim_fabric_bytes())
  *   dev<i>/reads, writes     accesses device i answered
  *   dev<i>/stray_writes      its writes that landed on no writable register
  *   dev<i>/fail_all          every access to device i fails
@@ -69,6 +71,13 @@ static int sim_latency_set(void *data, u64 val)
 
 DEFINE_DEBUGFS_ATTRIBUTE(sim_latency_fops, sim_latency_get, sim_latency_set,
 			 "%llu\n");
+
+static int sim_bytes_get(void *data, u64 *val)
+{
+	*val = rio_sim_fabric_bytes(data);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sim_bytes_fops, sim_bytes_get, NULL, "%llu\n");
 
 static ssize_t sim_congest_write(struct file *file, const char __user *ubuf,
 				 size_t count, loff_t *ppos)
@@ -141,6 +150,7 @@ void rio_sim_debugfs_add(struct rio_sim_mport *sm)
 				   &sim_fail_nth_fops);
 	debugfs_create_file_unsafe("latency_us", 0600, sm->dbg, fab,
 				   &sim_latency_fops);
+	debugfs_create_file_unsafe("bytes", 0400, sm->dbg, fab, &sim_bytes_fops);
 
 	list_for_each_entry(dev, &fab->devs, node) {
 		snprintf(name, sizeof(name), "dev%u", dev->index);

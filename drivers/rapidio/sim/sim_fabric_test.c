@@ -539,6 +539,47 @@ static void sim_topo_sizes(struct kunit *test)
 	}
 }
 
+/* Route tables of a large fabric: every ID below the size routes */
+static void sim_route_table_size(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_fabric_alloc(true);
+	struct rio_sim_dev_desc h = {
+		.name = "host", .nports = 1, .map = RIO_SIM_MAP_I,
+	};
+	struct rio_sim_dev_desc d = {
+		.name = "sw", .is_switch = true, .nports = 4, .map = RIO_SIM_MAP_I,
+	};
+	struct rio_sim_dev *sw;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	KUNIT_EXPECT_EQ(test, rio_sim_fabric_set_routes(fab, 512), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rio_sim_fabric_set_routes(fab, 3000), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rio_sim_fabric_set_routes(fab, 131072), -EINVAL);
+	KUNIT_EXPECT_EQ(test, fab->routes, 1024U);
+	KUNIT_EXPECT_EQ(test, rio_sim_fabric_set_routes(fab, 65536), 0);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, rio_sim_dev_add(fab, &h));
+	sw = rio_sim_dev_add(fab, &d);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sw);
+	/* too late: the switch's table has its size */
+	KUNIT_EXPECT_EQ(test, rio_sim_fabric_set_routes(fab, 1024), -EINVAL);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(fab->host, 0, sw, 0, 2), 0);
+
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xffff, 0, RIO_SWITCH_RT_LIMIT), 65535U);
+	sim_wr(test, fab, 0xffff, 0, RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0xfffe);
+	sim_wr(test, fab, 0xffff, 0, RIO_STD_RTE_CONF_PORT_SEL_CSR, 3);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xffff, 0, RIO_STD_RTE_CONF_PORT_SEL_CSR),
+			3U);
+	KUNIT_EXPECT_EQ(test, sw->route[0xfffe], 3);
+	rio_sim_fabric_free(fab);
+
+	/* an 8-bit fabric keeps its 256 */
+	fab = rio_sim_fabric_alloc(false);
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	KUNIT_EXPECT_EQ(test, rio_sim_fabric_set_routes(fab, 1024), -EINVAL);
+	KUNIT_EXPECT_EQ(test, fab->routes, 256U);
+	rio_sim_fabric_free(fab);
+}
+
 static struct kunit_case sim_fabric_test_cases[] = {
 	KUNIT_CASE(sim_host_lock),
 	KUNIT_CASE(sim_read_only_cars),
@@ -555,6 +596,7 @@ static struct kunit_case sim_fabric_test_cases[] = {
 	KUNIT_CASE(sim_hostile_refused),
 	KUNIT_CASE(sim_topo_errors),
 	KUNIT_CASE(sim_topo_sizes),
+	KUNIT_CASE(sim_route_table_size),
 	{}
 };
 
