@@ -186,16 +186,23 @@ static void rio_voq_sync(struct rio_mport *mport, bool scanned)
 /*
  * Give every node that has a VoQ block its sysfs directory.  A node
  * cannot be freed while rio_voq_sysfs_lock is held; sysfs directories
- * are made without rio_voq_lock, which their handlers take.
+ * are made without rio_voq_lock, which their handlers take.  The walk
+ * goes on after the node it did last, which stays in the list unless it
+ * died meanwhile (then it starts over): one pass over the nodes, not a
+ * pass per node.
  */
 static void rio_voq_sysfs_sync(void)
 {
-	struct rio_voq_node *n;
+	struct rio_voq_node *n = NULL;
 
 	mutex_lock(&rio_voq_sysfs_lock);
 	for (;;) {
 		mutex_lock(&rio_voq_lock);
-		list_for_each_entry(n, &rio_voq_nodes, node)
+		if (!n || n->dead)
+			n = list_first_entry(&rio_voq_nodes, struct rio_voq_node, node);
+		else
+			n = list_next_entry(n, node);
+		list_for_each_entry_from(n, &rio_voq_nodes, node)
 			if (!n->dead && n->ef && !n->kdir && !n->sysfs_failed)
 				break;
 		if (list_entry_is_head(n, &rio_voq_nodes, node))
