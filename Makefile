@@ -17,7 +17,7 @@ SCRIPTS := $(CURDIR)/scripts
 
 help:
 	@echo 'make demo        boot UML, enumerate a simulated fabric, show the result'
-	@echo 'make bench       enumeration benchmark: transactions and time for 10, 100, 1000 devices'
+	@echo 'make bench       scaling benchmark: transactions, time and memory by fabric shape and size'
 	@echo 'make check       run every check (KUnit under KASAN/UBSAN, W=1 + sparse, checkpatch, kernel-doc)'
 	@echo 'make deps        install the pinned tree and the build tools with apt'
 	@echo 'make tree        unpack the pinned tree into the cache and apply the overlay'

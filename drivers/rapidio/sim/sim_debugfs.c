@@ -15,6 +15,8 @@
  *                            several mports counts them all above)
  *   own_voq_writes           its writes that reached a VoQ block or
  *                            staging registers
+ *   bytes                    slab memory of the fabric model
+ *                            (rio_sim_fabric_bytes())
  *   dev<i>/reads, writes     accesses device i answered
  *   dev<i>/stray_writes      its writes that landed on no writable register
  *   dev<i>/fail_all          every access to device i fails
@@ -80,6 +82,13 @@ static int sim_latency_set(void *data, u64 val)
 
 DEFINE_DEBUGFS_ATTRIBUTE(sim_latency_fops, sim_latency_get, sim_latency_set,
 			 "%llu\n");
+
+static int sim_bytes_get(void *data, u64 *val)
+{
+	*val = rio_sim_fabric_bytes(data);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sim_bytes_fops, sim_bytes_get, NULL, "%llu\n");
 
 static ssize_t sim_congest_write(struct file *file, const char __user *ubuf,
 				 size_t count, loff_t *ppos)
@@ -219,6 +228,7 @@ void rio_sim_debugfs_add(struct rio_sim_mport *sm)
 	debugfs_create_u64("own_reads", 0400, sm->dbg, &sm->ini.reads);
 	debugfs_create_u64("own_writes", 0400, sm->dbg, &sm->ini.writes);
 	debugfs_create_u64("own_voq_writes", 0400, sm->dbg, &sm->ini.voq_writes);
+	debugfs_create_file_unsafe("bytes", 0400, sm->dbg, fab, &sim_bytes_fops);
 
 	list_for_each_entry(dev, &fab->devs, node) {
 		snprintf(name, sizeof(name), "dev%u", dev->index);

@@ -28,6 +28,9 @@ static const struct sim_enum_case sim_enum_cases[] = {
 	{ "voqmix", 0 },
 	{ "bench:100", 0 },
 	{ "star:4", 7 },
+	{ "fat16:300", 0 },
+	{ "fat48:200", 0 },
+	{ "chain:255", 0 },
 };
 
 static void sim_enum_desc(const struct sim_enum_case *c, char *desc)
@@ -265,6 +268,137 @@ static void sim_enum_host_destid(struct kunit *test)
 	rio_sim_mport_destroy(sm);
 }
 
+/*
+ * The path from the last device built (an endpoint) back to the host:
+ * the endpoint 255 hops away, reached by its ID, behind 255 switches
+ * whose hop counts count down from 254
+ */
+static void sim_chain_check(struct kunit *test, struct rio_sim_mport *sm,
+			    unsigned int ndevs)
+{
+	struct rio_sim_dev *dev, *last = NULL;
+	struct rio_dev *rdev;
+	unsigned int hops = 0, found = 0;
+	u32 val;
+
+	list_for_each_entry(rdev, &sm->mport.net->devices, net_list)
+		found++;
+	KUNIT_EXPECT_EQ(test, found, ndevs);
+
+	list_for_each_entry(dev, &sm->fab->devs, node)
+		last = dev;
+	KUNIT_ASSERT_FALSE(test, last->is_switch);
+	rdev = rio_sim_rdev(sm, last);
+	KUNIT_ASSERT_NOT_NULL(test, rdev);
+	KUNIT_EXPECT_EQ(test, rio_read_config_32(rdev, RIO_COMPONENT_TAG_CSR, &val), 0);
+	KUNIT_EXPECT_EQ(test, val, last->comptag);
+
+	for (rdev = rdev->prev; rdev && hops <= 255; rdev = rdev->prev, hops++) {
+		KUNIT_ASSERT_TRUE(test, rdev->pef & RIO_PEF_SWITCH);
+		KUNIT_EXPECT_EQ(test, rdev->hopcount, 254 - hops);
+	}
+	KUNIT_EXPECT_EQ(test, hops, 255U);
+}
+
+/*
+ * The enumerator walks a chain 255 hops deep, the most a hop count
+ * addresses.  rio_enum_peer() recursed once per switch and overflowed
+ * the kernel stack here (UML, 16 KiB stacks) before it walked the path
+ * with a heap array.
+ */
+static void sim_enum_deep_chain(struct kunit *test)
+{
+	struct rio_sim_mport *sm = sim_enum_create(test, "chain:255", 0);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	KUNIT_ASSERT_NOT_NULL(test, sm->mport.net);
+	KUNIT_EXPECT_EQ(test, sm->fab->failed, 0ULL);
+	sim_chain_check(test, sm, 2 * 255);
+	rio_sim_mport_destroy(sm);
+}
+
+/*
+ * 255 4-port switches in a line and one endpoint at its end, with 8-bit
+ * IDs: discovery reads every switch's whole route table back (two
+ * accesses per ID), which 256 IDs keep short
+ */
+static struct rio_sim_fabric *sim_disc_line(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_fabric_alloc(false);
+	struct rio_sim_dev_desc d = {
+		.name = "host", .nports = 1, .vid = RIO_SIM_VID,
+		.did = RIO_SIM_DID_HOST, .map = RIO_SIM_MAP_I,
+	};
+	struct rio_sim_dev *prev, *dev;
+	unsigned int i, port = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	prev = rio_sim_dev_add(fab, &d);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, prev);
+	d.name = "line";
+	d.is_switch = true;
+	d.nports = 4;
+	d.did = RIO_SIM_DID_SWITCH;
+	for (i = 0; i <= 255; i++) {
+		if (i == 255) {
+			d.name = "ep";
+			d.is_switch = false;
+			d.nports = 1;
+			d.did = RIO_SIM_DID_ENDPOINT;
+		}
+		dev = rio_sim_dev_add(fab, &d);
+		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+		KUNIT_ASSERT_EQ(test, rio_sim_link(prev, port, dev, 0, 2), 0);
+		prev = dev;
+		port = 1;
+	}
+	return fab;
+}
+
+/*
+ * A node discovers a line 255 hops deep that another host enumerated:
+ * the enumerated fabric's state (IDs, tags, routes, the discovered bit)
+ * copied to a fresh one, then the core's discovery walks it;
+ * rio_disc_peer() recursed once per switch too.
+ */
+static void sim_disc_deep_chain(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = sim_disc_line(test);
+	struct rio_sim_mport *sm, *disc;
+	struct rio_sim_dev *from, *to;
+
+	sm = rio_sim_mport_create(sim_disc_line(test), 0);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	sim_chain_check(test, sm, 256);
+	to = list_first_entry(&fab->devs, struct rio_sim_dev, node);
+	list_for_each_entry(from, &sm->fab->devs, node) {
+		to->did_csr = from->did_csr;
+		to->comptag = from->comptag;
+		to->port_gen_ctl = from->port_gen_ctl;
+		to->route_any = from->route_any;
+		if (from->route)
+			memcpy(to->route, from->route, fab->routes);
+		to = list_next_entry(to, node);
+	}
+	rio_sim_mport_destroy(sm);
+
+	disc = rio_sim_mport_create(fab, -1);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, disc);
+	/* a node that discovers comes out of reset waiting for the enumerator */
+	rio_sim_local_write(fab, fab->host->phys_ef + RIO_PORT_GEN_CTL_CSR,
+			    RIO_PORT_GEN_DISCOVERED);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(disc), 0);
+	KUNIT_ASSERT_NOT_NULL(test, disc->mport.net);
+	KUNIT_EXPECT_EQ(test, disc->mport.host_deviceid, 0);
+	KUNIT_EXPECT_EQ(test, fab->failed, 0ULL);
+	sim_chain_check(test, disc, 256);
+	/* discovery releases every lock it took */
+	list_for_each_entry(to, &fab->devs, node)
+		KUNIT_EXPECT_EQ(test, to->host_lock, 0xffffU);
+	rio_sim_mport_destroy(disc);
+}
+
 static struct kunit_case sim_enum_test_cases[] = {
 	KUNIT_CASE_PARAM(sim_enum_topology, sim_enum_gen_params),
 	KUNIT_CASE(sim_enum_create_destroy),
@@ -273,6 +407,8 @@ static struct kunit_case sim_enum_test_cases[] = {
 	KUNIT_CASE(sim_enum_devices_released),
 	KUNIT_CASE(sim_enum_hostile),
 	KUNIT_CASE_PARAM(sim_enum_host_destid, sim_hdid_gen_params),
+	KUNIT_CASE(sim_enum_deep_chain),
+	KUNIT_CASE(sim_disc_deep_chain),
 	{}
 };
 

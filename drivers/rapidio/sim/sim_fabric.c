@@ -21,6 +21,7 @@
 #include <linux/err.h>
 #include <linux/errno.h>
 #include <linux/export.h>
+#include <linux/log2.h>
 #include <linux/overflow.h>
 #include <linux/rio_regs.h>
 #include <linux/slab.h>
@@ -46,7 +47,7 @@ static const u8 sim_baud_code[] = {
 
 static unsigned int sim_routes(const struct rio_sim_dev *dev)
 {
-	return dev->fabric->large ? RIO_SIM_ROUTES : RIO_SIM_ROUTES_SMALL;
+	return dev->fabric->routes;
 }
 
 static u16 sim_any_destid(const struct rio_sim_fabric *fab)
@@ -64,6 +65,8 @@ static u16 sim_base_destid(const struct rio_sim_dev *dev)
 /* The route table entry of @destid, NULL if the table has none */
 static u8 *sim_route_entry(struct rio_sim_dev *dev, u32 destid)
 {
+	if (!dev->route)
+		return NULL;
 	if (destid < sim_routes(dev))
 		return &dev->route[destid];
 	if (dev->fabric->large && destid == sim_any_destid(dev->fabric))
@@ -539,6 +542,7 @@ struct rio_sim_fabric *rio_sim_fabric_alloc(bool large)
 		return NULL;
 	fab->large = large;
 	refcount_set(&fab->users, 1);
+	fab->routes = large ? RIO_SIM_ROUTES : RIO_SIM_ROUTES_SMALL;
 	spin_lock_init(&fab->lock);
 	INIT_LIST_HEAD(&fab->devs);
 	return fab;
@@ -559,6 +563,51 @@ struct rio_sim_fabric *rio_sim_fabric_get(struct rio_sim_fabric *fab)
 	return fab;
 }
 EXPORT_SYMBOL_GPL(rio_sim_fabric_get);
+
+ * rio_sim_fabric_set_routes() - size the route tables of a large fabric
+ * @fab: the fabric, still without devices
+ * @routes: route table entries of each switch, a power of two from
+ *	RIO_SIM_ROUTES to RIO_SIM_ROUTES_MAX: destination IDs below it route
+ *
+ * Return: 0, or -EINVAL (nothing changed) for a fabric with 8-bit IDs or
+ * with devices, or a size out of range.
+ */
+int rio_sim_fabric_set_routes(struct rio_sim_fabric *fab, unsigned int routes)
+{
+	if (!fab->large || fab->ndevs || routes < RIO_SIM_ROUTES ||
+	    routes > RIO_SIM_ROUTES_MAX || !is_power_of_2(routes))
+		return -EINVAL;
+	fab->routes = routes;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(rio_sim_fabric_set_routes);
+
+/**
+ * rio_sim_fabric_bytes() - memory a fabric's model takes
+ * @fab: the fabric
+ *
+ * The slab memory of the fabric, its devices with their ports, route
+ * tables, staging maps and symbol models, as allocated (ksize()).
+ *
+ * Return: bytes.
+ */
+size_t rio_sim_fabric_bytes(struct rio_sim_fabric *fab)
+{
+	struct rio_sim_dev *dev;
+	size_t bytes = ksize(fab);
+	unsigned int p;
+
+	spin_lock_irq(&fab->lock);
+	list_for_each_entry(dev, &fab->devs, node) {
+		bytes += ksize(dev) + ksize(dev->route) + ksize(dev->stg_map) +
+			 ksize(dev->stg_hop);
+		for (p = 0; p < dev->nports; p++)
+			bytes += ksize(dev->port[p].gen) + ksize(dev->port[p].rx);
+	}
+	spin_unlock_irq(&fab->lock);
+	return bytes;
+}
+EXPORT_SYMBOL_GPL(rio_sim_fabric_bytes);
 
 /**
  * rio_sim_fabric_free() - drop a reference to a fabric
@@ -581,6 +630,7 @@ void rio_sim_fabric_free(struct rio_sim_fabric *fab)
 		}
 		kfree(dev->stg_map);
 		kfree(dev->stg_hop);
+		kfree(dev->route);
 		list_del(&dev->node);
 		kfree(dev);
 	}
@@ -678,7 +728,6 @@ struct rio_sim_dev *rio_sim_dev_add(struct rio_sim_fabric *fab,
 	dev->did_csr = SIM_DID_CSR_MASK;
 	dev->host_lock = SIM_LOCK_FREE;
 	dev->pell_ctl = RIO_PELL_ADDR_34;
-	memset(dev->route, RIO_SIM_NO_ROUTE, sizeof(dev->route));
 	dev->route_any = RIO_SIM_NO_ROUTE;
 
 	if (desc->voq) {
@@ -716,6 +765,18 @@ struct rio_sim_dev *rio_sim_dev_add(struct rio_sim_fabric *fab,
 				return ERR_PTR(-ENOMEM);
 			}
 		}
+	}
+
+	/* Only switches route: an endpoint stays a few hundred bytes */
+	if (desc->is_switch) {
+		dev->route = kmalloc(fab->routes, GFP_KERNEL);
+		if (!dev->route) {
+			kfree(dev->stg_map);
+			kfree(dev->stg_hop);
+			kfree(dev);
+			return ERR_PTR(-ENOMEM);
+		}
+		memset(dev->route, RIO_SIM_NO_ROUTE, fab->routes);
 	}
 
 	spin_lock(&fab->lock);

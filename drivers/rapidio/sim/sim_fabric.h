@@ -19,12 +19,16 @@
 
 #define RIO_SIM_MAX_PORTS	255	/* limit of the switch port info CAR */
 /*
- * Route table entries: all 256 8-bit destination IDs, or the first 1024
- * 16-bit ones (the route table limit CAR says so, and the core's table
- * clear honours it).
+ * Route table entries: all 256 8-bit destination IDs, or by default the
+ * first 1024 16-bit ones (the route table limit CAR says so, and the
+ * core's table clear honours it).  A large fabric may have a larger
+ * table, up to all 65536 IDs (rio_sim_fabric_set_routes()): the core
+ * clears every entry of every switch, two writes each, so the table is
+ * kept as small as the fabric's IDs allow.
  */
 #define RIO_SIM_ROUTES_SMALL	256
 #define RIO_SIM_ROUTES		1024
+#define RIO_SIM_ROUTES_MAX	65536
 #define RIO_SIM_NO_ROUTE	0xff
 #define RIO_SIM_MAX_HOPS	256
 
@@ -225,8 +229,9 @@ struct rio_sim_dev_desc {
  * @port_gen_ctl: Port General Control CSR
  * @rte_sel: Standard Route Configuration Destination ID Select CSR
  * @rte_default: Standard Route Default Port CSR
- * @route: route table, destination ID -> egress port
- * @route_any: route of the "any" ID 0xffff in a large fabric, which lies
+ * @route: route table of a switch, destination ID -> egress port, the
+ *	fabric's @routes entries; NULL for an endpoint
+ * @route_any: route of the "any" ID 0xffff in a large fabric, if it lies
  *	beyond @route
  * @reads: maintenance reads this device answered
  * @writes: maintenance writes this device took
@@ -264,7 +269,7 @@ struct rio_sim_dev {
 	u32 port_gen_ctl;
 	u32 rte_sel;
 	u32 rte_default;
-	u8 route[RIO_SIM_ROUTES];
+	u8 *route;
 	u8 route_any;
 	u64 reads;
 	u64 writes;
@@ -284,6 +289,7 @@ struct rio_sim_dev {
  * @users: references: its builder's, then one per mport attached to it
  * @lock: serializes register accesses and fault settings
  * @large: 16-bit destination IDs (common transport large system)
+ * @routes: route table entries of each switch
  * @devs: the devices, host first
  * @ndevs: number of devices
  * @host: the device behind the host's own (local) configuration space;
@@ -303,6 +309,7 @@ struct rio_sim_fabric {
 	refcount_t users;
 	spinlock_t lock;	/* devices, links, registers, counters, faults */
 	bool large;
+	unsigned int routes;
 	struct list_head devs;
 	unsigned int ndevs;
 	struct rio_sim_dev *host;
@@ -337,7 +344,9 @@ struct rio_sim_initiator {
 
 struct rio_sim_fabric *rio_sim_fabric_alloc(bool large);
 struct rio_sim_fabric *rio_sim_fabric_get(struct rio_sim_fabric *fab);
+int rio_sim_fabric_set_routes(struct rio_sim_fabric *fab, unsigned int routes);
 void rio_sim_fabric_free(struct rio_sim_fabric *fab);
+size_t rio_sim_fabric_bytes(struct rio_sim_fabric *fab);
 struct rio_sim_dev *rio_sim_dev_add(struct rio_sim_fabric *fab,
 				    const struct rio_sim_dev_desc *desc);
 struct rio_sim_dev *rio_sim_dev_find(struct rio_sim_fabric *fab,

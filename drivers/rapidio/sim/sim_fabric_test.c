@@ -7,6 +7,7 @@
 #include <kunit/test.h>
 #include <linux/bitfield.h>
 #include <linux/rio_regs.h>
+#include <linux/slab.h>
 
 #include "sim.h"
 
@@ -515,7 +516,8 @@ static void sim_topo_errors(struct kunit *test)
 {
 	static const char * const bad[] = {
 		"", "nope", "star:0", "star:255", "star:x", "single:3", "ring:2",
-		"tree:16", "bench:1", "bench:4001", "a-name-longer-than-sixteen",
+		"tree:16", "bench:1", "bench:3827", "chain:0", "chain:256",
+		"fat16:2", "fat48:65536", "fat16:x", "a-name-longer-than-sixteen",
 	};
 	unsigned int i;
 
@@ -533,7 +535,9 @@ static void sim_topo_sizes(struct kunit *test)
 		{ "single", 2 }, { "star:4", 6 }, { "tree:2", 1 + 1 + 2 * 16 },
 		{ "ring:4", 1 + 8 }, { "big48", 49 }, { "big255", 256 },
 		{ "voqmix", 10 }, { "bench:10", 10 }, { "bench:1000", 1000 },
-		{ "staging", 8 }, { "hostile", 18 },
+		{ "staging", 8 }, { "hostile", 18 }, { "bench:3826", 3826 },
+		{ "chain:255", 1 + 2 * 255 }, { "fat16:1000", 1000 },
+		{ "fat48:16000", 16000 },
 	};
 	struct rio_sim_fabric *fab;
 	unsigned int i;
@@ -543,6 +547,134 @@ static void sim_topo_sizes(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, fab->ndevs, want[i].ndevs, "%s", want[i].spec);
 		rio_sim_fabric_free(fab);
 	}
+}
+
+/*
+ * Hop count of the farthest device, every device reached from the host:
+ * breadth first over a queue, whatever the depth
+ */
+static unsigned int sim_hops(struct kunit *test, struct rio_sim_fabric *fab)
+{
+	struct rio_sim_dev **queue, *dev, *peer;
+	unsigned int *dist, head = 0, tail = 0, p, far = 0;
+
+	queue = kunit_kcalloc(test, fab->ndevs, sizeof(*queue), GFP_KERNEL);
+	dist = kunit_kcalloc(test, fab->ndevs, sizeof(*dist), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, queue);
+	KUNIT_ASSERT_NOT_NULL(test, dist);
+
+	/* links from the host: 1 for the first switch, at hop count 0 */
+	queue[tail++] = fab->host;
+	dist[fab->host->index] = 0;
+	while (head < tail) {
+		dev = queue[head++];
+		for (p = 0; p < dev->nports; p++) {
+			peer = dev->port[p].peer;
+			if (!peer || peer == fab->host || dist[peer->index])
+				continue;
+			dist[peer->index] = dist[dev->index] + 1;
+			far = max(far, dist[peer->index]);
+			queue[tail++] = peer;
+		}
+	}
+	KUNIT_EXPECT_EQ(test, tail, fab->ndevs);
+	kunit_kfree(test, queue);
+	kunit_kfree(test, dist);
+	return far - 1;
+}
+
+/*
+ * The shapes that separate size from depth: how deep each is, route
+ * tables that hold every ID the enumerator can give, and endpoints
+ * without one, so that a device costs little
+ */
+static void sim_topo_shapes(struct kunit *test)
+{
+	static const struct {
+		const char *spec;
+		unsigned int ndevs, hops, switches, routes;
+	} want[] = {
+		{ "chain:1", 3, 1, 1, 1024 },
+		{ "chain:255", 511, 255, 255, 1024 },
+		{ "bench:3826", 3826, 255, 255, 4096 },
+		{ "fat16:17", 17, 1, 1, 1024 },
+		{ "fat16:18", 18, 2, 2, 1024 },
+		{ "fat16:242", 242, 2, 16, 1024 },
+		{ "fat16:243", 243, 3, 17, 1024 },
+		{ "fat16:1000", 1000, 3, 69, 1024 },
+		{ "fat16:3617", 3617, 3, 241, 4096 },
+		{ "fat16:3618", 3618, 4, 242, 4096 },
+		{ "fat16:16000", 16000, 4, 1069, 16384 },
+		{ "fat48:2258", 2258, 2, 48, 4096 },
+		{ "fat48:2259", 2259, 3, 49, 4096 },
+		{ "fat48:4000", 4000, 3, 87, 4096 },
+		{ "fat48:16000", 16000, 3, 343, 16384 },
+	};
+	struct rio_sim_fabric *fab;
+	struct rio_sim_dev *dev;
+	unsigned int i, switches;
+
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		fab = sim_build(test, want[i].spec);
+		KUNIT_EXPECT_EQ_MSG(test, fab->ndevs, want[i].ndevs, "%s", want[i].spec);
+		KUNIT_EXPECT_EQ_MSG(test, sim_hops(test, fab), want[i].hops, "%s",
+				    want[i].spec);
+		KUNIT_EXPECT_EQ_MSG(test, fab->routes, want[i].routes, "%s",
+				    want[i].spec);
+		switches = 0;
+		list_for_each_entry(dev, &fab->devs, node) {
+			switches += dev->is_switch;
+			KUNIT_EXPECT_EQ(test, !dev->route, !dev->is_switch);
+			/* an endpoint: the device and its one port */
+			if (!dev->is_switch)
+				KUNIT_EXPECT_LE_MSG(test, ksize(dev), (size_t)512,
+						    "%s", want[i].spec);
+		}
+		KUNIT_EXPECT_EQ_MSG(test, switches, want[i].switches, "%s",
+				    want[i].spec);
+		rio_sim_fabric_free(fab);
+	}
+}
+
+/* Route tables of a large fabric: every ID below the size routes */
+static void sim_route_table_size(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_fabric_alloc(true);
+	struct rio_sim_dev_desc h = {
+		.name = "host", .nports = 1, .map = RIO_SIM_MAP_I,
+	};
+	struct rio_sim_dev_desc d = {
+		.name = "sw", .is_switch = true, .nports = 4, .map = RIO_SIM_MAP_I,
+	};
+	struct rio_sim_dev *sw;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	KUNIT_EXPECT_EQ(test, rio_sim_fabric_set_routes(fab, 512), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rio_sim_fabric_set_routes(fab, 3000), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rio_sim_fabric_set_routes(fab, 131072), -EINVAL);
+	KUNIT_EXPECT_EQ(test, fab->routes, 1024U);
+	KUNIT_EXPECT_EQ(test, rio_sim_fabric_set_routes(fab, 65536), 0);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, rio_sim_dev_add(fab, &h));
+	sw = rio_sim_dev_add(fab, &d);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sw);
+	/* too late: the switch's table has its size */
+	KUNIT_EXPECT_EQ(test, rio_sim_fabric_set_routes(fab, 1024), -EINVAL);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(fab->host, 0, sw, 0, 2), 0);
+
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xffff, 0, RIO_SWITCH_RT_LIMIT), 65535U);
+	sim_wr(test, fab, 0xffff, 0, RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0xfffe);
+	sim_wr(test, fab, 0xffff, 0, RIO_STD_RTE_CONF_PORT_SEL_CSR, 3);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xffff, 0, RIO_STD_RTE_CONF_PORT_SEL_CSR),
+			3U);
+	KUNIT_EXPECT_EQ(test, sw->route[0xfffe], 3);
+	rio_sim_fabric_free(fab);
+
+	/* an 8-bit fabric keeps its 256 */
+	fab = rio_sim_fabric_alloc(false);
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	KUNIT_EXPECT_EQ(test, rio_sim_fabric_set_routes(fab, 1024), -EINVAL);
+	KUNIT_EXPECT_EQ(test, fab->routes, 256U);
+	rio_sim_fabric_free(fab);
 }
 
 static struct kunit_case sim_fabric_test_cases[] = {
@@ -561,6 +693,8 @@ static struct kunit_case sim_fabric_test_cases[] = {
 	KUNIT_CASE(sim_hostile_refused),
 	KUNIT_CASE(sim_topo_errors),
 	KUNIT_CASE(sim_topo_sizes),
+	KUNIT_CASE(sim_topo_shapes),
+	KUNIT_CASE(sim_route_table_size),
 	{}
 };
 

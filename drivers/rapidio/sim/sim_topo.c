@@ -16,7 +16,17 @@
  *                 endpoint, an endpoint without VoQ reception, an
  *                 endpoint without a VoQ block
  *   bench:N       N devices in all (16-bit IDs): a chain of 16-port
- *                 switches, each with up to 14 endpoints (2..4000)
+ *                 switches, each with up to 14 endpoints (2..3826: 255
+ *                 switches, the most a hop count reaches)
+ *   chain:N       N 4-port switches in a line, one endpoint on each
+ *                 (16-bit IDs): the last endpoint is N hops away
+ *                 (1..255, default 255)
+ *   fat16:N       N devices in all (16-bit IDs): a tree of 16-port
+ *   fat48:N       or 48-port switches, port 0 up and the others down,
+ *                 as few levels as N needs (fat16: 2 levels up to 242
+ *                 devices, 3 up to 3617, 4 up to 54242; fat48: 2 up to
+ *                 2258, 3 beyond), each level filled in order, the
+ *                 endpoints under the last (3..65535, default 1000)
  *   staging       an 8-port switch with a RAM staging map (4 queues per
  *                 port) and, on its port 1, an 8-port switch with a fixed
  *                 decoder (2 queues); endpoints on both
@@ -30,6 +40,8 @@
 
 #include <linux/err.h>
 #include <linux/kernel.h>
+#include <linux/log2.h>
+#include <linux/slab.h>
 #include <linux/kstrtox.h>
 #include <linux/string.h>
 
@@ -316,6 +328,104 @@ static void sim_bench(struct sim_builder *b, unsigned int n)
 	}
 }
 
+/* @n switches in a line, one endpoint on each */
+static void sim_chain(struct sim_builder *b, unsigned int n)
+{
+	struct rio_sim_dev *prev = b->fab->host, *sw;
+	unsigned int prev_port = 0, i;
+
+	for (i = 0; i < n && !b->err; i++) {
+		sw = sim_sw(b, "chain", 4);
+		sim_connect(b, prev, prev_port, sw, 0, 2);
+		sim_connect(b, sw, 2, sim_ep(b, "ep"), 0, 2);
+		prev = sw;
+		prev_port = 1;
+	}
+}
+
+/*
+ * The switches of each level of a fat tree of @ports-port switches with
+ * @n devices in all: @levels levels, @nsw[l] switches on level l (the
+ * root alone on level 0), @neps endpoints under the last level.  The
+ * last level has the fewest switches that hold the endpoints left.
+ */
+#define SIM_FAT_MAX_LEVELS	8
+
+struct sim_fat_shape {
+	unsigned int levels;
+	unsigned int nsw[SIM_FAT_MAX_LEVELS];
+	unsigned int neps;
+};
+
+static int sim_fat_shape(unsigned int ports, unsigned int n,
+			 struct sim_fat_shape *f)
+{
+	unsigned int down = ports - 1, l, last, above;
+
+	for (f->levels = 1; f->levels <= SIM_FAT_MAX_LEVELS; f->levels++) {
+		/* the widest last level, then as narrow as it can be */
+		for (last = 1; ; last++) {
+			above = 0;
+			f->nsw[f->levels - 1] = last;
+			for (l = f->levels - 1; l > 0; l--) {
+				f->nsw[l - 1] = DIV_ROUND_UP(f->nsw[l], down);
+				above += f->nsw[l - 1];
+			}
+			if (f->nsw[0] != 1 || 1 + above + last >= n)
+				break;
+			f->neps = n - 1 - above - last;
+			if (f->neps <= last * down)
+				return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+/* @n devices: a tree of @ports-port switches, see sim_fat_shape() */
+static void sim_fat(struct sim_builder *b, unsigned int ports, unsigned int n)
+{
+	struct rio_sim_dev **prev = NULL, **cur = NULL;
+	unsigned int down = ports - 1, l, i;
+	struct sim_fat_shape f;
+
+	b->err = sim_fat_shape(ports, n, &f);
+	if (b->err)
+		return;
+
+	/* level by level, each switch under the one its index says */
+	for (l = 0; l < f.levels && !b->err; l++) {
+		cur = kmalloc_array(f.nsw[l], sizeof(*cur), GFP_KERNEL);
+		if (!cur) {
+			b->err = -ENOMEM;
+			break;
+		}
+		for (i = 0; i < f.nsw[l] && !b->err; i++) {
+			cur[i] = sim_sw(b, l ? "fat" : "root", ports);
+			if (!l)
+				sim_connect(b, b->fab->host, 0, cur[i], 0, 2);
+			else
+				sim_connect(b, prev[i / down], 1 + i % down,
+					    cur[i], 0, 2);
+		}
+		kfree(prev);
+		prev = cur;
+		cur = NULL;
+	}
+	for (i = 0; i < f.neps && !b->err; i++)
+		sim_connect(b, prev[i / down], 1 + i % down, sim_ep(b, "ep"), 0, 2);
+	kfree(prev);
+}
+
+/*
+ * Route tables of a large fabric of @n devices: every destination ID
+ * the enumerator can give (at most one per device) routes
+ */
+static void sim_size_routes(struct sim_builder *b, unsigned int n)
+{
+	if (!b->err && n > RIO_SIM_ROUTES)
+		b->err = rio_sim_fabric_set_routes(b->fab, roundup_pow_of_two(n));
+}
+
 static int sim_topo_arg(const char *arg, unsigned int def, unsigned int min,
 			unsigned int max, unsigned int *val)
 {
@@ -359,16 +469,26 @@ struct rio_sim_fabric *rio_sim_topo_build(const char *spec)
 	} else if (!strcmp(name, "ring")) {
 		b.err = sim_topo_arg(arg, 4, 3, 16, &n);
 	} else if (!strcmp(name, "bench")) {
-		b.err = sim_topo_arg(arg, 100, 2, 4000, &n);
+		b.err = sim_topo_arg(arg, 100, 2, 3826, &n);
+	} else if (!strcmp(name, "chain")) {
+		b.err = sim_topo_arg(arg, 255, 1, 255, &n);
+	} else if (!strcmp(name, "fat16") || !strcmp(name, "fat48")) {
+		b.err = sim_topo_arg(arg, 1000, 3, 65535, &n);
 	} else {
 		b.err = -EINVAL;
 	}
 	if (b.err)
 		return ERR_PTR(b.err);
 
-	b.fab = rio_sim_fabric_alloc(!strcmp(name, "bench"));
+	b.fab = rio_sim_fabric_alloc(!strcmp(name, "bench") ||
+				     !strcmp(name, "chain") ||
+				     !strncmp(name, "fat", 3));
 	if (!b.fab)
 		return ERR_PTR(-ENOMEM);
+	if (!strcmp(name, "chain"))
+		sim_size_routes(&b, 2 * n + 1);
+	else if (b.fab->large)
+		sim_size_routes(&b, n);
 	sim_host(&b);
 
 	if (!strcmp(name, "single"))
@@ -389,6 +509,12 @@ struct rio_sim_fabric *rio_sim_topo_build(const char *spec)
 		sim_staging_topo(&b);
 	else if (!strcmp(name, "hostile"))
 		sim_hostile(&b);
+	else if (!strcmp(name, "chain"))
+		sim_chain(&b, n);
+	else if (!strcmp(name, "fat16"))
+		sim_fat(&b, 16, n);
+	else if (!strcmp(name, "fat48"))
+		sim_fat(&b, 48, n);
 	else
 		sim_bench(&b, n);
 

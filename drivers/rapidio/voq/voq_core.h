@@ -32,11 +32,14 @@ struct rio_voq_link;
  * @reads: reads sent
  * @writes: writes sent
  * @failed: accesses that failed or read all ones
+ * @scan_ns: time rio-voq spent on the ends of scans and on the devices
+ *	they added, in nanoseconds (its share of a scan's time)
  */
 struct rio_voq_counters {
 	u64 reads;
 	u64 writes;
 	u64 failed;
+	u64 scan_ns;
 };
 
 /**

@@ -9,6 +9,7 @@
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/rio_drv.h>
+#include <linux/string.h>
 
 #include "../sim/sim.h"
 #include "voq_core.h"
@@ -347,6 +348,70 @@ static void voq_symbols_end_to_end(struct kunit *test)
 	voq_test_destroy(test, sm);
 }
 
+/*
+ * rio-voq's transactions on the fabrics of the scaling benchmark equal
+ * the lower bound of voq.rst ("Maintenance transactions"), computed from
+ * the fabric's shape: the mport's PE features, assembly information, 2
+ * block headers, CSR and status; 3 headers, a CSR and a status per port
+ * of a switch; 2 headers, CSR and status of an endpoint; per link (one
+ * per device in a tree) the baud rate, and per end a configuration write
+ * and a generation-on write, each read back.  Every device gets its
+ * voq/ directory.
+ */
+static const char * const voq_scale_specs[] = {
+	"bench:100", "fat16:300", "fat48:200", "chain:255",
+};
+
+static void voq_scale_desc(const char * const *spec, char *desc)
+{
+	strscpy(desc, *spec, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(voq_scale, voq_scale_specs, voq_scale_desc);
+
+static void voq_scale_bound(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_topo_build(*(const char * const *)test->param_value);
+	u64 reads, writes, bound, links = 0;
+	struct rio_sim_mport *sm;
+	struct rio_sim_dev *dev;
+	struct rio_voq_node *n;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	reads = 6;
+	list_for_each_entry(dev, &fab->devs, node) {
+		if (dev == fab->host)
+			continue;
+		links++;
+		reads += dev->is_switch ? 3 + 2 * dev->nports : 4;
+	}
+	reads += links;
+	bound = reads + 2 * 4 * links;
+
+	mutex_lock(&rio_voq_lock);
+	reads = rio_voq_count.reads;
+	writes = rio_voq_count.writes;
+	mutex_unlock(&rio_voq_lock);
+	sm = voq_test_live(test, fab, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	mutex_lock(&rio_voq_lock);
+	reads = rio_voq_count.reads - reads;
+	writes = rio_voq_count.writes - writes;
+	mutex_unlock(&rio_voq_lock);
+
+	KUNIT_EXPECT_EQ(test, reads + writes, bound);
+	KUNIT_EXPECT_EQ(test, writes, 4 * links);
+	voq_expect_safe(test, fab);
+	list_for_each_entry(dev, &fab->devs, node) {
+		mutex_lock(&rio_voq_lock);
+		n = rio_voq_node_of(&sm->mport,
+				    dev == fab->host ? NULL : rio_sim_rdev(sm, dev));
+		KUNIT_EXPECT_TRUE_MSG(test, n && n->kdir, "%s #%u", dev->name, dev->index);
+		mutex_unlock(&rio_voq_lock);
+	}
+	voq_test_destroy(test, sm);
+}
+
 static struct kunit_case voq_core_test_cases[] = {
 	KUNIT_CASE_PARAM(voq_pair, voq_pair_gen_params),
 	KUNIT_CASE(voq_idle_ports),
@@ -354,6 +419,7 @@ static struct kunit_case voq_core_test_cases[] = {
 	KUNIT_CASE(voq_later_fabric_and_removal),
 	KUNIT_CASE(voq_fault_campaign),
 	KUNIT_CASE(voq_symbols_end_to_end),
+	KUNIT_CASE_PARAM(voq_scale_bound, voq_scale_gen_params),
 	{}
 };
 

@@ -59,8 +59,9 @@ DEFINE_SHOW_ATTRIBUTE(rio_voq_links);
 static int rio_voq_counters_show(struct seq_file *m, void *v)
 {
 	mutex_lock(&rio_voq_lock);
-	seq_printf(m, "reads %llu\nwrites %llu\nfailed %llu\n", rio_voq_count.reads,
-		   rio_voq_count.writes, rio_voq_count.failed);
+	seq_printf(m, "reads %llu\nwrites %llu\nfailed %llu\nscan_ns %llu\n",
+		   rio_voq_count.reads, rio_voq_count.writes, rio_voq_count.failed,
+		   rio_voq_count.scan_ns);
 	mutex_unlock(&rio_voq_lock);
 	return 0;
 }

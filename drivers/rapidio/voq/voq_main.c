@@ -29,6 +29,7 @@
 #include <kunit/visibility.h>
 #include <linux/err.h>
 #include <linux/device.h>
+#include <linux/ktime.h>
 #include <linux/lockdep.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -190,16 +191,23 @@ static void rio_voq_sync(struct rio_mport *mport, bool scanned)
 /*
  * Give every node that has a VoQ block its sysfs directory.  A node
  * cannot be freed while rio_voq_sysfs_lock is held; sysfs directories
- * are made without rio_voq_lock, which their handlers take.
+ * are made without rio_voq_lock, which their handlers take.  The walk
+ * goes on after the node it did last, which stays in the list unless it
+ * died meanwhile (then it starts over): one pass over the nodes, not a
+ * pass per node.
  */
 static void rio_voq_sysfs_sync(void)
 {
-	struct rio_voq_node *n;
+	struct rio_voq_node *n = NULL;
 
 	mutex_lock(&rio_voq_sysfs_lock);
 	for (;;) {
 		mutex_lock(&rio_voq_lock);
-		list_for_each_entry(n, &rio_voq_nodes, node)
+		if (!n || n->dead)
+			n = list_first_entry(&rio_voq_nodes, struct rio_voq_node, node);
+		else
+			n = list_next_entry(n, node);
+		list_for_each_entry_from(n, &rio_voq_nodes, node)
 			if (!n->dead && n->ef && !n->kdir && !n->sysfs_failed)
 				break;
 		if (list_entry_is_head(n, &rio_voq_nodes, node))
@@ -245,11 +253,20 @@ static struct rio_voq_node *rio_voq_node_kill(struct rio_mport *mport,
 	return n;
 }
 
+/* Count the time from @t0 as rio-voq's share of a scan */
+static void rio_voq_scan_time(u64 t0)
+{
+	mutex_lock(&rio_voq_lock);
+	rio_voq_count.scan_ns += ktime_get_ns() - t0;
+	mutex_unlock(&rio_voq_lock);
+}
+
 static int rio_voq_scan_event(struct notifier_block *nb, unsigned long event,
 			      void *data)
 {
 	struct rio_scan_info *info = data;
 	struct rio_voq_node *host, *n;
+	u64 t0 = ktime_get_ns();
 
 	mutex_lock(&rio_voq_lock);
 	host = rio_voq_node_of(info->mport, NULL);
@@ -280,6 +297,7 @@ static int rio_voq_scan_event(struct notifier_block *nb, unsigned long event,
 			n->from_scan = false;
 	mutex_unlock(&rio_voq_lock);
 	rio_voq_sysfs_sync();
+	rio_voq_scan_time(t0);
 	return NOTIFY_OK;
 }
 
@@ -292,6 +310,7 @@ static int rio_voq_add_dev(struct device *dev, struct subsys_interface *sif)
 	struct rio_dev *rdev = to_rio_dev(dev);
 	struct rio_mport *mport = rdev->net->hport;
 	struct rio_voq_node *host, *n;
+	u64 t0 = ktime_get_ns();
 	bool user = false;
 
 	mutex_lock(&rio_voq_lock);
@@ -299,6 +318,7 @@ static int rio_voq_add_dev(struct device *dev, struct subsys_interface *sif)
 	host = rio_voq_node_of(mport, NULL);
 	if (n && host && host->scanning) {
 		n->from_scan = true;	/* the scan's end discovers it */
+		rio_voq_count.scan_ns += ktime_get_ns() - t0;
 	} else if (n && host && !n->probed) {
 		/* Added from userspace: no place in the topology, no link */
 		rio_voq_node_discover(n);
