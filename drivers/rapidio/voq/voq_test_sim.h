@@ -7,12 +7,19 @@
 #ifndef _RIO_VOQ_TEST_SIM_H
 #define _RIO_VOQ_TEST_SIM_H
 
+#include <linux/rio_voq.h>
+
 struct kunit;
+struct rio_sim_dev;
 struct rio_sim_fabric;
 struct rio_sim_mport;
+struct rio_voq_node;
 
 struct rio_sim_mport *voq_test_live(struct kunit *test, struct rio_sim_fabric *fab,
 				    int host_destid);
 void voq_test_destroy(struct kunit *test, struct rio_sim_mport *sm);
+struct rio_sim_mport *voq_test_scanned(struct kunit *test, const char *topo);
+struct rio_voq_node *voq_test_node(struct rio_sim_mport *sm, struct rio_sim_dev *dev);
+struct rio_voq_port voq_test_hw(struct rio_sim_dev *dev, unsigned int port);
 
 #endif /* _RIO_VOQ_TEST_SIM_H */
