@@ -2,19 +2,25 @@
 /*
  * KUnit tests of rio-voq following port events on rio-sim fabrics the
  * core enumerates: links that go down and come back, ports that become
- * unavailable, port-writes through the core's inbound path, and a
- * seeded soak.  The checks read rio-sim's registers, not rio-voq's
- * state.
+ * unavailable, port-writes through the core's inbound path, the poll
+ * for mports without port-writes, events that race a scan, the
+ * removal of their device or of their mport, and a seeded soak.  The
+ * checks read rio-sim's registers, not rio-voq's state, but for the
+ * state rio-voq shows.
  */
 
 #include <kunit/test.h>
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/bitmap.h>
+#include <linux/delay.h>
+#include <linux/kthread.h>
 #include <linux/prandom.h>
 #include <linux/rio_drv.h>
 #include <linux/rio_regs.h>
+#include <linux/sched/task.h>
 
+#include "../rio.h"	/* rio_del_device(), as rio_mport_cdev calls it */
 #include "../sim/sim.h"
 #include "voq_core.h"
 #include "voq_test_sim.h"
@@ -25,42 +31,11 @@ MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 #define SW	1
 #define EP(n)	(1 + (n))
 
-static struct rio_voq_port voq_hw(struct rio_sim_dev *dev, unsigned int port)
-{
-	struct rio_voq_port p;
-
-	rio_voq_csr_decode(dev->voq_layout, dev->port[port].voq_caps |
-			   dev->port[port].voq_ctl, &p);
-	return p;
-}
-
-static struct rio_sim_mport *voq_scanned(struct kunit *test, const char *topo)
-{
-	struct rio_sim_fabric *fab = rio_sim_topo_build(topo);
-	struct rio_sim_mport *sm;
-
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
-	sm = voq_test_live(test, fab, 0);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
-	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
-	return sm;
-}
-
-static struct rio_voq_node *voq_node(struct rio_sim_mport *sm, struct rio_sim_dev *dev)
-{
-	struct rio_voq_node *n;
-
-	mutex_lock(&rio_voq_lock);
-	n = rio_voq_node_of(&sm->mport, dev == sm->fab->host ? NULL : rio_sim_rdev(sm, dev));
-	mutex_unlock(&rio_voq_lock);
-	return n;
-}
-
 /* Both directions of a link as Part 12 wants them, from the registers */
 static void voq_expect_link_up(struct kunit *test, struct rio_sim_dev *a,
 			       unsigned int pa, struct rio_sim_dev *b, unsigned int pb)
 {
-	struct rio_voq_port x = voq_hw(a, pa), y = voq_hw(b, pb);
+	struct rio_voq_port x = voq_test_hw(a, pa), y = voq_test_hw(b, pb);
 
 	KUNIT_EXPECT_TRUE(test, x.gen_en);
 	KUNIT_EXPECT_TRUE(test, y.gen_en);
@@ -77,7 +52,7 @@ static void voq_expect_link_up(struct kunit *test, struct rio_sim_dev *a,
  */
 static void voq_event_link_flap(struct kunit *test)
 {
-	struct rio_sim_mport *sm = voq_scanned(test, "star:4");
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
 	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
 	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
 
@@ -86,7 +61,7 @@ static void voq_event_link_flap(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
 	rio_sim_mport_pw_flush(sm);
-	KUNIT_EXPECT_FALSE(test, voq_hw(sw, 1).gen_en);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
 	KUNIT_EXPECT_EQ(test, sw->port[1].voq_violations, 0U);
 
 	/* Meanwhile port 3 of the switch congests: nothing crosses */
@@ -106,10 +81,10 @@ static void voq_event_link_flap(struct kunit *test)
  */
 static void voq_event_unavailable(struct kunit *test)
 {
-	struct rio_sim_mport *sm = voq_scanned(test, "star:4");
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
 	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
 	struct rio_sim_port *host0 = &sm->fab->host->port[0];
-	struct rio_voq_node *n = voq_node(sm, sw);
+	struct rio_voq_node *n = voq_test_node(sm, sw);
 	unsigned int p;
 
 	KUNIT_ASSERT_NOT_NULL(test, n);
@@ -120,23 +95,214 @@ static void voq_event_unavailable(struct kunit *test)
 	for (p = 2; p <= 4; p++)
 		KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, p, true), 0);
 	rio_sim_mport_pw_flush(sm);
-	KUNIT_EXPECT_TRUE(test, voq_hw(sw, 2).xoff);
-	KUNIT_EXPECT_FALSE(test, voq_hw(sw, 2).gen_en);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 2).xoff);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 2).gen_en);
 	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(host0->rx, 0, 2));
-	KUNIT_EXPECT_FALSE(test, voq_hw(sw, 3).xoff);	/* the admin said 0 */
-	KUNIT_EXPECT_TRUE(test, voq_hw(sw, 4).xoff);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 3).xoff);	/* the admin said 0 */
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 4).xoff);
 
 	for (p = 2; p <= 4; p++)
 		KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, p, false), 0);
 	rio_sim_mport_pw_flush(sm);
-	KUNIT_EXPECT_FALSE(test, voq_hw(sw, 2).xoff);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 2).xoff);
 	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(host0->rx, 0, 2));
-	KUNIT_EXPECT_FALSE(test, voq_hw(sw, 3).xoff);
-	KUNIT_EXPECT_TRUE(test, voq_hw(sw, 4).xoff);	/* the admin said 1 */
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 3).xoff);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 4).xoff);	/* the admin said 1 */
 	voq_expect_link_up(test, sw, 2, rio_sim_dev_find(sm->fab, EP(2)), 0);
 	voq_test_destroy(test, sm);
 }
 
+/* The link's state as rio-voq shows it */
+static void voq_expect_state(struct kunit *test, struct rio_sim_mport *sm,
+			     struct rio_sim_dev *dev, unsigned int port,
+			     const char *state)
+{
+	struct rio_voq_node *n = voq_test_node(sm, dev);
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_STREQ(test, rio_voq_port_link_state(n, port), state);
+	mutex_unlock(&rio_voq_lock);
+}
+
+/* The state files follow: down, unavailable, up; the link's state too */
+static void voq_event_link_state(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_dev *rsw = rio_sim_rdev(sm, sw);
+	struct rio_voq_link *l = rio_voq_test_link(&sm->mport, rsw, 1);
+
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	voq_expect_state(test, sm, sw, 1, "up");
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 2, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	voq_expect_state(test, sm, sw, 1, "down");
+	voq_expect_state(test, sm, sw, 2, "unavailable");
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, l->state, RIO_VOQ_LINK_DOWN);
+	mutex_unlock(&rio_voq_lock);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	voq_expect_state(test, sm, sw, 1, "up");
+	voq_expect_state(test, sm, rio_sim_dev_find(sm->fab, EP(1)), 0, "up");
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, l->state, RIO_VOQ_LINK_CONFIGURED);
+	mutex_unlock(&rio_voq_lock);
+	voq_test_destroy(test, sm);
+}
+
+/*
+ * An mport without port-writes: nothing happens until the poll reads
+ * the ports, then the same as a port-write
+ */
+static void voq_event_poll(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	u64 reads;
+
+	sm->fab->no_pw = true;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 2, true), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_EQ(test, sm->fab->pw_lost, 2ULL);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 2).xoff);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 1).gen_en);
+
+	rio_voq_test_poll();
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 2).xoff);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+
+	/* Nothing changed: one read per port, no write */
+	reads = rio_voq_count.reads;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 3, false), 0);
+	rio_voq_test_poll();
+	/* host 1 port, switch 5, endpoints 4 (two cannot be reached: counted too) */
+	KUNIT_EXPECT_EQ(test, rio_voq_count.reads - reads, 10ULL);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 2, false), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	rio_voq_test_poll();
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 2).xoff);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	voq_expect_link_up(test, sw, 2, rio_sim_dev_find(sm->fab, EP(2)), 0);
+	voq_test_destroy(test, sm);
+}
+
+/* An event during a scan is followed at the scan's end (here refused) */
+static void voq_event_during_scan(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_voq_node *host = voq_test_node(sm, sm->fab->host);
+
+	KUNIT_ASSERT_NOT_NULL(test, host);
+	mutex_lock(&rio_voq_lock);
+	host->scanning = true;		/* as RIO_SCAN_START leaves it */
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 2, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 2).xoff);
+
+	KUNIT_EXPECT_EQ(test, rio_sim_mport_scan(sm), -EBUSY);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 2).xoff);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, host->scanning);
+	mutex_unlock(&rio_voq_lock);
+	voq_test_destroy(test, sm);
+}
+
+/* A port-write from a device deleted from the net is ignored */
+static void voq_event_after_removal(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_dev *rsw = rio_sim_rdev(sm, sw);
+	u64 writes;
+
+	KUNIT_ASSERT_NOT_NULL(test, rsw);
+	rio_dev_get(rsw);
+	rio_del_device(rsw, RIO_DEVICE_SHUTDOWN);
+	writes = sw->writes;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 2, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_EQ(test, sm->fab->pw_sent, 1ULL);
+	KUNIT_EXPECT_EQ(test, sw->writes, writes);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 2).xoff);
+	rio_dev_put(rsw);
+	voq_test_destroy(test, sm);
+}
+
+struct voq_flapper {
+	struct rio_sim_mport *sm;
+	struct rio_sim_dev *sw;
+	unsigned int flaps;
+};
+
+static int voq_flap_thread(void *data)
+{
+	struct voq_flapper *f = data;
+
+	while (!kthread_should_stop()) {
+		rio_sim_port_set_unavailable(f->sw, 2, !(f->flaps & 1));
+		rio_sim_port_set_link(f->sw, 3, f->flaps & 1);
+		rio_sim_mport_pw_flush(f->sm);
+		f->flaps++;
+		cond_resched();
+	}
+	return 0;
+}
+
+/*
+ * Port-writes racing the removal of the device they are about (KASAN
+ * and lockdep watch): the node goes, the events stop finding it
+ */
+static void voq_event_races_removal(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct voq_flapper f = { .sm = sm, .sw = rio_sim_dev_find(sm->fab, SW) };
+	struct rio_dev *rsw = rio_sim_rdev(sm, f.sw);
+	struct task_struct *t;
+
+	KUNIT_ASSERT_NOT_NULL(test, rsw);
+	t = kthread_run(voq_flap_thread, &f, "voq-flap");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
+	get_task_struct(t);
+	msleep(20);
+	rio_dev_get(rsw);
+	rio_del_device(rsw, RIO_DEVICE_SHUTDOWN);
+	msleep(20);
+	kthread_stop(t);
+	put_task_struct(t);
+	KUNIT_EXPECT_GT(test, f.flaps, 0U);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_NULL(test, rio_voq_node_of(&sm->mport, rsw));
+	mutex_unlock(&rio_voq_lock);
+	rio_dev_put(rsw);
+	voq_test_destroy(test, sm);
+}
+
+/*
+ * An mport destroyed with port-writes still queued: they are dropped
+ * and rio-voq's handler is gone before its nodes (KASAN watches)
+ */
+static void voq_event_mport_gone(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_mport *mport = &sm->mport;
+	unsigned int p;
+
+	for (p = 1; p <= 4; p++)
+		KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, p, true), 0);
+	KUNIT_EXPECT_EQ(test, sm->fab->pw_sent, 4ULL);
+	voq_test_destroy(test, sm);
+	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(mport), 0U);
+}
 
 /*
  * The seeded soak: random port events and admin writes on a tree, and
@@ -157,7 +323,7 @@ struct voq_soak {
 	unsigned int events, checks, failures;
 };
 
-static void voq_soak_say(struct voq_soak *s, const char *fmt, ...)
+static __printf(2, 3) void voq_soak_say(struct voq_soak *s, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -205,38 +371,41 @@ static void voq_soak_expect(struct voq_soak *s, bool ok, const char *what,
 			  d->index, p);
 }
 
+/* The invariants of one port, if its device is reachable */
+static void voq_soak_check_port(struct voq_soak *s, struct rio_sim_dev *d,
+				unsigned int p)
+{
+	struct rio_sim_port *sp = &d->port[p];
+	struct rio_voq_port x = voq_test_hw(d, p), y;
+	bool xoff = sp->unavailable, up = voq_soak_up(sp);
+
+	voq_soak_expect(s, !sp->voq_violations, "Part 12 ordering violation", d, p);
+	if (!test_bit(d->index, s->seen) || d == s->sm->fab->host)
+		return;
+	if (d->index < RIO_SIM_MAX_PORTS && p < 16 && s->xoff[d->index][p] >= 0)
+		xoff = s->xoff[d->index][p];
+	voq_soak_expect(s, x.xoff == xoff, "XOFF not as Port Unavailable or the admin has it",
+			d, p);
+	if (!sp->peer || !sp->peer->voq_ef)
+		return;
+	y = voq_test_hw(sp->peer, sp->peer_port);
+	if (up) {
+		voq_soak_expect(s, x.gen_en && y.gen_en, "generation off on an up link", d, p);
+		voq_soak_expect(s, x.tx_pgs == y.rx_pgs, "A.TX != B.RX on an up link", d, p);
+	} else {
+		voq_soak_expect(s, !x.gen_en, "generation on toward a down link", d, p);
+	}
+}
+
 static void voq_soak_check(struct voq_soak *s)
 {
 	struct rio_sim_dev *d;
 	unsigned int p;
 
 	voq_soak_walk(s);
-	list_for_each_entry(d, &s->sm->fab->devs, node) {
-		bool reach = test_bit(d->index, s->seen);
-
-		for (p = 0; p < d->voq_nports; p++) {
-			struct rio_sim_port *sp = &d->port[p];
-			struct rio_voq_port x = voq_hw(d, p), y;
-			bool xoff = sp->unavailable;
-
-			voq_soak_expect(s, !sp->voq_violations, "Part 12 ordering violation", d, p);
-			if (d != s->sm->fab->host && d->index < RIO_SIM_MAX_PORTS &&
-			    p < 16 && s->xoff[d->index][p] >= 0)
-				xoff = s->xoff[d->index][p];
-			if (reach && d != s->sm->fab->host)
-				voq_soak_expect(s, x.xoff == xoff, "XOFF not as Port Unavailable or the admin has it",
-						d, p);
-			if (!sp->peer || !sp->peer->voq_ef)
-				continue;
-			y = voq_hw(sp->peer, sp->peer_port);
-			if (voq_soak_up(sp) && reach) {
-				voq_soak_expect(s, x.gen_en && y.gen_en, "generation off on an up link", d, p);
-				voq_soak_expect(s, x.tx_pgs == y.rx_pgs, "A.TX != B.RX on an up link", d, p);
-			} else if (!voq_soak_up(sp) && reach) {
-				voq_soak_expect(s, !x.gen_en, "generation on toward a down link", d, p);
-			}
-		}
-	}
+	list_for_each_entry(d, &s->sm->fab->devs, node)
+		for (p = 0; p < d->voq_nports; p++)
+			voq_soak_check_port(s, d, p);
 }
 
 /* A random switch port that is not the host's link */
@@ -269,7 +438,8 @@ static void voq_soak_event(struct voq_soak *s)
 	s->events++;
 	if (kind < 4 && d->port[port].peer) {
 		val = d->port[port].link_down;
-		voq_soak_say(s, "%u:link dev%u.%u %s ", s->events, d->index, port, val ? "up" : "down");
+		voq_soak_say(s, "%u:link dev%u.%u %s ", s->events, d->index, port,
+			     val ? "up" : "down");
 		KUNIT_EXPECT_EQ(s->test, rio_sim_port_set_link(d, port, val), 0);
 	} else if (kind < 7) {
 		val = !d->port[port].unavailable;
@@ -279,7 +449,7 @@ static void voq_soak_event(struct voq_soak *s)
 		val = prandom_u32_state(&s->rnd) & 1;
 		voq_soak_say(s, "%u:xoff dev%u.%u=%u ", s->events, d->index, port, val);
 		voq_soak_walk(s);
-		n = voq_node(s->sm, d);
+		n = voq_test_node(s->sm, d);
 		if (!n || !test_bit(d->index, s->seen) || port >= 16)
 			return;
 		ret = rio_voq_port_set(n, port, RIO_VOQ_KNOB_XOFF, val);
@@ -289,7 +459,7 @@ static void voq_soak_event(struct voq_soak *s)
 	} else {
 		voq_soak_say(s, "%u:rescan+bad ", s->events);
 		KUNIT_EXPECT_EQ(s->test, rio_sim_mport_scan(s->sm), -EBUSY);
-		n = voq_node(s->sm, d);
+		n = voq_test_node(s->sm, d);
 		if (n)
 			KUNIT_EXPECT_EQ(s->test, rio_voq_port_set(n, port, RIO_VOQ_KNOB_TX_PGS, 7),
 					-EINVAL);
@@ -315,7 +485,7 @@ static void voq_event_soak(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, s);
 	s->test = test;
-	s->sm = voq_scanned(test, "tree:2");
+	s->sm = voq_test_scanned(test, "tree:2");
 	s->log = kunit_kzalloc(test, VOQ_SOAK_LOG, GFP_KERNEL);
 	s->seen = kunit_kcalloc(test, BITS_TO_LONGS(s->sm->fab->ndevs), sizeof(long),
 				GFP_KERNEL);
@@ -339,6 +509,12 @@ static void voq_event_soak(struct kunit *test)
 static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_link_flap),
 	KUNIT_CASE(voq_event_unavailable),
+	KUNIT_CASE(voq_event_link_state),
+	KUNIT_CASE(voq_event_poll),
+	KUNIT_CASE(voq_event_during_scan),
+	KUNIT_CASE(voq_event_after_removal),
+	KUNIT_CASE(voq_event_races_removal),
+	KUNIT_CASE(voq_event_mport_gone),
 	KUNIT_CASE_PARAM(voq_event_soak, voq_soak_gen_params),
 	{}
 };
