@@ -113,6 +113,30 @@ check() {	# transcript; prints ok / not ok, returns the failures
 
 	grep -qE '^== maintenance transactions on rio-sim0: [0-9]+ reads, [0-9]+ writes, 0 failed$' "$t"
 	res "maintenance transactions counted, none failed" $?
+	s='^== port events: the link'
+	has "link down: generation off toward it" "$s" \
+		'^   00:s:0002 port 1: link down, generation 0, link_status disabled: link down$'
+	has "link down: debugfs shows the link down" "$s" \
+		'rio-voq/links: 00:s:0002.1 <-> 00:s:0003.0 cs48 down$'
+	has "link down: what congests meanwhile does not cross" "$s" \
+		'no port of 00:s:0003 is congested: all 4 staging queues of 00:s:0002 port 1 flow$'
+	has "link up: the near end planned and written again" "$s" \
+		'^   00:s:0002 port 1: link up, generation 1, TX 0 = partner RX 0, link_status configured$'
+	has "link up: the far end planned and written again" "$s" \
+		'^   00:s:0003 port 0: link up, generation 1, TX 4 = partner RX 4, link_status configured$'
+	has "link up: the status is resent (rule 4.2 g)" "$s" \
+		'00:s:0002 port 1 knows: port 2 of 00:s:0003 congested$'
+	s='^== port events: port 3'
+	has "port unavailable: XOFF set" "$s" \
+		'^   00:s:0003 port 3: link unavailable, xoff 1, participation 1, link_status disabled: link down$'
+	has "port unavailable: the upstream switch is told" "$s" \
+		'00:s:0002 port 1 knows: port 3 of 00:s:0003 congested$'
+	has "port available: XOFF back, the link configured" "$s" \
+		'^   00:s:0003 port 3: link up, xoff 0, participation 1, link_status configured$'
+	has "port available: the upstream switch lets it go" "$s" \
+		'no port of 00:s:0003 is congested: all 4 staging queues of 00:s:0002 port 1 flow$'
+	has "port-writes counted" "$s" \
+		'port-writes: [1-9][0-9]* sent, [0-9]+ lost'
 	return "$fail"
 }
 
@@ -161,6 +185,8 @@ mutant "a kernel warning" '1a WARNING: CPU: 0 PID: 1 at drivers/rapidio/voq/voq_
 mutant "the congestion section left out" '/^== congestion/,/^$/d'
 mutant "the refusals left out" '/^== refusals/,/^$/d'
 mutant "a link missing from show" '/^00:s:0002 4 .*no VoQ block/d'
+mutant "the port events left out" '/^== port events/,/^$/d'
+mutant "a link left down after recovery" 's/link up, generation 1, TX 0/link down, generation 0, TX 0/'
 rm -f "$m"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

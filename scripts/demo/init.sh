@@ -188,5 +188,69 @@ for f in /sys/kernel/debug/rio-sim/*; do
 	echo "== maintenance transactions on ${f##*/}: $(cat "$f/reads") reads," \
 	     "$(cat "$f/writes") writes, $(cat "$f/failed") failed"
 done
+
+# Port events: the link between the two switches flaps, then a port of
+# the 48-port switch becomes unavailable.  rio-sim's switches send
+# port-writes to the core, rio-voq follows them; both partners are
+# shown from sysfs, and what the upstream switch knows from rio-sim's
+# symbols.
+if [ "$topo" = voqmix ] && [ -n "$big" ] && [ -e $S/dev1/link ]; then
+	# Wait (at most 2 s) until FILE reads VALUE: port-writes are handled
+	# by a work item
+	wait_for() {	# file value
+		i=0
+		while [ "$(cat "$1")" != "$2" ] && [ $i -lt 20 ]; do
+			sleep 0.1
+			i=$((i + 1))
+		done
+	}
+	U=/sys/bus/rapidio/devices/$up/voq/port$upp
+	B=/sys/bus/rapidio/devices/$big/voq/port0
+	end() {	# sysfs port dir, name, partner dir
+		echo "   $2: link $(cat $1/link_state), generation $(cat $1/generation)," \
+		     "TX $(cat $1/tx_group_size) = partner RX $(cat $3/rx_group_size)," \
+		     "link_status $(cat $1/link_status)"
+	}
+	echo
+	echo "== port events: the link $up port $upp <-> $big port 0 flaps"
+	echo "   # echo '$upp 0' > $S/dev1/link"
+	echo "$upp 0" > $S/dev1/link
+	wait_for $U/link_state down
+	echo "   $up port $upp: link $(cat $U/link_state), generation $(cat $U/generation)," \
+	     "link_status $(cat $U/link_status)"
+	echo "   /sys/kernel/debug/rio-voq/links:" \
+	     "$(grep -F "$up.$upp <-> $big.0" /sys/kernel/debug/rio-voq/links)"
+	echo "   # echo '2 1' > $S/dev2/congest   (while the link is down)"
+	echo "2 1" > $S/dev2/congest
+	story "$(sym dev1 $upp 8)"
+	echo "   # echo '$upp 1' > $S/dev1/link"
+	echo "$upp 1" > $S/dev1/link
+	wait_for $U/link_status configured
+	end $U "$up port $upp" $B
+	end $B "$big port 0" $U
+	echo "   $big port 0 resent its status on recovery (rule 4.2 g)"
+	story "$(sym dev1 $upp 8)"
+	echo "2 0" > $S/dev2/congest
+
+	P=/sys/bus/rapidio/devices/$big/voq/port3
+	echo
+	echo "== port events: port 3 of $big becomes unavailable"
+	echo "   # echo '3 1' > $S/dev2/unavailable"
+	echo "3 1" > $S/dev2/unavailable
+	wait_for $P/link_state unavailable
+	echo "   $big port 3: link $(cat $P/link_state), xoff $(cat $P/xoff)," \
+	     "participation $(cat $P/participation), link_status $(cat $P/link_status)"
+	story "$(sym dev1 $upp 8)"
+	echo "   # echo '3 0' > $S/dev2/unavailable"
+	echo "3 0" > $S/dev2/unavailable
+	wait_for $P/link_status configured
+	echo "   $big port 3: link $(cat $P/link_state), xoff $(cat $P/xoff)," \
+	     "participation $(cat $P/participation), link_status $(cat $P/link_status)"
+	story "$(sym dev1 $upp 8)"
+	f=/sys/kernel/debug/rio-sim/rio-sim0
+	echo "   port-writes: $(cat $f/pw_sent) sent, $(cat $f/pw_lost) lost (sent by" \
+	     "a switch cut off from the host); maintenance accesses:" \
+	     "$(cat $f/failed) failed (to $big while it was cut off)"
+fi
 echo
 poweroff -f

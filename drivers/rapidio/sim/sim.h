@@ -7,6 +7,8 @@
 
 #include <linux/list.h>
 #include <linux/rio.h>
+#include <linux/spinlock.h>
+#include <linux/workqueue.h>
 
 #include "sim_fabric.h"
 
@@ -34,6 +36,9 @@
  *	accesses it made
  * @node: entry in the list of simulated mports
  * @dbg: debugfs directory
+ * @pw_lock: protects @pw_queue
+ * @pw_queue: port-writes received, not yet handed to the core
+ * @pw_work: hands them to the core's rio_inb_pwrite_handler()
  */
 struct rio_sim_mport {
 	struct rio_mport mport;
@@ -41,6 +46,9 @@ struct rio_sim_mport {
 	struct rio_sim_initiator ini;
 	struct list_head node;
 	struct dentry *dbg;
+	spinlock_t pw_lock;	/* pw_queue */
+	struct list_head pw_queue;
+	struct work_struct pw_work;
 };
 
 struct rio_sim_fabric *rio_sim_topo_build(const char *spec);
@@ -54,6 +62,7 @@ struct rio_sim_mport *rio_sim_mport_attach(struct rio_sim_fabric *fab,
 void rio_sim_mport_destroy(struct rio_sim_mport *sm);
 void rio_sim_mport_destroy_all(void);
 int rio_sim_mport_scan(struct rio_sim_mport *sm);
+void rio_sim_mport_pw_flush(struct rio_sim_mport *sm);
 struct rio_dev *rio_sim_rdev(struct rio_sim_mport *sm, struct rio_sim_dev *dev);
 
 int rio_sim_configfs_init(void);

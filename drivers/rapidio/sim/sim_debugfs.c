@@ -17,6 +17,10 @@
  *                            staging registers
  *   bytes                    slab memory of the fabric model
  *                            (rio_sim_fabric_bytes())
+ *   no_port_writes           1: the mport takes no port-writes (an mport
+ *                            without port-write support); they are lost
+ *   pw_sent, pw_lost         port-writes devices sent, and those that
+ *                            found no path to the host or no taker
  *   dev<i>/reads, writes     accesses device i answered
  *   dev<i>/stray_writes      its writes that landed on no writable register
  *   dev<i>/fail_all          every access to device i fails
@@ -31,6 +35,11 @@
  *                            ignore, stuck (the MASK bits keep their
  *                            value) or readback (reads invert the MASK
  *                            bits).  Reads list the ports with a fault.
+ *   dev<i>/link              write "PORT 0" or "PORT 1": take the port's
+ *                            link down or bring it up (both ends change
+ *                            and send port-writes)
+ *   dev<i>/unavailable       write "PORT 1" or "PORT 0": the port reports
+ *                            Port Unavailable, or no longer does
  */
 
 #include <linux/debugfs.h>
@@ -180,6 +189,58 @@ static const struct file_operations sim_wfault_fops = {
 	.release = single_release,
 };
 
+/* Parse "PORT 0|1" from userspace */
+static int sim_port_flag(const char __user *ubuf, size_t count,
+			 unsigned int *port, unsigned int *val)
+{
+	char buf[32];
+
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	if (sscanf(buf, "%u %u", port, val) != 2 || *val > 1)
+		return -EINVAL;
+	return 0;
+}
+
+static ssize_t sim_link_write(struct file *file, const char __user *ubuf,
+			      size_t count, loff_t *ppos)
+{
+	unsigned int port, val;
+	int ret = sim_port_flag(ubuf, count, &port, &val);
+
+	if (!ret)
+		ret = rio_sim_port_set_link(file->private_data, port, val);
+	return ret ?: count;
+}
+
+static const struct file_operations sim_link_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = sim_link_write,
+	.llseek = no_llseek,
+};
+
+static ssize_t sim_unavailable_write(struct file *file, const char __user *ubuf,
+				     size_t count, loff_t *ppos)
+{
+	unsigned int port, val;
+	int ret = sim_port_flag(ubuf, count, &port, &val);
+
+	if (!ret)
+		ret = rio_sim_port_set_unavailable(file->private_data, port, val);
+	return ret ?: count;
+}
+
+static const struct file_operations sim_unavailable_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = sim_unavailable_write,
+	.llseek = no_llseek,
+};
+
 static int sim_symbols_show(struct seq_file *m, void *v)
 {
 	struct rio_sim_dev *dev = m->private;
@@ -229,6 +290,9 @@ void rio_sim_debugfs_add(struct rio_sim_mport *sm)
 	debugfs_create_u64("own_writes", 0400, sm->dbg, &sm->ini.writes);
 	debugfs_create_u64("own_voq_writes", 0400, sm->dbg, &sm->ini.voq_writes);
 	debugfs_create_file_unsafe("bytes", 0400, sm->dbg, fab, &sim_bytes_fops);
+	debugfs_create_bool("no_port_writes", 0600, sm->dbg, &fab->no_pw);
+	debugfs_create_u64("pw_sent", 0400, sm->dbg, &fab->pw_sent);
+	debugfs_create_u64("pw_lost", 0400, sm->dbg, &fab->pw_lost);
 
 	list_for_each_entry(dev, &fab->devs, node) {
 		snprintf(name, sizeof(name), "dev%u", dev->index);
@@ -238,6 +302,8 @@ void rio_sim_debugfs_add(struct rio_sim_mport *sm)
 		debugfs_create_u64("stray_writes", 0400, d, &dev->stray_writes);
 		debugfs_create_bool("fail_all", 0600, d, &dev->fail_all);
 		debugfs_create_bool("all_ones", 0600, d, &dev->all_ones);
+		debugfs_create_file("link", 0200, d, dev, &sim_link_fops);
+		debugfs_create_file("unavailable", 0200, d, dev, &sim_unavailable_fops);
 		if (dev->voq_ef) {
 			debugfs_create_file("congest", 0200, d, dev, &sim_congest_fops);
 			debugfs_create_file("symbols", 0400, d, dev, &sim_symbols_fops);

@@ -121,13 +121,17 @@ static u32 sim_ef_header(const struct rio_sim_dev *dev, u32 ef, u16 id)
 	       FIELD_PREP(RIO_VOQ_EF_HDR_ID, id);
 }
 
+/* A port is OK when its link is up and neither end is unavailable */
 static u32 sim_port_err_sts(const struct rio_sim_port *p)
 {
-	u32 val = p->peer && !p->unavailable ? RIO_PORT_N_ERR_STS_PORT_OK :
-					       RIO_PORT_N_ERR_STS_PORT_UNINIT;
+	u32 val = p->peer && !p->unavailable && !p->link_down &&
+		  !p->peer->port[p->peer_port].unavailable ?
+		  RIO_PORT_N_ERR_STS_PORT_OK : RIO_PORT_N_ERR_STS_PORT_UNINIT;
 
 	if (p->unavailable)
 		val |= RIO_PORT_N_ERR_STS_PORT_UA;
+	if (p->pw_pending)
+		val |= RIO_PORT_N_ERR_STS_PW_PEND;
 	return val;
 }
 
@@ -192,9 +196,13 @@ static bool sim_phys_write(struct rio_sim_dev *dev, u32 off, u32 val)
 	case RIO_PORT_N_CTL_CSR(0, 0):
 		dev->port[n].ctl = val;
 		return true;
+	case RIO_PORT_N_ERR_STS_CSR(0, 0):
+		/* Port-Write Pending is write-1-to-clear; the status is not */
+		if (val & RIO_PORT_N_ERR_STS_PW_PEND)
+			dev->port[n].pw_pending = false;
+		return true;
 	case RIO_PORT_N_MNT_REQ_CSR(0, 0):
 	case RIO_PORT_N_CTL2_CSR(0, 0):
-	case RIO_PORT_N_ERR_STS_CSR(0, 0):
 		return true;
 	case RIO_PORT_N_ACK_STS_CSR(0):
 		return dev->map == RIO_SIM_MAP_I;
@@ -208,17 +216,49 @@ static bool sim_phys_write(struct rio_sim_dev *dev, u32 off, u32 val)
 }
 
 /*
- * A write to the error management block: rio-sim models none of its
- * registers, but those Part 8 makes writable take the write.
+ * A read of the error management block: its header, the port-write
+ * target and transmission control, and each port's error detect CSR.
+ */
+static u32 sim_em_read(struct rio_sim_dev *dev, u32 off)
+{
+	switch (off) {
+	case 0:
+		return sim_ef_header(dev, dev->em_ef, RIO_EFB_ERR_MGMNT);
+	case RIO_EM_PW_TGT_DEVID:
+		return dev->pw_tgt;
+	case RIO_EM_PW_TX_CTRL:
+		return dev->pw_tx_ctrl;
+	}
+	if (off >= SIM_EM_PORT_BASE &&
+	    (off - SIM_EM_PORT_BASE) % SIM_EM_PORT_STRIDE == 0)
+		return dev->port[(off - SIM_EM_PORT_BASE) / SIM_EM_PORT_STRIDE].em_err_det;
+	return 0;
+}
+
+/*
+ * A write to the error management block: the port-write target and
+ * transmission control and the ports' error detect CSRs keep what is
+ * written; the other registers Part 8 makes writable take the write and
+ * model nothing.
  *
  * Return: true if @off is a writable register.
  */
-static bool sim_em_write(u32 off)
+static bool sim_em_write(struct rio_sim_dev *dev, u32 off, u32 val)
 {
+	switch (off) {
+	case RIO_EM_PW_TGT_DEVID:
+		dev->pw_tgt = val;
+		return true;
+	case RIO_EM_PW_TX_CTRL:
+		dev->pw_tx_ctrl = val & RIO_EM_PW_TX_CTRL_PW_DIS;
+		return true;
+	}
 	if (off < SIM_EM_PORT_BASE)
 		return off >= RIO_EM_LTL_ERR_DETECT && off <= RIO_EM_PW_TX_CTRL;
 	switch (SIM_EM_PORT_BASE + (off - SIM_EM_PORT_BASE) % SIM_EM_PORT_STRIDE) {
 	case RIO_EM_PN_ERR_DETECT(0):
+		dev->port[(off - SIM_EM_PORT_BASE) / SIM_EM_PORT_STRIDE].em_err_det = val;
+		return true;
 	case RIO_EM_PN_ERRRATE_EN(0):
 	case RIO_EM_PN_ATTRIB_CAP(0):
 	case RIO_EM_PN_PKT_CAP_0(0):
@@ -323,6 +363,16 @@ static void sim_voq_write_port(struct rio_sim_dev *dev, unsigned int n, u32 val)
 		p->voq_violations++;
 
 	p->voq_ctl = new;
+	/*
+	 * A generator turned on does not know what its partner was told
+	 * before (a link that recovered, a partner replaced): it starts with
+	 * its full status, as after link recovery (rule 4.2 g).
+	 */
+	if (new & ~old & RIO_VOQ_CSR_GEN_EN)
+		rio_sim_symbols_resync(dev, n);
+	/* Table 5-4: a new XOFF or participation may change a reported status */
+	if ((old ^ new) & (RIO_VOQ_CSR_XOFF | RIO_VOQ_CSR_PART_EN))
+		rio_sim_symbols_update(dev);
 }
 
 /*
@@ -467,8 +517,7 @@ static u32 sim_reg_read(struct rio_sim_dev *dev, u32 off, unsigned int ingress)
 	if (sim_in_block(off, dev->phys_ef, sim_phys_size(dev)))
 		return sim_phys_read(dev, off - dev->phys_ef);
 	if (sim_in_block(off, dev->em_ef, sim_em_size(dev)))
-		return off == dev->em_ef ?
-			sim_ef_header(dev, dev->em_ef, RIO_EFB_ERR_MGMNT) : 0;
+		return sim_em_read(dev, off - dev->em_ef);
 	if (sim_in_block(off, dev->voq_ef, sim_voq_size(dev)))
 		return sim_voq_read(dev, off - dev->voq_ef);
 	return 0;
@@ -522,7 +571,7 @@ static bool sim_reg_write(struct rio_sim_dev *dev, u32 off, u32 val)
 	if (sim_in_block(off, dev->phys_ef, sim_phys_size(dev)))
 		return sim_phys_write(dev, off - dev->phys_ef, val);
 	if (sim_in_block(off, dev->em_ef, sim_em_size(dev)))
-		return sim_em_write(off - dev->em_ef);
+		return sim_em_write(dev, off - dev->em_ef, val);
 	if (sim_in_block(off, dev->voq_ef, sim_voq_size(dev)))
 		return sim_voq_write(dev, off - dev->voq_ef, val);
 	return false;
@@ -885,7 +934,7 @@ static struct rio_sim_dev *sim_route(struct rio_sim_fabric *fab,
 	out = &origin->port[0];
 
 	for (hops = 0; hops < RIO_SIM_MAX_HOPS; hops++) {
-		if (!out->peer)
+		if (!out->peer || out->link_down || out->unavailable)
 			return NULL;
 		cur = out->peer;
 		*ingress = out->peer_port;

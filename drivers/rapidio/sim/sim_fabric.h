@@ -13,6 +13,7 @@
 
 #include <linux/list.h>
 #include <linux/refcount.h>
+#include <linux/rio.h>
 #include <linux/rio_voq.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
@@ -123,6 +124,10 @@ enum rio_sim_wfault {
  * @peer: device at the other end of the link, NULL if none
  * @peer_port: port number on @peer
  * @unavailable: the port reports "port unavailable" in its error/status
+ * @link_down: the link is cabled but down: no PORT_OK, nothing crosses it
+ * @pw_pending: Port-Write Pending of its Error and Status CSR (write 1
+ *	to clear)
+ * @em_err_det: Port n Error Detect CSR of the error management block
  * @baud_class: baud-rate class of the link, 1..3 (selected baud rate)
  * @ctl: Port n Control CSR
  * @voq_caps: read-only bits of the Port n VoQ CSR
@@ -145,6 +150,9 @@ struct rio_sim_port {
 	struct rio_sim_dev *peer;
 	unsigned int peer_port;
 	bool unavailable;
+	bool link_down;
+	bool pw_pending;
+	u32 em_err_det;
 	u8 baud_class;
 	u32 ctl;
 	u32 voq_caps;
@@ -237,6 +245,8 @@ struct rio_sim_dev_desc {
  * @writes: maintenance writes this device took
  * @stray_writes: writes that landed on no writable register: reserved or
  *	unimplemented space, a read-only register, a block header
+ * @pw_tgt: Port-write Target Device ID CSR (error management block)
+ * @pw_tx_ctrl: Port-write Transmission Control CSR
  * @fail_all: every access to this device fails
  * @all_ones: every read from this device returns all ones
  * @congested: ports whose egress is congested (set by tests, debugfs)
@@ -274,6 +284,8 @@ struct rio_sim_dev {
 	u64 reads;
 	u64 writes;
 	u64 stray_writes;
+	u32 pw_tgt;
+	u32 pw_tx_ctrl;
 	bool fail_all;
 	bool all_ones;
 	DECLARE_BITMAP(congested, RIO_VOQ_MAX_PORTS);
@@ -304,6 +316,12 @@ struct rio_sim_dev {
  * @fail_seen: accesses counted since @fail_nth was set
  * @latency_us: busy-wait added to every access, at most
  *	RIO_SIM_MAX_LATENCY_US
+ * @no_pw: the host's mport takes no port-writes (they are dropped)
+ * @pw_deliver: hands a port-write to the host's mport, NULL while none
+ *	takes them; called without the lock
+ * @pw_ctx: its context
+ * @pw_sent: port-writes devices sent
+ * @pw_lost: port-writes that found no path to the host or no taker
  */
 struct rio_sim_fabric {
 	refcount_t users;
@@ -320,6 +338,11 @@ struct rio_sim_fabric {
 	unsigned int fail_nth;
 	unsigned int fail_seen;
 	unsigned int latency_us;
+	bool no_pw;
+	void (*pw_deliver)(void *ctx, const union rio_pw_msg *msg);
+	void *pw_ctx;
+	u64 pw_sent;
+	u64 pw_lost;
 };
 
 /**
@@ -372,5 +395,15 @@ u32 rio_sim_dev_peek(struct rio_sim_dev *dev, u32 offset);
 int rio_sim_congest(struct rio_sim_dev *dev, unsigned int port, bool congested);
 int rio_sim_set_wfault(struct rio_sim_dev *dev, unsigned int port,
 		       enum rio_sim_wfault mode, u32 mask, unsigned int nth);
+
+/* sim_symbols.c: with the fabric lock held */
+void rio_sim_symbols_update(struct rio_sim_dev *dev);
+void rio_sim_symbols_resync(struct rio_sim_dev *dev, unsigned int port);
+int rio_sim_symbols_models(struct rio_sim_dev *dev, unsigned int port);
+
+/* sim_ports.c: link state, port availability, port-writes */
+int rio_sim_port_set_link(struct rio_sim_dev *dev, unsigned int port, bool up);
+int rio_sim_port_set_unavailable(struct rio_sim_dev *dev, unsigned int port,
+				 bool unavailable);
 
 #endif /* _RIO_SIM_FABRIC_H */

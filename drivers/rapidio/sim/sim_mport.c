@@ -122,6 +122,81 @@ static struct rio_ops rio_sim_ops = {
 	.dsend = sim_dsend,
 };
 
+/* A queued port-write */
+struct sim_pw_entry {
+	struct list_head node;
+	union rio_pw_msg msg;
+};
+
+/*
+ * The fabric hands a port-write to the mport, under its lock: queue it
+ * for the work item, as an mport driver's interrupt handler does
+ * (tsi721 hands its port-writes to the core from a work item too).
+ */
+static void sim_pw_deliver(void *ctx, const union rio_pw_msg *msg)
+{
+	struct rio_sim_mport *sm = ctx;
+	struct sim_pw_entry *e = kmalloc(sizeof(*e), GFP_ATOMIC);
+	unsigned long flags;
+
+	if (!e) {
+		sm->fab->pw_lost++;
+		return;
+	}
+	e->msg = *msg;
+	spin_lock_irqsave(&sm->pw_lock, flags);
+	list_add_tail(&e->node, &sm->pw_queue);
+	spin_unlock_irqrestore(&sm->pw_lock, flags);
+	schedule_work(&sm->pw_work);
+}
+
+static void sim_pw_work(struct work_struct *work)
+{
+	struct rio_sim_mport *sm = container_of(work, struct rio_sim_mport, pw_work);
+	struct sim_pw_entry *e;
+
+	for (;;) {
+		spin_lock_irq(&sm->pw_lock);
+		e = list_first_entry_or_null(&sm->pw_queue, struct sim_pw_entry, node);
+		if (e)
+			list_del(&e->node);
+		spin_unlock_irq(&sm->pw_lock);
+		if (!e)
+			return;
+		rio_inb_pwrite_handler(&sm->mport, &e->msg);
+		kfree(e);
+	}
+}
+
+/**
+ * rio_sim_mport_pw_flush() - hand every queued port-write to the core
+ * @sm: the mport
+ *
+ * Returns once the core (and the handlers registered with it) have
+ * handled the port-writes sent so far.
+ */
+void rio_sim_mport_pw_flush(struct rio_sim_mport *sm)
+{
+	flush_work(&sm->pw_work);
+}
+EXPORT_SYMBOL_GPL(rio_sim_mport_pw_flush);
+
+/* No more port-writes: stop taking them, drop those not handed over */
+static void sim_pw_stop(struct rio_sim_mport *sm)
+{
+	struct sim_pw_entry *e, *tmp;
+
+	spin_lock_irq(&sm->fab->lock);
+	sm->fab->pw_deliver = NULL;
+	sm->fab->pw_ctx = NULL;
+	spin_unlock_irq(&sm->fab->lock);
+	cancel_work_sync(&sm->pw_work);
+	list_for_each_entry_safe(e, tmp, &sm->pw_queue, node) {
+		list_del(&e->node);
+		kfree(e);
+	}
+}
+
 static void rio_sim_mport_release(struct device *dev)
 {
 	struct rio_sim_mport *sm = container_of(to_rio_mport(dev),
@@ -180,6 +255,9 @@ static struct rio_sim_mport *sim_mport_new(struct rio_sim_fabric *fab,
 	sm->fab = fab;
 	sm->ini.fab = fab;
 	sm->ini.local = local;
+	spin_lock_init(&sm->pw_lock);
+	INIT_LIST_HEAD(&sm->pw_queue);
+	INIT_WORK(&sm->pw_work, sim_pw_work);
 	mport = &sm->mport;
 
 	ret = rio_mport_initialize(mport);
@@ -215,6 +293,12 @@ static struct rio_sim_mport *sim_mport_new(struct rio_sim_fabric *fab,
 	list_add_tail(&sm->node, &rio_sim_mports);
 	mutex_unlock(&rio_sim_mports_lock);
 	rio_sim_debugfs_add(sm);
+
+	/* Port-writes from now on, to the core's inbound handler */
+	spin_lock_irq(&fab->lock);
+	fab->pw_ctx = sm;
+	fab->pw_deliver = sim_pw_deliver;
+	spin_unlock_irq(&fab->lock);
 	return sm;
 }
 
@@ -272,6 +356,7 @@ void rio_sim_mport_destroy(struct rio_sim_mport *sm)
 	mutex_lock(&rio_sim_mports_lock);
 	list_del(&sm->node);
 	mutex_unlock(&rio_sim_mports_lock);
+	sim_pw_stop(sm);
 	rio_sim_debugfs_remove(sm);
 	rio_unregister_mport(&sm->mport);
 }

@@ -13,6 +13,7 @@
  */
 
 #include <linux/bitfield.h>
+#include <linux/lockdep.h>
 #include <linux/minmax.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -75,8 +76,11 @@ static enum rio_voq_fmt sim_link_fmt(const struct rio_sim_dev *a,
 	return baud_class == 3 ? RIO_VOQ_FMT_CS64 : RIO_VOQ_FMT_CS48;
 }
 
-/* Port @k of @dev sends what changed to its partner.  Fabric lock held. */
-static void sim_port_send(struct rio_sim_dev *dev, unsigned int k)
+/*
+ * Port @k of @dev sends what changed to its partner, or with @full its
+ * whole status (rule 4.2 g, after link recovery).  Fabric lock held.
+ */
+static void sim_port_send(struct rio_sim_dev *dev, unsigned int k, bool full)
 {
 	struct rio_sim_port *p = &dev->port[k], *q;
 	struct rio_voq_gen *gen = p->gen;
@@ -85,8 +89,12 @@ static void sim_port_send(struct rio_sim_dev *dev, unsigned int k)
 	unsigned int i;
 	int n;
 
-	/* A link made since the models were allocated carries nothing yet */
-	if (!peer || !peer->voq_ef || !gen || !peer->port[p->peer_port].rx)
+	/*
+	 * A link made since the models were allocated carries nothing yet,
+	 * nor does a link that is down
+	 */
+	if (!peer || !peer->voq_ef || !gen || !peer->port[p->peer_port].rx ||
+	    p->link_down)
 		return;
 	q = &peer->port[p->peer_port];
 	peer_csr = q->voq_caps | q->voq_ctl;
@@ -104,7 +112,10 @@ static void sim_port_send(struct rio_sim_dev *dev, unsigned int k)
 	}
 	bitmap_copy(gen->congested, dev->congested, RIO_VOQ_MAX_PORTS);
 
-	n = rio_voq_gen_update(gen, syms, ARRAY_SIZE(syms));
+	if (full)
+		n = rio_voq_gen_resync(gen, syms, ARRAY_SIZE(syms));
+	else
+		n = rio_voq_gen_update(gen, syms, ARRAY_SIZE(syms));
 	if (n <= 0)
 		return;
 	p->sym_sent += n;
@@ -157,8 +168,72 @@ int rio_sim_congest(struct rio_sim_dev *dev, unsigned int port, bool congested)
 	spin_lock_irq(&fab->lock);
 	__assign_bit(port, dev->congested, congested);
 	for (k = 0; k < dev->nports; k++)
-		sim_port_send(dev, k);
+		sim_port_send(dev, k, false);
 	spin_unlock_irq(&fab->lock);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(rio_sim_congest);
+
+/**
+ * rio_sim_symbols_update() - send what a change of status calls for
+ * @dev: the device, whose XOFF, participation or congestion changed
+ *
+ * Every port of @dev whose models exist (they do from its first symbol
+ * exchange on) and that generates sends a symbol for each group whose
+ * reported status changed (table 5-4, rule 4.2 e).  Called with the
+ * fabric lock held.
+ */
+void rio_sim_symbols_update(struct rio_sim_dev *dev)
+{
+	unsigned int k;
+
+	lockdep_assert_held(&dev->fabric->lock);
+	for (k = 0; k < dev->nports; k++)
+		sim_port_send(dev, k, false);
+}
+
+/**
+ * rio_sim_symbols_resync() - a recovered link's generator resends all
+ * @dev: the device
+ * @port: its port whose link came back up
+ *
+ * Rule 4.2 g: the generating side sends its full status, so that no
+ * congestion state stays orphaned at the partner.  Nothing is sent
+ * while generation is off (the symbols follow when it is turned on and
+ * a status changes).  Called with the fabric lock held.
+ */
+void rio_sim_symbols_resync(struct rio_sim_dev *dev, unsigned int port)
+{
+	lockdep_assert_held(&dev->fabric->lock);
+	if (port < dev->nports && dev->voq_ef)
+		sim_port_send(dev, port, true);
+}
+
+/**
+ * rio_sim_symbols_models() - make sure a port and its partner have models
+ * @dev: the device
+ * @port: the port
+ *
+ * Symbols flow only between ports whose models exist; a port event
+ * (link up, availability) creates them so that what follows is carried.
+ * Called without the fabric lock.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int rio_sim_symbols_models(struct rio_sim_dev *dev, unsigned int port)
+{
+	struct rio_sim_fabric *fab = dev->fabric;
+	struct rio_sim_port *far;
+	int ret;
+
+	if (!dev->voq_ef || port >= dev->nports)
+		return 0;
+	ret = sim_port_models(fab, &dev->port[port]);
+	spin_lock_irq(&fab->lock);
+	far = dev->port[port].peer && dev->port[port].peer->voq_ef ?
+	      &dev->port[port].peer->port[dev->port[port].peer_port] : NULL;
+	spin_unlock_irq(&fab->lock);
+	if (!ret && far)
+		ret = sim_port_models(fab, far);
+	return ret;
+}

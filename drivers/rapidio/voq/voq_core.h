@@ -107,7 +107,10 @@ struct rio_voq_choice {
 /**
  * struct rio_voq_port_state - what rio-voq knows of one port
  * @csr: the Port n VoQ CSR as last read or written
- * @err_sts: the Port n Error and Status CSR as read at probe
+ * @err_sts: the Port n Error and Status CSR as last read (at probe, on a
+ *	port event, by the poll)
+ * @pending: a port event came during a scan of its mport: followed at
+ *	the scan's end
  * @link: the link this port is an end of, NULL if none
  * @choice: the admin's choices for the port
  * @smap: reverse map of the traffic it sends: @smap[d] = staging queue of
@@ -118,6 +121,7 @@ struct rio_voq_choice {
 struct rio_voq_port_state {
 	u32 csr;
 	u32 err_sts;
+	bool pending;
 	struct rio_voq_link *link;
 	struct rio_voq_choice choice;
 	u8 *smap;
@@ -195,12 +199,15 @@ struct rio_voq_dir {
  * @RIO_VOQ_LINK_REPORTED: planned only (discovering node, or auto
  *	configuration off): nothing written
  * @RIO_VOQ_LINK_FAILED: an access failed; generation left off
+ * @RIO_VOQ_LINK_DOWN: an end's Error and Status CSR lacks PORT_OK
+ *	(link down, port unavailable): generation off toward it
  */
 enum rio_voq_link_state {
 	RIO_VOQ_LINK_NEW,
 	RIO_VOQ_LINK_CONFIGURED,
 	RIO_VOQ_LINK_REPORTED,
 	RIO_VOQ_LINK_FAILED,
+	RIO_VOQ_LINK_DOWN,
 };
 
 /**
@@ -213,6 +220,7 @@ enum rio_voq_link_state {
  * @baud_read: @baud_class has been read
  * @dir: dir[i] is the direction in which end[i] transmits symbols
  * @state: configuration state
+ * @down: the link was last seen down (an end without PORT_OK)
  * @reason: why the link failed, for the log and the admin
  */
 struct rio_voq_link {
@@ -224,6 +232,7 @@ struct rio_voq_link {
 	bool baud_read;
 	struct rio_voq_dir dir[2];
 	enum rio_voq_link_state state;
+	bool down;
 	char reason[96];
 };
 
@@ -320,6 +329,16 @@ void rio_voq_node_free(struct rio_voq_node *n);
 void rio_voq_find_links(struct rio_mport *mport);
 void rio_voq_place(struct rio_voq_node *n, bool from_scan, unsigned int ndevs);
 
+/* voq_events.c: port-writes, port events, the poll */
+void rio_voq_port_event(struct rio_voq_node *n, unsigned int port);
+void rio_voq_events_replay(struct rio_mport *mport);
+void rio_voq_pw_register(struct rio_mport *mport);
+void rio_voq_pw_unregister(struct rio_mport *mport);
+void rio_voq_poll_start(void);
+void rio_voq_poll_stop(void);
+const char *rio_voq_port_link_state(const struct rio_voq_node *n,
+				    unsigned int port);
+
 /* voq_sysfs.c */
 int rio_voq_sysfs_add(struct rio_voq_node *n);
 void rio_voq_sysfs_del(struct rio_voq_node *n);
@@ -338,5 +357,6 @@ struct rio_voq_link *rio_voq_test_link(struct rio_mport *mport,
 				       struct rio_dev *rdev, unsigned int port);
 int rio_voq_test_configure(struct rio_voq_link *l);
 unsigned int rio_voq_test_nodes(struct rio_mport *mport);
+void rio_voq_test_poll(void);
 
 #endif /* _RIO_VOQ_CORE_H */

@@ -17,6 +17,7 @@ static const char * const rio_voq_state_name[] = {
 	[RIO_VOQ_LINK_CONFIGURED] = "configured",
 	[RIO_VOQ_LINK_REPORTED] = "reported",
 	[RIO_VOQ_LINK_FAILED] = "failed",
+	[RIO_VOQ_LINK_DOWN] = "down",
 };
 
 static void rio_voq_show_dir(struct seq_file *m, const struct rio_voq_link *l,

@@ -25,37 +25,6 @@
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
-static struct rio_voq_port voq_hw(struct rio_sim_dev *dev, unsigned int port)
-{
-	struct rio_voq_port p;
-
-	rio_voq_csr_decode(dev->voq_layout, dev->port[port].voq_caps |
-			   dev->port[port].voq_ctl, &p);
-	return p;
-}
-
-static struct rio_sim_mport *voq_scanned(struct kunit *test, const char *topo)
-{
-	struct rio_sim_fabric *fab = rio_sim_topo_build(topo);
-	struct rio_sim_mport *sm;
-
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
-	sm = voq_test_live(test, fab, 0);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
-	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
-	return sm;
-}
-
-static struct rio_voq_node *voq_node(struct rio_sim_mport *sm, struct rio_sim_dev *dev)
-{
-	struct rio_voq_node *n;
-
-	mutex_lock(&rio_voq_lock);
-	n = rio_voq_node_of(&sm->mport, dev == sm->fab->host ? NULL : rio_sim_rdev(sm, dev));
-	mutex_unlock(&rio_voq_lock);
-	return n;
-}
-
 /*
  * An admin's XOFF and participation on an idle switch port survive a
  * rescan the core refuses (the net exists): a refused scan changes
@@ -63,21 +32,21 @@ static struct rio_voq_node *voq_node(struct rio_sim_mport *sm, struct rio_sim_de
  */
 static void voq_refused_rescan_keeps_choices(struct kunit *test)
 {
-	struct rio_sim_mport *sm = voq_scanned(test, "tree:1");
+	struct rio_sim_mport *sm = voq_test_scanned(test, "tree:1");
 	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, 1);	/* ports 2-15 idle */
-	struct rio_voq_node *n = voq_node(sm, sw);
+	struct rio_voq_node *n = voq_test_node(sm, sw);
 	u64 writes;
 
 	KUNIT_ASSERT_NOT_NULL(test, n);
 	KUNIT_ASSERT_GT(test, sw->nports, 7U);
 	KUNIT_ASSERT_EQ(test, rio_voq_port_set(n, 7, RIO_VOQ_KNOB_XOFF, 1), 0);
 	KUNIT_ASSERT_EQ(test, rio_voq_port_set(n, 7, RIO_VOQ_KNOB_PART, 0), 0);
-	KUNIT_ASSERT_TRUE(test, voq_hw(sw, 7).xoff);
+	KUNIT_ASSERT_TRUE(test, voq_test_hw(sw, 7).xoff);
 
 	writes = sm->fab->writes;
 	KUNIT_EXPECT_EQ(test, rio_sim_mport_scan(sm), -EBUSY);
-	KUNIT_EXPECT_TRUE(test, voq_hw(sw, 7).xoff);
-	KUNIT_EXPECT_FALSE(test, voq_hw(sw, 7).part_en);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 7).xoff);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 7).part_en);
 	KUNIT_EXPECT_EQ(test, sm->fab->writes, writes);
 	voq_test_destroy(test, sm);
 }
@@ -134,7 +103,7 @@ static void voq_scan_notifier_result(struct kunit *test)
  */
 static void voq_deleted_device_unlinked(struct kunit *test)
 {
-	struct rio_sim_mport *sm = voq_scanned(test, "tree:1");
+	struct rio_sim_mport *sm = voq_test_scanned(test, "tree:1");
 	struct rio_sim_dev *root = rio_sim_dev_find(sm->fab, 1);
 	struct rio_sim_dev *leaf = rio_sim_dev_find(sm->fab, 2);
 	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, 3);
@@ -271,14 +240,14 @@ static void voq_parallel_and_loopback(struct kunit *test)
 		l = rio_voq_test_link(&sm->mport, rio_sim_rdev(sm, s1), p);
 		KUNIT_ASSERT_NOT_NULL_MSG(test, l, "s1 port %u", p);
 		KUNIT_EXPECT_EQ(test, l->state, RIO_VOQ_LINK_CONFIGURED);
-		KUNIT_EXPECT_TRUE_MSG(test, voq_hw(s1, p).gen_en, "s1 port %u", p);
+		KUNIT_EXPECT_TRUE_MSG(test, voq_test_hw(s1, p).gen_en, "s1 port %u", p);
 	}
-	KUNIT_EXPECT_TRUE(test, voq_hw(s2, 0).gen_en);
-	KUNIT_EXPECT_TRUE(test, voq_hw(s2, 3).gen_en);
-	KUNIT_EXPECT_EQ(test, voq_hw(s2, 3).rx_pgs, voq_hw(s1, 2).tx_pgs);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(s2, 0).gen_en);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(s2, 3).gen_en);
+	KUNIT_EXPECT_EQ(test, voq_test_hw(s2, 3).rx_pgs, voq_test_hw(s1, 2).tx_pgs);
 	KUNIT_EXPECT_NULL(test, rio_voq_test_link(&sm->mport, rio_sim_rdev(sm, s2), 5));
 	KUNIT_EXPECT_NULL(test, rio_voq_test_link(&sm->mport, rio_sim_rdev(sm, s2), 6));
-	KUNIT_EXPECT_FALSE(test, voq_hw(s2, 5).gen_en);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(s2, 5).gen_en);
 	for (p = 0; p < 8; p++) {
 		KUNIT_EXPECT_EQ(test, s1->port[p].voq_violations, 0U);
 		KUNIT_EXPECT_EQ(test, s2->port[p].voq_violations, 0U);
@@ -294,14 +263,14 @@ static void voq_parallel_and_loopback(struct kunit *test)
  */
 static void voq_live_partner_rx_change(struct kunit *test)
 {
-	struct rio_sim_mport *sm = voq_scanned(test, "single");
+	struct rio_sim_mport *sm = voq_test_scanned(test, "single");
 	struct rio_sim_dev *host = sm->fab->host, *ep = rio_sim_dev_find(sm->fab, 1);
 	struct rio_voq_link *l = rio_voq_test_link(&sm->mport, NULL, 0);
 	u8 planned;
 
 	KUNIT_ASSERT_NOT_NULL(test, l);
-	KUNIT_ASSERT_TRUE(test, voq_hw(host, 0).gen_en);
-	planned = voq_hw(host, 0).tx_pgs;
+	KUNIT_ASSERT_TRUE(test, voq_test_hw(host, 0).gen_en);
+	planned = voq_test_hw(host, 0).tx_pgs;
 	/* The endpoint's RX size moves, its TX size and the host's stay */
 	spin_lock(&sm->fab->lock);
 	ep->port[0].voq_ctl = (ep->port[0].voq_ctl & ~RIO_VOQ_CSR_RX_PGS) |
@@ -309,8 +278,8 @@ static void voq_live_partner_rx_change(struct kunit *test)
 	spin_unlock(&sm->fab->lock);
 
 	KUNIT_EXPECT_EQ(test, rio_voq_test_configure(l), 0);
-	KUNIT_EXPECT_EQ(test, voq_hw(ep, 0).rx_pgs, planned);
-	KUNIT_EXPECT_TRUE(test, voq_hw(host, 0).gen_en);
+	KUNIT_EXPECT_EQ(test, voq_test_hw(ep, 0).rx_pgs, planned);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(host, 0).gen_en);
 	KUNIT_EXPECT_EQ(test, host->port[0].voq_violations, 0U);
 	KUNIT_EXPECT_EQ(test, ep->port[0].voq_violations, 0U);
 	voq_test_destroy(test, sm);
@@ -336,10 +305,10 @@ static void voq_discovering_host_writes_nothing(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	KUNIT_EXPECT_GE(test, sm->mport.host_deviceid, 0);
 	KUNIT_EXPECT_EQ(test, rio_voq_count.writes, writes);
-	KUNIT_EXPECT_FALSE(test, voq_hw(fab->host, 0).gen_en);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(fab->host, 0).gen_en);
 	KUNIT_EXPECT_EQ(test, rio_voq_test_link(&sm->mport, NULL, 0)->state,
 			RIO_VOQ_LINK_REPORTED);
-	n = voq_node(sm, fab->host);
+	n = voq_test_node(sm, fab->host);
 	KUNIT_ASSERT_NOT_NULL(test, n);
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_XOFF, 1), -EPERM);
 	KUNIT_EXPECT_EQ(test, rio_voq_count.writes, writes);

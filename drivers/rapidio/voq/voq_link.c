@@ -170,6 +170,41 @@ static void rio_voq_link_warn(const struct rio_voq_link *l)
 	}
 }
 
+/*
+ * A link that is down carries nothing: each end that can be reached is
+ * set as a port without a link (generation and per-VC off, group sizes
+ * kept, participation and XOFF from its status and the admin's
+ * choices), through rio_voq_apply().  An end that cannot be reached
+ * (the link down was its way to the host) is set when the link is back.
+ *
+ * Return: 0, or the error of a write to an end that could be read.
+ */
+static int rio_voq_link_down_apply(struct rio_voq_link *l)
+{
+	struct rio_voq_target t;
+	const char *step;
+	unsigned int i;
+	int ret = 0, err;
+	u32 val;
+
+	for (i = 0; i < 2; i++) {
+		struct rio_voq_port_state *ps = &l->end[i]->port[l->port[i]];
+
+		t.n = l->end[i];
+		t.port = l->port[i];
+		if (rio_voq_csr_read(t.n, t.port, &val))
+			continue;
+		err = rio_voq_want_csr(t.n->layout, ps->csr, NULL, NULL,
+				       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_OK,
+				       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_UA,
+				       &ps->choice, &t.want) ?:
+		      rio_voq_apply(&t, 1, &step);
+		if (err && !ret)
+			ret = err;
+	}
+	return ret;
+}
+
 /**
  * rio_voq_link_configure() - plan a link and, if allowed, write it
  * @l: the link; both ends probed, with VoQ blocks
@@ -179,7 +214,9 @@ static void rio_voq_link_warn(const struct rio_voq_link *l)
  * @fresh: read both ends' CSRs first (an admin change, a port event);
  *	else plan from the values read at discovery
  *
- * Called with rio_voq_lock held.
+ * A link that is down (@l->down) gets generation off at each end that
+ * can be reached, and stays in state RIO_VOQ_LINK_DOWN; the admin's
+ * choices are kept for when it is back.  Called with rio_voq_lock held.
  *
  * Return: 0, or the error of the access that failed (the link is then
  * in state RIO_VOQ_LINK_FAILED with generation off at both ends).
@@ -196,6 +233,14 @@ int rio_voq_link_configure(struct rio_voq_link *l,
 	int ret = 0;
 
 	lockdep_assert_held(&rio_voq_lock);
+	if (l->down) {
+		for (i = 0; i < 2; i++) {
+			l->dir[i].gen = false;
+			l->dir[i].why = "link down";
+		}
+		l->state = RIO_VOQ_LINK_DOWN;
+		return write ? rio_voq_link_down_apply(l) : 0;
+	}
 	for (i = 0; fresh && !ret && i < 2; i++)
 		ret = rio_voq_csr_read(l->end[i], l->port[i], &dummy);
 	if (!ret) {

@@ -295,6 +295,8 @@ static int rio_voq_scan_event(struct notifier_block *nb, unsigned long event,
 	list_for_each_entry(n, &rio_voq_nodes, node)
 		if (n->mport == info->mport)
 			n->from_scan = false;
+	/* Port events that came during the scan */
+	rio_voq_events_replay(info->mport);
 	mutex_unlock(&rio_voq_lock);
 	rio_voq_sysfs_sync();
 	rio_voq_scan_time(t0);
@@ -375,6 +377,8 @@ static int rio_voq_add_mport(struct device *dev, struct class_interface *cif)
 	rio_voq_sysfs_sync();
 	if (idle)
 		mutex_unlock(&mport->scan_lock);
+	if (host)
+		rio_voq_pw_register(mport);
 	return 0;
 }
 
@@ -384,6 +388,8 @@ static void rio_voq_remove_mport(struct device *dev, struct class_interface *cif
 	struct rio_voq_node *n, *tmp;
 	LIST_HEAD(gone);
 
+	/* Returns once no port-write handler runs for the mport */
+	rio_voq_pw_unregister(mport);
 	mutex_lock(&rio_voq_lock);
 	list_for_each_entry_safe(n, tmp, &rio_voq_nodes, node) {
 		if (n->mport != mport || !rio_voq_node_kill(mport, n->rdev))
@@ -496,6 +502,7 @@ static int __init rio_voq_init(void)
 	ret = class_interface_register(&rio_voq_cif);
 	if (ret)
 		goto err_sif;
+	rio_voq_poll_start();
 	return 0;
 
 err_sif:
@@ -509,7 +516,8 @@ err_dbg:
 
 static void __exit rio_voq_exit(void)
 {
-	/* No scan reaches rio-voq from here on; then every node goes */
+	/* No poll, no scan reaches rio-voq from here on; then every node goes */
+	rio_voq_poll_stop();
 	rio_unregister_scan_notifier(&rio_voq_scan_nb);
 	class_interface_unregister(&rio_voq_cif);
 	subsys_interface_unregister(&rio_voq_sif);

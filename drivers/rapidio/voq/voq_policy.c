@@ -165,7 +165,8 @@ EXPORT_SYMBOL_IF_KUNIT(rio_voq_plan_link);
  *	no link (generation off, group sizes kept)
  * @rx: the direction in which this end receives, NULL likewise
  * @in_use: the port is in use: its status takes part in symbols
- * @unavailable: the port is unavailable: its status is forced congested
+ * @unavailable: the port is unavailable: its status is forced congested,
+ *	and takes part in symbols so that the partner learns it
  * @choice: the admin's choices for the port (participation and XOFF
  *	override the two above), NULL for none
  * @want: the value to write
@@ -187,7 +188,12 @@ int rio_voq_want_csr(enum rio_voq_layout layout, u32 cur,
 		p.tx_pgs = tx->pgs;
 		p.rx_pgs = rx->pgs;
 	}
-	p.part_en = in_use;
+	/*
+	 * Table 5-4: without participation, XOFF changes the reported
+	 * status but sends no symbol.  An unavailable port participates,
+	 * so that its XOFF reaches the partner when it is set.
+	 */
+	p.part_en = in_use || unavailable;
 	p.xoff = unavailable;
 	if (choice && (choice->set & BIT(RIO_VOQ_KNOB_PART)))
 		p.part_en = choice->val[RIO_VOQ_KNOB_PART];

@@ -236,6 +236,13 @@ static ssize_t link_status_show(struct rio_voq_node *n, unsigned int port,
 	return sysfs_emit(buf, "configured\n");
 }
 
+/* The port's own link, as its Error and Status CSR last said */
+static ssize_t link_state_show(struct rio_voq_node *n, unsigned int port,
+			       char *buf)
+{
+	return sysfs_emit(buf, "%s\n", rio_voq_port_link_state(n, port));
+}
+
 /* Reads: the effective format; writes: a format to force, or "auto" */
 static ssize_t symbol_format_show(struct rio_voq_node *n, unsigned int port,
 				  char *buf)
@@ -397,6 +404,7 @@ RIO_VOQ_ATTR_RO(capabilities);
 RIO_VOQ_ATTR_RO(group_sizes_supported);
 RIO_VOQ_ATTR_RO(partner);
 RIO_VOQ_ATTR_RO(link_status);
+RIO_VOQ_ATTR_RO(link_state);
 RIO_VOQ_ATTR_RW(symbol_format);
 RIO_VOQ_ATTR_RO(staging_queues);
 RIO_VOQ_ATTR_RW(staging_map);
@@ -407,6 +415,7 @@ static struct attribute *rio_voq_port_attrs[] = {
 	&rio_voq_attr_group_sizes_supported.ka.attr,
 	&rio_voq_attr_partner.ka.attr,
 	&rio_voq_attr_link_status.ka.attr,
+	&rio_voq_attr_link_state.ka.attr,
 	&rio_voq_attr_symbol_format.ka.attr,
 	&rio_voq_attr_generation.ka.attr,
 	&rio_voq_attr_participation.ka.attr,

@@ -7,6 +7,7 @@
 #include <kunit/resource.h>
 #include <kunit/test.h>
 #include <linux/err.h>
+#include <linux/mutex.h>
 
 #include "../sim/sim.h"
 #include "voq_core.h"
@@ -85,6 +86,27 @@ static bool voq_test_mport_match(struct kunit *test, struct kunit_resource *res,
 void voq_test_destroy(struct kunit *test, struct rio_sim_mport *sm)
 {
 	kunit_destroy_resource(test, voq_test_mport_match, sm);
+}
+
+/**
+ * voq_test_scanned() - a canned topology, live and enumerated
+ * @test: the test; the mport is destroyed when it ends, if not before
+ * @topo: the topology, as rio_sim_topo_build() takes it
+ *
+ * Fails the test (assertion) if it cannot be built or scanned.
+ *
+ * Return: the mport.
+ */
+struct rio_sim_mport *voq_test_scanned(struct kunit *test, const char *topo)
+{
+	struct rio_sim_fabric *fab = rio_sim_topo_build(topo);
+	struct rio_sim_mport *sm;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	sm = voq_test_live(test, fab, 0);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	return sm;
 }
 
 /**

@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rio-sim port events: links that go down and come back, ports that
+ * become unavailable, and the port-writes (Part 8) devices send about
+ * them.
+ *
+ * A link that goes down stays cabled: both ends lose PORT_OK in their
+ * Port n Error and Status CSR, nothing crosses it (maintenance requests
+ * nor symbols), and it comes back with the same partner.  A port made
+ * unavailable reports Port Unavailable and no PORT_OK, and its partner
+ * no PORT_OK.  Each device whose port changed sends a port-write if it
+ * has an error management block and its Port-write Transmission Control
+ * CSR does not disable them: Port-Write Pending is set in the port's
+ * Error and Status CSR, and the message (component tag, the port's error
+ * detect CSR, the port number) is handed to the host's mport if the
+ * device still has a path to the host over links that are up.  One host
+ * per fabric: the Port-write Target Device ID CSR is kept as written,
+ * and every port-write goes to the fabric's host.  A lost port-write is
+ * not sent again (silicon would repeat it until Port-Write Pending is
+ * cleared); it is counted.  The host's own port sends nothing (an mport
+ * driver learns of its own link from its interrupts; rio-sim's mport
+ * has none).
+ */
+
+#include <linux/bitmap.h>
+#include <linux/errno.h>
+#include <linux/export.h>
+#include <linux/minmax.h>
+#include <linux/rio_regs.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+
+#include "sim_fabric.h"
+
+/* Breadth-first walk of the fabric from the host, over links that are up */
+struct sim_walk {
+	unsigned long *seen;
+	struct rio_sim_dev **queue;
+	unsigned int n;
+};
+
+static int sim_walk_alloc(struct rio_sim_fabric *fab, struct sim_walk *w)
+{
+	unsigned int n = READ_ONCE(fab->ndevs);
+
+	w->n = n;
+	w->seen = bitmap_zalloc(n, GFP_KERNEL);
+	w->queue = kcalloc(n, sizeof(*w->queue), GFP_KERNEL);
+	if (!w->seen || !w->queue) {
+		bitmap_free(w->seen);
+		kfree(w->queue);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static void sim_walk_free(struct sim_walk *w)
+{
+	bitmap_free(w->seen);
+	kfree(w->queue);
+}
+
+static bool sim_port_up(const struct rio_sim_port *p)
+{
+	return p->peer && !p->link_down && !p->unavailable &&
+	       !p->peer->port[p->peer_port].unavailable;
+}
+
+/* Mark every device the host reaches over links that are up.  Lock held. */
+static void sim_walk(struct rio_sim_fabric *fab, struct sim_walk *w)
+{
+	unsigned int head = 0, tail = 0, k;
+	struct rio_sim_dev *d;
+
+	if (!fab->host || fab->host->index >= w->n)
+		return;
+	__set_bit(fab->host->index, w->seen);
+	w->queue[tail++] = fab->host;
+	while (head < tail) {
+		d = w->queue[head++];
+		for (k = 0; k < d->nports; k++) {
+			struct rio_sim_dev *peer = d->port[k].peer;
+
+			if (!sim_port_up(&d->port[k]) || peer->index >= w->n ||
+			    test_bit(peer->index, w->seen))
+				continue;
+			__set_bit(peer->index, w->seen);
+			w->queue[tail++] = peer;
+		}
+	}
+}
+
+/*
+ * @dev sends a port-write about its @port, if it can.  Fabric lock held
+ * (the mport's delivery callback only queues the message).
+ */
+static void sim_port_write(struct rio_sim_fabric *fab, const struct sim_walk *w,
+			   struct rio_sim_dev *dev, unsigned int port)
+{
+	union rio_pw_msg msg = { };
+
+	if (!dev->em_ef || (dev->pw_tx_ctrl & RIO_EM_PW_TX_CTRL_PW_DIS))
+		return;
+	dev->port[port].pw_pending = true;
+	fab->pw_sent++;
+	if (dev->index >= w->n || !test_bit(dev->index, w->seen) || fab->no_pw ||
+	    !fab->pw_deliver) {
+		fab->pw_lost++;
+		return;
+	}
+	msg.em.comptag = dev->comptag;
+	msg.em.errdetect = dev->port[port].em_err_det;
+	msg.em.is_port = port;
+	fab->pw_deliver(fab->pw_ctx, &msg);
+}
+
+/* After a change of @port of @dev (and of its partner): port-writes */
+static void sim_port_changed(struct rio_sim_fabric *fab, struct sim_walk *w,
+			     struct rio_sim_dev *dev, unsigned int port,
+			     bool both)
+{
+	struct rio_sim_port *p = &dev->port[port];
+
+	sim_walk(fab, w);
+	sim_port_write(fab, w, dev, port);
+	if (both && p->peer)
+		sim_port_write(fab, w, p->peer, p->peer_port);
+}
+
+/*
+ * Change the state of @port of @dev with @change under the fabric lock;
+ * if it changed, the devices send their port-writes.
+ */
+static int sim_port_set(struct rio_sim_dev *dev, unsigned int port, bool val,
+			int (*change)(struct rio_sim_dev *dev, unsigned int port,
+				      bool val))
+{
+	struct rio_sim_fabric *fab = dev->fabric;
+	struct sim_walk w;
+	int ret;
+
+	if (port >= dev->nports)
+		return -EINVAL;
+	ret = rio_sim_symbols_models(dev, port) ?: sim_walk_alloc(fab, &w);
+	if (ret)
+		return ret;
+
+	spin_lock_irq(&fab->lock);
+	ret = change(dev, port, val);
+	if (ret > 0)
+		sim_port_changed(fab, &w, dev, port, true);
+	spin_unlock_irq(&fab->lock);
+	sim_walk_free(&w);
+	return min(ret, 0);
+}
+
+/* Return: 1 if the link changed, 0 if not, -ENOLINK without a partner */
+static int sim_change_link(struct rio_sim_dev *dev, unsigned int port, bool up)
+{
+	struct rio_sim_port *p = &dev->port[port];
+
+	if (!p->peer)
+		return -ENOLINK;
+	if (p->link_down != up)
+		return 0;
+	p->link_down = !up;
+	p->peer->port[p->peer_port].link_down = !up;
+	if (up) {
+		rio_sim_symbols_resync(dev, port);
+		rio_sim_symbols_resync(p->peer, p->peer_port);
+	}
+	return 1;
+}
+
+/**
+ * rio_sim_port_set_link() - take a link down or bring it back up
+ * @dev: the device
+ * @port: its port, linked to a partner
+ * @up: the new state of the link
+ *
+ * Both ends change; each sends a port-write (see the top of this file).
+ * When the link comes back, each end that generates resends its full
+ * status (rule 4.2 g).  Setting the state a link has changes nothing
+ * and sends nothing.
+ *
+ * Return: 0; -EINVAL for a port out of range; -ENOLINK if the port has
+ * no partner; -ENOMEM.
+ */
+int rio_sim_port_set_link(struct rio_sim_dev *dev, unsigned int port, bool up)
+{
+	return sim_port_set(dev, port, up, sim_change_link);
+}
+EXPORT_SYMBOL_GPL(rio_sim_port_set_link);
+
+/* Return: 1 if the port's availability changed, else 0 */
+static int sim_change_unavailable(struct rio_sim_dev *dev, unsigned int port,
+				  bool unavailable)
+{
+	if (dev->port[port].unavailable == unavailable)
+		return 0;
+	dev->port[port].unavailable = unavailable;
+	return 1;
+}
+
+/**
+ * rio_sim_port_set_unavailable() - make a port unavailable or available
+ * @dev: the device
+ * @port: its port
+ * @unavailable: the new state
+ *
+ * The port reports Port Unavailable (and no PORT_OK) in its Error and
+ * Status CSR, its partner loses PORT_OK (their link is down), and both
+ * send a port-write.  Setting the state a port has changes nothing and
+ * sends nothing.
+ *
+ * Return: 0, -EINVAL for a port out of range, -ENOMEM.
+ */
+int rio_sim_port_set_unavailable(struct rio_sim_dev *dev, unsigned int port,
+				 bool unavailable)
+{
+	return sim_port_set(dev, port, unavailable, sim_change_unavailable);
+}
+EXPORT_SYMBOL_GPL(rio_sim_port_set_unavailable);

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests for rio-sim's port events, without the rio core: link
+ * state and Port Unavailable in the Error and Status CSR, port-writes
+ * and where they get, and the symbols an XOFF change or a link recovery
+ * sends.
+ */
+
+#include <kunit/test.h>
+#include <linux/bitfield.h>
+#include <linux/rio_regs.h>
+
+#include "sim.h"
+
+/* star:4: host (0), a 5-port switch (1), endpoints 2..5 on its ports 1..4 */
+#define SW	1
+#define EP1	2
+
+struct sim_pw_log {
+	unsigned int count;
+	union rio_pw_msg last;
+};
+
+static void sim_pw_catch(void *ctx, const union rio_pw_msg *msg)
+{
+	struct sim_pw_log *log = ctx;
+
+	log->count++;
+	log->last = *msg;
+}
+
+static struct rio_sim_fabric *sim_star(struct kunit *test, struct sim_pw_log *log)
+{
+	struct rio_sim_fabric *fab = rio_sim_topo_build("star:4");
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	fab->pw_deliver = sim_pw_catch;
+	fab->pw_ctx = log;
+	return fab;
+}
+
+static u32 sim_err_sts(struct rio_sim_dev *dev, unsigned int port)
+{
+	return rio_sim_dev_peek(dev, dev->phys_ef +
+				RIO_PORT_N_ERR_STS_CSR(port, dev->map));
+}
+
+/* Write a switch's Port n VoQ CSR by a maintenance write at hop 0 */
+static void sim_sw_voq(struct kunit *test, struct rio_sim_dev *sw,
+		       unsigned int port, u32 val)
+{
+	KUNIT_EXPECT_EQ(test, rio_sim_maint_write(sw->fabric, 0xff, 0,
+						  rio_voq_csr_offset(sw->voq_layout,
+								     sw->voq_ef, port),
+						  val), 0);
+}
+
+/* A link down: both ends lose PORT_OK, only the reachable end's port-write gets there */
+static void sim_link_down_up(struct kunit *test)
+{
+	struct sim_pw_log log = { };
+	struct rio_sim_fabric *fab = sim_star(test, &log);
+	struct rio_sim_dev *sw = rio_sim_dev_find(fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(fab, EP1);
+	u32 val;
+
+	sw->comptag = 0x11;
+	KUNIT_EXPECT_EQ(test, sim_err_sts(sw, 1), (u32)RIO_PORT_N_ERR_STS_PORT_OK);
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	KUNIT_EXPECT_EQ(test, sim_err_sts(sw, 1), (u32)(RIO_PORT_N_ERR_STS_PORT_UNINIT |
+							RIO_PORT_N_ERR_STS_PW_PEND));
+	KUNIT_EXPECT_EQ(test, sim_err_sts(ep, 0), (u32)RIO_PORT_N_ERR_STS_PORT_UNINIT);
+	/* The switch tells the host; the endpoint has no error management */
+	KUNIT_EXPECT_EQ(test, log.count, 1U);
+	KUNIT_EXPECT_EQ(test, log.last.em.comptag, 0x11U);
+	KUNIT_EXPECT_EQ(test, log.last.em.is_port & 0xff, 1U);
+	KUNIT_EXPECT_EQ(test, fab->pw_sent, 1ULL);
+	KUNIT_EXPECT_EQ(test, fab->pw_lost, 0ULL);
+	/* Nothing crosses a link that is down */
+	sw->route[5] = 1;
+	ep->did_csr = 5 << 16;
+	KUNIT_EXPECT_EQ(test, rio_sim_maint_read(fab, 5, 1, RIO_DEV_ID_CAR, &val), -EIO);
+	/* Setting the same state again sends nothing */
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	KUNIT_EXPECT_EQ(test, log.count, 1U);
+
+	/* Port-Write Pending is write-1-to-clear */
+	KUNIT_EXPECT_EQ(test, rio_sim_maint_write(fab, 0xff, 0, sw->phys_ef +
+						  RIO_PORT_N_ERR_STS_CSR(1, sw->map),
+						  RIO_PORT_N_ERR_STS_PW_PEND), 0);
+	KUNIT_EXPECT_EQ(test, sim_err_sts(sw, 1), (u32)RIO_PORT_N_ERR_STS_PORT_UNINIT);
+
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(ep, 0, true), 0);
+	KUNIT_EXPECT_EQ(test, log.count, 2U);
+	KUNIT_EXPECT_EQ(test, sim_err_sts(ep, 0), (u32)RIO_PORT_N_ERR_STS_PORT_OK);
+	KUNIT_EXPECT_EQ(test, rio_sim_maint_read(fab, 5, 1, RIO_DEV_ID_CAR, &val), 0);
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(sw, 9, true), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(ep, 0, true), 0);
+	KUNIT_EXPECT_EQ(test, log.count, 2U);
+	rio_sim_fabric_free(fab);
+}
+
+/*
+ * A port-write from a device cut off from the host, from a device whose
+ * transmission is disabled, to an mport that takes none: lost or unsent
+ */
+static void sim_pw_lost(struct kunit *test)
+{
+	struct sim_pw_log log = { };
+	struct rio_sim_fabric *fab = sim_star(test, &log);
+	struct rio_sim_dev *sw = rio_sim_dev_find(fab, SW);
+
+	/* The host's own link down: the switch cannot reach it */
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(sw, 0, false), 0);
+	KUNIT_EXPECT_EQ(test, log.count, 0U);
+	KUNIT_EXPECT_EQ(test, fab->pw_sent, 1ULL);
+	KUNIT_EXPECT_EQ(test, fab->pw_lost, 1ULL);
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(sw, 0, true), 0);
+	KUNIT_EXPECT_EQ(test, log.count, 1U);
+
+	fab->no_pw = true;
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_unavailable(sw, 2, true), 0);
+	KUNIT_EXPECT_EQ(test, log.count, 1U);
+	KUNIT_EXPECT_EQ(test, fab->pw_lost, 2ULL);
+	KUNIT_EXPECT_TRUE(test, sim_err_sts(sw, 2) & RIO_PORT_N_ERR_STS_PORT_UA);
+	KUNIT_EXPECT_FALSE(test, sim_err_sts(sw, 2) & RIO_PORT_N_ERR_STS_PORT_OK);
+
+	fab->no_pw = false;
+	KUNIT_EXPECT_EQ(test, rio_sim_maint_write(fab, 0xff, 0, sw->em_ef + RIO_EM_PW_TX_CTRL,
+						  RIO_EM_PW_TX_CTRL_PW_DIS), 0);
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_unavailable(sw, 2, false), 0);
+	KUNIT_EXPECT_EQ(test, log.count, 1U);
+	KUNIT_EXPECT_EQ(test, fab->pw_sent, 3ULL);
+	/* OK again; the lost port-write is still pending */
+	KUNIT_EXPECT_EQ(test, sim_err_sts(sw, 2), (u32)(RIO_PORT_N_ERR_STS_PORT_OK |
+							RIO_PORT_N_ERR_STS_PW_PEND));
+	rio_sim_fabric_free(fab);
+}
+
+/*
+ * Table 5-4: with participation, an XOFF change that changes the
+ * reported status sends a symbol; without, it sends none
+ */
+static void sim_xoff_sends_symbol(struct kunit *test)
+{
+	struct sim_pw_log log = { };
+	struct rio_sim_fabric *fab = sim_star(test, &log);
+	struct rio_sim_dev *sw = rio_sim_dev_find(fab, SW);
+	struct rio_sim_port *host0 = &fab->host->port[0];	/* receives, RX size 0 */
+	u64 sent;
+
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 1, false), 0);	/* models */
+	sim_sw_voq(test, sw, 2, RIO_VOQ_CSR_PART_EN);
+	sim_sw_voq(test, sw, 0, RIO_VOQ_CSR_GEN_EN);
+	sent = sw->port[0].sym_sent;
+
+	sim_sw_voq(test, sw, 2, RIO_VOQ_CSR_PART_EN | RIO_VOQ_CSR_XOFF);
+	KUNIT_EXPECT_EQ(test, sw->port[0].sym_sent, sent + 1);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(host0->rx, 0, 2));
+	sim_sw_voq(test, sw, 2, RIO_VOQ_CSR_PART_EN);
+	KUNIT_EXPECT_EQ(test, sw->port[0].sym_sent, sent + 2);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(host0->rx, 0, 2));
+
+	/* Without participation, XOFF changes the status but sends nothing */
+	sim_sw_voq(test, sw, 3, RIO_VOQ_CSR_XOFF);
+	KUNIT_EXPECT_EQ(test, sw->port[0].sym_sent, sent + 2);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(host0->rx, 0, 3));
+	rio_sim_fabric_free(fab);
+}
+
+/* Rule 4.2 g: the generator of a recovered link resends its full status */
+static void sim_recovery_resync(struct kunit *test)
+{
+	struct sim_pw_log log = { };
+	struct rio_sim_fabric *fab = sim_star(test, &log);
+	struct rio_sim_dev *sw = rio_sim_dev_find(fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(fab, EP1);
+	u32 off = rio_voq_csr_offset(sw->voq_layout, sw->voq_ef, 1);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 1, false), 0);	/* models */
+	sim_sw_voq(test, sw, 3, RIO_VOQ_CSR_PART_EN);
+	sim_sw_voq(test, sw, 1, RIO_VOQ_CSR_GEN_EN);
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	KUNIT_EXPECT_EQ(test, rio_sim_congest(sw, 3, true), 0);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(ep->port[0].rx, 0, 3));
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(ep->port[0].rx, 0, 3));
+
+	/* A generator turned on starts with its full status too */
+	KUNIT_EXPECT_EQ(test, rio_sim_maint_write(fab, 0xff, 0, off, 0), 0);
+	KUNIT_EXPECT_EQ(test, rio_sim_congest(sw, 4, true), 0);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(ep->port[0].rx, 0, 4));
+	sim_sw_voq(test, sw, 4, RIO_VOQ_CSR_PART_EN);
+	KUNIT_EXPECT_EQ(test, rio_sim_maint_write(fab, 0xff, 0, off, RIO_VOQ_CSR_GEN_EN), 0);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(ep->port[0].rx, 0, 4));
+	rio_sim_fabric_free(fab);
+}
+
+static struct kunit_case sim_ports_test_cases[] = {
+	KUNIT_CASE(sim_link_down_up),
+	KUNIT_CASE(sim_pw_lost),
+	KUNIT_CASE(sim_xoff_sends_symbol),
+	KUNIT_CASE(sim_recovery_resync),
+	{}
+};
+
+static struct kunit_suite sim_ports_test_suite = {
+	.name = "rio-sim-ports",
+	.test_cases = sim_ports_test_cases,
+};
+
+kunit_test_suite(sim_ports_test_suite);

@@ -1,0 +1,351 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#define pr_fmt(fmt) "rio-voq: " fmt
+
+/*
+ * rio-voq port events: after the scan, links go down and come back and
+ * ports become unavailable.  rio-voq learns of it from the port-writes
+ * the devices send (Part 8), through a handler registered with the
+ * core for each mport it follows, or, where an mport cannot deliver
+ * port-writes, from an optional periodic read of every port's Error and
+ * Status CSR (module parameter poll_ms).
+ *
+ * An event only changes what the planner is given, then goes through
+ * the same path as a scan: rio_voq_link_configure() and
+ * rio_voq_port_configure(), whose writes all go through rio_voq_apply()
+ * in Part 12's order:
+ *   - Port Unavailable: XOFF set (Part 12: "should be set to 1 if ...
+ *     Port Unavailable"); available again: XOFF as the policy or the
+ *     admin has it;
+ *   - a link down (an end without PORT_OK): generation off at each end
+ *     that can still be reached;
+ *   - a link back up: both ends read again, planned again and written
+ *     in Part 12's order; turning generation back on makes each
+ *     generator send its full status again (rule 4.2 g).
+ * The admin's choices are planner constraints, so they keep precedence
+ * over every event.
+ *
+ * The port-write handler runs in the mport's port-write context with
+ * the mport's lock held (see rio_inb_pwrite_handler()); it takes
+ * rio_voq_lock, which is never held while the mport's lock is taken.
+ * An event that arrives while the mport is being scanned is remembered
+ * and followed at the scan's end.
+ */
+
+#include <kunit/visibility.h>
+#include <linux/lockdep.h>
+#include <linux/moduleparam.h>
+#include <linux/mutex.h>
+#include <linux/rio_drv.h>
+#include <linux/rio_regs.h>
+#include <linux/workqueue.h>
+
+#include "voq_core.h"
+
+#define RIO_VOQ_POLL_MAX_MS	60000
+
+static unsigned int poll_ms;
+static bool rio_voq_poll_on;
+/* Arming and stopping the poll: the parameter may change during unload */
+static DEFINE_MUTEX(rio_voq_poll_lock);
+
+static void rio_voq_poll_work(struct work_struct *work);
+static DECLARE_DELAYED_WORK(rio_voq_poll_dw, rio_voq_poll_work);
+
+static int rio_voq_poll_set(const char *val, const struct kernel_param *kp)
+{
+	unsigned int ms;
+	int ret = kstrtouint(val, 0, &ms);
+
+	if (ret || ms > RIO_VOQ_POLL_MAX_MS)
+		return -EINVAL;
+	mutex_lock(&rio_voq_poll_lock);
+	WRITE_ONCE(poll_ms, ms);
+	if (rio_voq_poll_on && ms)
+		mod_delayed_work(system_wq, &rio_voq_poll_dw, msecs_to_jiffies(ms));
+	mutex_unlock(&rio_voq_poll_lock);
+	return 0;
+}
+
+static const struct kernel_param_ops rio_voq_poll_ops = {
+	.set = rio_voq_poll_set,
+	.get = param_get_uint,
+};
+module_param_cb(poll_ms, &rio_voq_poll_ops, &poll_ms, 0644);
+MODULE_PARM_DESC(poll_ms,
+		 "read every port's Error and Status CSR this often, for mports without port-writes (ms, 0 = off, the default; at most 60000)");
+
+/* PORT_OK and Port Unavailable: what an event is about */
+#define RIO_VOQ_STS_EVENT	(RIO_PORT_N_ERR_STS_PORT_OK | RIO_PORT_N_ERR_STS_PORT_UA)
+
+/**
+ * rio_voq_port_link_state() - a port's link state, as last read
+ * @n: the node
+ * @port: the port
+ *
+ * Return: "unavailable" (Port Unavailable), "up" (PORT_OK) or "down".
+ */
+const char *rio_voq_port_link_state(const struct rio_voq_node *n,
+				    unsigned int port)
+{
+	u32 sts = n->port[port].err_sts;
+
+	if (sts & RIO_PORT_N_ERR_STS_PORT_UA)
+		return "unavailable";
+	return sts & RIO_PORT_N_ERR_STS_PORT_OK ? "up" : "down";
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_port_link_state);
+
+/*
+ * Read a port's Error and Status CSR again.  A port that cannot be
+ * reached is down as far as rio-voq can tell: it keeps its Port
+ * Unavailable bit, loses PORT_OK.
+ */
+static void rio_voq_port_status(struct rio_voq_node *n, unsigned int port)
+{
+	u32 off = rio_voq_phys_reg(n, port, RIO_PORT_N_ERR_STS_CSR(0, 0)), sts;
+	struct rio_voq_port_state *ps = &n->port[port];
+
+	if (!off)
+		return;
+	if (rio_voq_read(n, off, &sts))
+		sts = (ps->err_sts & RIO_PORT_N_ERR_STS_PORT_UA) |
+		      RIO_PORT_N_ERR_STS_PORT_UNINIT;
+	ps->err_sts = sts;
+}
+
+static void rio_voq_recheck(struct rio_mport *mport);
+
+/**
+ * rio_voq_port_event() - follow a change of a port's status
+ * @n: the node
+ * @port: its port whose link or availability may have changed
+ *
+ * Reads the port's Error and Status CSR (and its partner's, for a port
+ * with a link), then configures the link, or the lone port, as a scan
+ * would, on a fabric this host owns with auto_config on; otherwise it
+ * only records the state.  During a scan of the mport the event is
+ * remembered for the scan's end.  When a link comes back, the devices
+ * it cut off may have changed meanwhile, and their port-writes were
+ * lost: every port of the mport's nodes is read again (see
+ * rio_voq_recheck()).  Called with rio_voq_lock held.
+ */
+void rio_voq_port_event(struct rio_voq_node *n, unsigned int port)
+{
+	struct rio_voq_node *host = rio_voq_node_of(n->mport, NULL);
+	struct rio_voq_policy pol;
+	struct rio_voq_link *l;
+	unsigned int end;
+	bool write, was;
+
+	lockdep_assert_held(&rio_voq_lock);
+	if (!host || host->dead || n->dead || !n->ef || port >= n->nports)
+		return;
+	if (host->scanning) {
+		n->port[port].pending = true;
+		return;
+	}
+	n->port[port].pending = false;
+	rio_voq_policy_get(&pol);
+	write = pol.auto_config && host->owner;
+
+	rio_voq_port_status(n, port);
+	l = n->port[port].link;
+	if (!l) {
+		if (write)
+			rio_voq_port_configure(n, port, true);
+		return;
+	}
+
+	end = rio_voq_link_end(l, n, port);
+	rio_voq_port_status(l->end[!end], l->port[!end]);
+	was = l->down;
+	l->down = !(n->port[port].err_sts & RIO_PORT_N_ERR_STS_PORT_OK) ||
+		  !(l->end[!end]->port[l->port[!end]].err_sts &
+		    RIO_PORT_N_ERR_STS_PORT_OK);
+	if (was != l->down) {
+		pr_info("%s port %u <-> %s port %u: link %s\n",
+			rio_voq_node_name(l->end[0]), l->port[0],
+			rio_voq_node_name(l->end[1]), l->port[1],
+			l->down ? "down, generation off" : "up, reconfiguring");
+		l->baud_read = false;	/* it may have trained at another rate */
+	}
+	rio_voq_link_configure(l, &pol, write, true);
+	if (was && !l->down)
+		rio_voq_recheck(n->mport);
+}
+
+/**
+ * rio_voq_events_replay() - follow the events that came during a scan
+ * @mport: the mport, whose scan has ended
+ *
+ * Called with rio_voq_lock held.
+ */
+void rio_voq_events_replay(struct rio_mport *mport)
+{
+	struct rio_voq_node *n;
+	unsigned int p;
+
+	lockdep_assert_held(&rio_voq_lock);
+	list_for_each_entry(n, &rio_voq_nodes, node) {
+		if (n->mport != mport || n->dead || !n->ef)
+			continue;
+		for (p = 0; p < n->nports; p++)
+			if (n->port[p].pending)
+				rio_voq_port_event(n, p);
+	}
+}
+
+/*
+ * A port-write reached @mport: find the node by the component tag the
+ * enumerator gave it and follow the port the message names.  Port-writes
+ * of devices rio-voq does not follow (or no longer does) are ignored.
+ */
+static int rio_voq_pw(struct rio_mport *mport, void *context,
+		      union rio_pw_msg *msg, int step)
+{
+	u32 tag = msg->em.comptag & RIO_CTAG_UDEVID;
+	unsigned int port = msg->em.is_port & 0xff;
+	struct rio_voq_node *n;
+
+	mutex_lock(&rio_voq_lock);
+	list_for_each_entry(n, &rio_voq_nodes, node) {
+		if (n->mport != mport || !n->rdev || n->dead ||
+		    (n->rdev->comp_tag & RIO_CTAG_UDEVID) != tag)
+			continue;
+		rio_voq_port_event(n, port);
+		break;
+	}
+	mutex_unlock(&rio_voq_lock);
+	return 0;
+}
+
+/**
+ * rio_voq_pw_register() - follow the port-writes an mport receives
+ * @mport: the mport
+ *
+ * Called without rio_voq_lock (the core takes the mport's lock).
+ */
+void rio_voq_pw_register(struct rio_mport *mport)
+{
+	if (rio_add_mport_pw_handler(mport, mport, rio_voq_pw))
+		pr_warn("%s: cannot follow port-writes; set poll_ms to follow port events\n",
+			dev_name(&mport->dev));
+}
+
+/**
+ * rio_voq_pw_unregister() - stop following an mport's port-writes
+ * @mport: the mport
+ *
+ * Returns once no handler call for @mport is in progress (the core
+ * calls handlers with the mport's lock held, which this takes).  Called
+ * without rio_voq_lock.
+ */
+void rio_voq_pw_unregister(struct rio_mport *mport)
+{
+	rio_del_mport_pw_handler(mport, mport, rio_voq_pw);
+}
+
+/*
+ * Read every port of every node of @mport (of every mport if NULL) that
+ * has a VoQ block and is not being scanned; a port whose PORT_OK or
+ * Port Unavailable changed is followed as a port-write would make it.
+ * A device that cannot be reached is skipped (its partner's port
+ * tells).  A link that comes back during the pass does not start
+ * another.  Called with rio_voq_lock held.
+ */
+static void rio_voq_check(struct rio_mport *mport)
+{
+	static bool running;
+	struct rio_voq_node *n, *host;
+	unsigned int p;
+	u32 off, sts;
+
+	lockdep_assert_held(&rio_voq_lock);
+	if (running)
+		return;
+	running = true;
+	list_for_each_entry(n, &rio_voq_nodes, node) {
+		host = rio_voq_node_of(n->mport, NULL);
+		if ((mport && n->mport != mport) || n->dead || !n->ef || !host ||
+		    host->dead || host->scanning)
+			continue;
+		for (p = 0; p < n->nports; p++) {
+			off = rio_voq_phys_reg(n, p, RIO_PORT_N_ERR_STS_CSR(0, 0));
+			if (!off || rio_voq_read(n, off, &sts))
+				continue;
+			if ((sts ^ n->port[p].err_sts) & RIO_VOQ_STS_EVENT)
+				rio_voq_port_event(n, p);
+		}
+	}
+	running = false;
+}
+
+/*
+ * After a link recovery: the devices it cut off could not be reached and
+ * their port-writes were lost.  rio-voq does not know which devices the
+ * link cut off (a ring reaches them another way), so it reads every port
+ * of the mport again: one read per port of the fabric per recovery.
+ */
+static void rio_voq_recheck(struct rio_mport *mport)
+{
+	rio_voq_check(mport);
+}
+
+/* One pass of the poll */
+static void rio_voq_poll_once(void)
+{
+	mutex_lock(&rio_voq_lock);
+	rio_voq_check(NULL);
+	mutex_unlock(&rio_voq_lock);
+}
+
+static void rio_voq_poll_work(struct work_struct *work)
+{
+	unsigned int ms = READ_ONCE(poll_ms);
+
+	if (!ms)
+		return;
+	rio_voq_poll_once();
+	mutex_lock(&rio_voq_poll_lock);
+	ms = READ_ONCE(poll_ms);
+	if (rio_voq_poll_on && ms)
+		queue_delayed_work(system_wq, &rio_voq_poll_dw, msecs_to_jiffies(ms));
+	mutex_unlock(&rio_voq_poll_lock);
+}
+
+/**
+ * rio_voq_poll_start() - start the poll if poll_ms asks for it
+ */
+void rio_voq_poll_start(void)
+{
+	mutex_lock(&rio_voq_poll_lock);
+	rio_voq_poll_on = true;
+	if (poll_ms)
+		mod_delayed_work(system_wq, &rio_voq_poll_dw, msecs_to_jiffies(poll_ms));
+	mutex_unlock(&rio_voq_poll_lock);
+}
+
+/**
+ * rio_voq_poll_stop() - stop the poll for good (module unload)
+ *
+ * Returns once no pass is running; a later change of poll_ms arms
+ * nothing.
+ */
+void rio_voq_poll_stop(void)
+{
+	mutex_lock(&rio_voq_poll_lock);
+	rio_voq_poll_on = false;
+	mutex_unlock(&rio_voq_poll_lock);
+	cancel_delayed_work_sync(&rio_voq_poll_dw);
+}
+
+#if IS_ENABLED(CONFIG_KUNIT)
+/**
+ * rio_voq_test_poll() - run one pass of the poll now, for tests
+ */
+void rio_voq_test_poll(void)
+{
+	rio_voq_poll_once();
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_poll);
+#endif

@@ -1,0 +1,533 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests of rio-voq following port events on rio-sim fabrics the
+ * core enumerates: links that go down and come back, ports that become
+ * unavailable, port-writes through the core's inbound path, the poll
+ * for mports without port-writes, events that race a scan, the
+ * removal of their device or of their mport, and a seeded soak.  The
+ * checks read rio-sim's registers, not rio-voq's state, but for the
+ * state rio-voq shows.
+ */
+
+#include <kunit/test.h>
+#include <kunit/visibility.h>
+#include <linux/bitfield.h>
+#include <linux/bitmap.h>
+#include <linux/delay.h>
+#include <linux/kthread.h>
+#include <linux/prandom.h>
+#include <linux/rio_drv.h>
+#include <linux/rio_regs.h>
+#include <linux/sched/task.h>
+
+#include "../rio.h"	/* rio_del_device(), as rio_mport_cdev calls it */
+#include "../sim/sim.h"
+#include "voq_core.h"
+#include "voq_test_sim.h"
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+
+/* star:4: host (0), a 5-port switch (1), endpoints 2..5 on its ports 1..4 */
+#define SW	1
+#define EP(n)	(1 + (n))
+
+/* Both directions of a link as Part 12 wants them, from the registers */
+static void voq_expect_link_up(struct kunit *test, struct rio_sim_dev *a,
+			       unsigned int pa, struct rio_sim_dev *b, unsigned int pb)
+{
+	struct rio_voq_port x = voq_test_hw(a, pa), y = voq_test_hw(b, pb);
+
+	KUNIT_EXPECT_TRUE(test, x.gen_en);
+	KUNIT_EXPECT_TRUE(test, y.gen_en);
+	KUNIT_EXPECT_EQ(test, x.tx_pgs, y.rx_pgs);
+	KUNIT_EXPECT_EQ(test, y.tx_pgs, x.rx_pgs);
+	KUNIT_EXPECT_EQ(test, a->port[pa].voq_violations, 0U);
+	KUNIT_EXPECT_EQ(test, b->port[pb].voq_violations, 0U);
+}
+
+/*
+ * A link flap: generation off toward the link while it is down, then
+ * both ends configured again, and what changed meanwhile reaches the
+ * partner (the generator resyncs)
+ */
+static void voq_event_link_flap(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 1, false), 0);	/* models */
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+	KUNIT_EXPECT_EQ(test, sw->port[1].voq_violations, 0U);
+
+	/* Meanwhile port 3 of the switch congests: nothing crosses */
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 3, true), 0);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(ep->port[0].rx, 0, 3));
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(ep->port[0].rx, 0, 3));
+	voq_test_destroy(test, sm);
+}
+
+/*
+ * Port Unavailable: XOFF set, and the partner upstream is told; back:
+ * XOFF as the policy has it, or as the admin chose
+ */
+static void voq_event_unavailable(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_port *host0 = &sm->fab->host->port[0];
+	struct rio_voq_node *n = voq_test_node(sm, sw);
+	unsigned int p;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 1, false), 0);	/* models */
+	KUNIT_ASSERT_EQ(test, rio_voq_port_set(n, 3, RIO_VOQ_KNOB_XOFF, 0), 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_port_set(n, 4, RIO_VOQ_KNOB_XOFF, 1), 0);
+
+	for (p = 2; p <= 4; p++)
+		KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, p, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 2).xoff);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 2).gen_en);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(host0->rx, 0, 2));
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 3).xoff);	/* the admin said 0 */
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 4).xoff);
+
+	for (p = 2; p <= 4; p++)
+		KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, p, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 2).xoff);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(host0->rx, 0, 2));
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 3).xoff);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 4).xoff);	/* the admin said 1 */
+	voq_expect_link_up(test, sw, 2, rio_sim_dev_find(sm->fab, EP(2)), 0);
+	voq_test_destroy(test, sm);
+}
+
+/* The link's state as rio-voq shows it */
+static void voq_expect_state(struct kunit *test, struct rio_sim_mport *sm,
+			     struct rio_sim_dev *dev, unsigned int port,
+			     const char *state)
+{
+	struct rio_voq_node *n = voq_test_node(sm, dev);
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_STREQ(test, rio_voq_port_link_state(n, port), state);
+	mutex_unlock(&rio_voq_lock);
+}
+
+/* The state files follow: down, unavailable, up; the link's state too */
+static void voq_event_link_state(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_dev *rsw = rio_sim_rdev(sm, sw);
+	struct rio_voq_link *l = rio_voq_test_link(&sm->mport, rsw, 1);
+
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	voq_expect_state(test, sm, sw, 1, "up");
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 2, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	voq_expect_state(test, sm, sw, 1, "down");
+	voq_expect_state(test, sm, sw, 2, "unavailable");
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, l->state, RIO_VOQ_LINK_DOWN);
+	mutex_unlock(&rio_voq_lock);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	voq_expect_state(test, sm, sw, 1, "up");
+	voq_expect_state(test, sm, rio_sim_dev_find(sm->fab, EP(1)), 0, "up");
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, l->state, RIO_VOQ_LINK_CONFIGURED);
+	mutex_unlock(&rio_voq_lock);
+	voq_test_destroy(test, sm);
+}
+
+/*
+ * An mport without port-writes: nothing happens until the poll reads
+ * the ports, then the same as a port-write
+ */
+static void voq_event_poll(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	u64 reads;
+
+	sm->fab->no_pw = true;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 2, true), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_EQ(test, sm->fab->pw_lost, 2ULL);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 2).xoff);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 1).gen_en);
+
+	rio_voq_test_poll();
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 2).xoff);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+
+	/* Nothing changed: one read per port, no write */
+	reads = rio_voq_count.reads;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 3, false), 0);
+	rio_voq_test_poll();
+	/* host 1 port, switch 5, endpoints 4 (two cannot be reached: counted too) */
+	KUNIT_EXPECT_EQ(test, rio_voq_count.reads - reads, 10ULL);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 2, false), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	rio_voq_test_poll();
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 2).xoff);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	voq_expect_link_up(test, sw, 2, rio_sim_dev_find(sm->fab, EP(2)), 0);
+	voq_test_destroy(test, sm);
+}
+
+/* An event during a scan is followed at the scan's end (here refused) */
+static void voq_event_during_scan(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_voq_node *host = voq_test_node(sm, sm->fab->host);
+
+	KUNIT_ASSERT_NOT_NULL(test, host);
+	mutex_lock(&rio_voq_lock);
+	host->scanning = true;		/* as RIO_SCAN_START leaves it */
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 2, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 2).xoff);
+
+	KUNIT_EXPECT_EQ(test, rio_sim_mport_scan(sm), -EBUSY);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 2).xoff);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, host->scanning);
+	mutex_unlock(&rio_voq_lock);
+	voq_test_destroy(test, sm);
+}
+
+/* A port-write from a device deleted from the net is ignored */
+static void voq_event_after_removal(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_dev *rsw = rio_sim_rdev(sm, sw);
+	u64 writes;
+
+	KUNIT_ASSERT_NOT_NULL(test, rsw);
+	rio_dev_get(rsw);
+	rio_del_device(rsw, RIO_DEVICE_SHUTDOWN);
+	writes = sw->writes;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 2, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_EQ(test, sm->fab->pw_sent, 1ULL);
+	KUNIT_EXPECT_EQ(test, sw->writes, writes);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 2).xoff);
+	rio_dev_put(rsw);
+	voq_test_destroy(test, sm);
+}
+
+struct voq_flapper {
+	struct rio_sim_mport *sm;
+	struct rio_sim_dev *sw;
+	unsigned int flaps;
+};
+
+static int voq_flap_thread(void *data)
+{
+	struct voq_flapper *f = data;
+
+	while (!kthread_should_stop()) {
+		rio_sim_port_set_unavailable(f->sw, 2, !(f->flaps & 1));
+		rio_sim_port_set_link(f->sw, 3, f->flaps & 1);
+		rio_sim_mport_pw_flush(f->sm);
+		f->flaps++;
+		cond_resched();
+	}
+	return 0;
+}
+
+/*
+ * Port-writes racing the removal of the device they are about (KASAN
+ * and lockdep watch): the node goes, the events stop finding it
+ */
+static void voq_event_races_removal(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct voq_flapper f = { .sm = sm, .sw = rio_sim_dev_find(sm->fab, SW) };
+	struct rio_dev *rsw = rio_sim_rdev(sm, f.sw);
+	struct task_struct *t;
+
+	KUNIT_ASSERT_NOT_NULL(test, rsw);
+	t = kthread_run(voq_flap_thread, &f, "voq-flap");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
+	get_task_struct(t);
+	msleep(20);
+	rio_dev_get(rsw);
+	rio_del_device(rsw, RIO_DEVICE_SHUTDOWN);
+	msleep(20);
+	kthread_stop(t);
+	put_task_struct(t);
+	KUNIT_EXPECT_GT(test, f.flaps, 0U);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_NULL(test, rio_voq_node_of(&sm->mport, rsw));
+	mutex_unlock(&rio_voq_lock);
+	rio_dev_put(rsw);
+	voq_test_destroy(test, sm);
+}
+
+/*
+ * An mport destroyed with port-writes still queued: they are dropped
+ * and rio-voq's handler is gone before its nodes (KASAN watches)
+ */
+static void voq_event_mport_gone(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_mport *mport = &sm->mport;
+	unsigned int p;
+
+	for (p = 1; p <= 4; p++)
+		KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, p, true), 0);
+	KUNIT_EXPECT_EQ(test, sm->fab->pw_sent, 4ULL);
+	voq_test_destroy(test, sm);
+	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(mport), 0U);
+}
+
+/*
+ * The seeded soak: random port events and admin writes on a tree, and
+ * after each the invariants, from rio-sim's registers only.
+ */
+#define VOQ_SOAK_EVENTS		150
+#define VOQ_SOAK_LOG		4096
+
+struct voq_soak {
+	struct kunit *test;
+	struct rio_sim_mport *sm;
+	struct rnd_state rnd;
+	s8 xoff[RIO_SIM_MAX_PORTS][16];	/* admin XOFF by device, port; -1 none */
+	unsigned long *seen;
+	struct rio_sim_dev **queue;
+	char *log;
+	size_t len;
+	unsigned int events, checks, failures;
+};
+
+static __printf(2, 3) void voq_soak_say(struct voq_soak *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (s->len < VOQ_SOAK_LOG)
+		s->len += vscnprintf(s->log + s->len, VOQ_SOAK_LOG - s->len, fmt, ap);
+	va_end(ap);
+}
+
+static bool voq_soak_up(const struct rio_sim_port *p)
+{
+	return p->peer && !p->link_down && !p->unavailable &&
+	       !p->peer->port[p->peer_port].unavailable;
+}
+
+/* The devices the host reaches over links that are up */
+static void voq_soak_walk(struct voq_soak *s)
+{
+	struct rio_sim_fabric *fab = s->sm->fab;
+	unsigned int head = 0, tail = 0, k;
+	struct rio_sim_dev *d;
+
+	bitmap_zero(s->seen, fab->ndevs);
+	__set_bit(fab->host->index, s->seen);
+	s->queue[tail++] = fab->host;
+	while (head < tail) {
+		d = s->queue[head++];
+		for (k = 0; k < d->nports; k++) {
+			if (!voq_soak_up(&d->port[k]) ||
+			    test_and_set_bit(d->port[k].peer->index, s->seen))
+				continue;
+			s->queue[tail++] = d->port[k].peer;
+		}
+	}
+}
+
+static void voq_soak_expect(struct voq_soak *s, bool ok, const char *what,
+			    struct rio_sim_dev *d, unsigned int p)
+{
+	s->checks++;
+	if (ok)
+		return;
+	if (!s->failures++)
+		kunit_err(s->test, "event %u: %s at dev%u port %u\n", s->events, what,
+			  d->index, p);
+}
+
+/* The invariants of one port, if its device is reachable */
+static void voq_soak_check_port(struct voq_soak *s, struct rio_sim_dev *d,
+				unsigned int p)
+{
+	struct rio_sim_port *sp = &d->port[p];
+	struct rio_voq_port x = voq_test_hw(d, p), y;
+	bool xoff = sp->unavailable, up = voq_soak_up(sp);
+
+	voq_soak_expect(s, !sp->voq_violations, "Part 12 ordering violation", d, p);
+	if (!test_bit(d->index, s->seen) || d == s->sm->fab->host)
+		return;
+	if (d->index < RIO_SIM_MAX_PORTS && p < 16 && s->xoff[d->index][p] >= 0)
+		xoff = s->xoff[d->index][p];
+	voq_soak_expect(s, x.xoff == xoff, "XOFF not as Port Unavailable or the admin has it",
+			d, p);
+	if (!sp->peer || !sp->peer->voq_ef)
+		return;
+	y = voq_test_hw(sp->peer, sp->peer_port);
+	if (up) {
+		voq_soak_expect(s, x.gen_en && y.gen_en, "generation off on an up link", d, p);
+		voq_soak_expect(s, x.tx_pgs == y.rx_pgs, "A.TX != B.RX on an up link", d, p);
+	} else {
+		voq_soak_expect(s, !x.gen_en, "generation on toward a down link", d, p);
+	}
+}
+
+static void voq_soak_check(struct voq_soak *s)
+{
+	struct rio_sim_dev *d;
+	unsigned int p;
+
+	voq_soak_walk(s);
+	list_for_each_entry(d, &s->sm->fab->devs, node)
+		for (p = 0; p < d->voq_nports; p++)
+			voq_soak_check_port(s, d, p);
+}
+
+/* A random switch port that is not the host's link */
+static struct rio_sim_dev *voq_soak_port(struct voq_soak *s, unsigned int *port)
+{
+	struct rio_sim_dev *d;
+	unsigned int i;
+
+	for (i = 0; i < 100; i++) {
+		d = rio_sim_dev_find(s->sm->fab, 1 + prandom_u32_state(&s->rnd) %
+				     (s->sm->fab->ndevs - 1));
+		if (!d || !d->is_switch)
+			continue;
+		*port = prandom_u32_state(&s->rnd) % d->nports;
+		if (d->port[*port].peer != s->sm->fab->host)
+			return d;
+	}
+	return NULL;
+}
+
+static void voq_soak_event(struct voq_soak *s)
+{
+	unsigned int kind = prandom_u32_state(&s->rnd) % 10, port, val;
+	struct rio_sim_dev *d = voq_soak_port(s, &port);
+	struct rio_voq_node *n;
+	int ret;
+
+	if (!d)
+		return;
+	s->events++;
+	if (kind < 4 && d->port[port].peer) {
+		val = d->port[port].link_down;
+		voq_soak_say(s, "%u:link dev%u.%u %s ", s->events, d->index, port,
+			     val ? "up" : "down");
+		KUNIT_EXPECT_EQ(s->test, rio_sim_port_set_link(d, port, val), 0);
+	} else if (kind < 7) {
+		val = !d->port[port].unavailable;
+		voq_soak_say(s, "%u:ua dev%u.%u %u ", s->events, d->index, port, val);
+		KUNIT_EXPECT_EQ(s->test, rio_sim_port_set_unavailable(d, port, val), 0);
+	} else if (kind < 9) {
+		val = prandom_u32_state(&s->rnd) & 1;
+		voq_soak_say(s, "%u:xoff dev%u.%u=%u ", s->events, d->index, port, val);
+		voq_soak_walk(s);
+		n = voq_test_node(s->sm, d);
+		if (!n || !test_bit(d->index, s->seen) || port >= 16)
+			return;
+		ret = rio_voq_port_set(n, port, RIO_VOQ_KNOB_XOFF, val);
+		KUNIT_EXPECT_EQ(s->test, ret, 0);
+		if (!ret)
+			s->xoff[d->index][port] = val;
+	} else {
+		voq_soak_say(s, "%u:rescan+bad ", s->events);
+		KUNIT_EXPECT_EQ(s->test, rio_sim_mport_scan(s->sm), -EBUSY);
+		n = voq_test_node(s->sm, d);
+		if (n)
+			KUNIT_EXPECT_EQ(s->test, rio_voq_port_set(n, port, RIO_VOQ_KNOB_TX_PGS, 7),
+					-EINVAL);
+	}
+	rio_sim_mport_pw_flush(s->sm);
+	voq_soak_check(s);
+}
+
+static const u32 voq_soak_seeds[] = { 1, 2, 20261122 };
+
+static void voq_soak_desc(const u32 *seed, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "seed %u", *seed);
+}
+
+KUNIT_ARRAY_PARAM(voq_soak, voq_soak_seeds, voq_soak_desc);
+
+static void voq_event_soak(struct kunit *test)
+{
+	const u32 *seed = test->param_value;
+	struct voq_soak *s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	s->test = test;
+	s->sm = voq_test_scanned(test, "tree:2");
+	s->log = kunit_kzalloc(test, VOQ_SOAK_LOG, GFP_KERNEL);
+	s->seen = kunit_kcalloc(test, BITS_TO_LONGS(s->sm->fab->ndevs), sizeof(long),
+				GFP_KERNEL);
+	s->queue = kunit_kcalloc(test, s->sm->fab->ndevs, sizeof(*s->queue), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, s->log);
+	KUNIT_ASSERT_NOT_NULL(test, s->seen);
+	KUNIT_ASSERT_NOT_NULL(test, s->queue);
+	memset(s->xoff, -1, sizeof(s->xoff));
+	prandom_seed_state(&s->rnd, *seed);
+
+	voq_soak_check(s);
+	for (i = 0; i < VOQ_SOAK_EVENTS && !s->failures; i++)
+		voq_soak_event(s);
+	KUNIT_EXPECT_EQ(test, s->sm->fab->stray_writes, 0ULL);
+	KUNIT_EXPECT_EQ_MSG(test, s->failures, 0U, "seed %u, events: %s", *seed, s->log);
+	kunit_info(test, "seed %u: %u events, %u checks, %u violations\n", *seed,
+		   s->events, s->checks, s->failures);
+	voq_test_destroy(test, s->sm);
+}
+
+static struct kunit_case voq_events_test_cases[] = {
+	KUNIT_CASE(voq_event_link_flap),
+	KUNIT_CASE(voq_event_unavailable),
+	KUNIT_CASE(voq_event_link_state),
+	KUNIT_CASE(voq_event_poll),
+	KUNIT_CASE(voq_event_during_scan),
+	KUNIT_CASE(voq_event_after_removal),
+	KUNIT_CASE(voq_event_races_removal),
+	KUNIT_CASE(voq_event_mport_gone),
+	KUNIT_CASE_PARAM(voq_event_soak, voq_soak_gen_params),
+	{}
+};
+
+static void voq_events_test_exit(struct kunit *test)
+{
+	rio_voq_choices_free();
+}
+
+static struct kunit_suite voq_events_test_suite = {
+	.name = "rio_voq_events",
+	.exit = voq_events_test_exit,
+	.test_cases = voq_events_test_cases,
+};
+
+kunit_test_suite(voq_events_test_suite);
