@@ -5,7 +5,6 @@
  * the core's enumerator (or discovery) walks the fabric.
  */
 
-#include <linux/atomic.h>
 #include <linux/err.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
@@ -22,9 +21,12 @@ static DEFINE_MUTEX(rio_sim_mports_lock);
  * Mports whose release callback has not run yet.  The callback is this
  * module's code and runs at the last put of the mport's device, which
  * may come after rio_unregister_mport() returned (a sysfs file held
- * open, or CONFIG_DEBUG_KOBJECT_RELEASE): module exit waits for it.
+ * open, or CONFIG_DEBUG_KOBJECT_RELEASE): module exit waits for it.  The
+ * count changes under the waitqueue's lock, so that once module exit has
+ * seen it at zero and taken that lock, no callback still touches the
+ * waitqueue; only the callback's return is left, as with a completion.
  */
-static atomic_t rio_sim_mports_unreleased = ATOMIC_INIT(0);
+static unsigned int rio_sim_mports_unreleased;
 static DECLARE_WAIT_QUEUE_HEAD(rio_sim_mports_released);
 
 static struct rio_sim_initiator *sim_ini(struct rio_mport *mport)
@@ -201,12 +203,15 @@ static void rio_sim_mport_release(struct device *dev)
 {
 	struct rio_sim_mport *sm = container_of(to_rio_mport(dev),
 						struct rio_sim_mport, mport);
+	unsigned long flags;
 
 	pr_debug("rio-sim: %s released\n", sm->mport.name);
 	rio_sim_fabric_free(sm->fab);
 	kfree(sm);
-	if (atomic_dec_and_test(&rio_sim_mports_unreleased))
-		wake_up(&rio_sim_mports_released);
+	spin_lock_irqsave(&rio_sim_mports_released.lock, flags);
+	if (!--rio_sim_mports_unreleased)
+		wake_up_locked(&rio_sim_mports_released);
+	spin_unlock_irqrestore(&rio_sim_mports_released.lock, flags);
 }
 
 /**
@@ -274,7 +279,9 @@ static struct rio_sim_mport *sim_mport_new(struct rio_sim_fabric *fab,
 	if (host_destid != RIO_SIM_HDID_CORE)
 		mport->host_deviceid = host_destid;
 	mport->dev.release = rio_sim_mport_release;
-	atomic_inc(&rio_sim_mports_unreleased);
+	spin_lock_irq(&rio_sim_mports_released.lock);
+	rio_sim_mports_unreleased++;
+	spin_unlock_irq(&rio_sim_mports_released.lock);
 	INIT_LIST_HEAD(&mport->dbells);
 	rio_init_dbell_res(&mport->riores[RIO_DOORBELL_RESOURCE], 0, 0xffff);
 	snprintf(mport->name, RIO_MAX_MPORT_NAME, "rio-sim%d", mport->id);
@@ -384,8 +391,10 @@ void rio_sim_mport_destroy_all(void)
 			break;
 		rio_sim_mport_destroy(sm);
 	}
-	wait_event(rio_sim_mports_released,
-		   !atomic_read(&rio_sim_mports_unreleased));
+	spin_lock_irq(&rio_sim_mports_released.lock);
+	wait_event_lock_irq(rio_sim_mports_released, !rio_sim_mports_unreleased,
+			    rio_sim_mports_released.lock);
+	spin_unlock_irq(&rio_sim_mports_released.lock);
 }
 
 /**
