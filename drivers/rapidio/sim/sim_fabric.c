@@ -613,6 +613,7 @@ struct rio_sim_fabric *rio_sim_fabric_get(struct rio_sim_fabric *fab)
 }
 EXPORT_SYMBOL_GPL(rio_sim_fabric_get);
 
+/**
  * rio_sim_fabric_set_routes() - size the route tables of a large fabric
  * @fab: the fabric, still without devices
  * @routes: route table entries of each switch, a power of two from
