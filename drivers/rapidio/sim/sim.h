@@ -27,6 +27,9 @@
 #define RIO_SIM_VOQ_CAPS_ALL	(RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP | \
 				 RIO_VOQ_CSR_VC_SUP | RIO_VOQ_CSR_PGS_SUP_ALL)
 
+/* Depth of an mport's port-write queue: more are lost, as in a full FIFO */
+#define RIO_SIM_PW_FIFO		64
+
 /**
  * struct rio_sim_mport - a simulated master port and its fabric
  * @mport: the rio core's master port
