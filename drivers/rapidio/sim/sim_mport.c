@@ -189,8 +189,10 @@ static void sim_pw_stop(struct rio_sim_mport *sm)
 	struct sim_pw_entry *e, *tmp;
 
 	spin_lock_irq(&sm->fab->lock);
-	sm->fab->pw_deliver = NULL;
-	sm->fab->pw_ctx = NULL;
+	if (sm->fab->pw_ctx == sm) {
+		sm->fab->pw_deliver = NULL;
+		sm->fab->pw_ctx = NULL;
+	}
 	spin_unlock_irq(&sm->fab->lock);
 	cancel_work_sync(&sm->pw_work);
 	list_for_each_entry_safe(e, tmp, &sm->pw_queue, node) {
@@ -301,11 +303,18 @@ static struct rio_sim_mport *sim_mport_new(struct rio_sim_fabric *fab,
 	mutex_unlock(&rio_sim_mports_lock);
 	rio_sim_debugfs_add(sm);
 
-	/* Port-writes from now on, to the core's inbound handler */
-	spin_lock_irq(&fab->lock);
-	fab->pw_ctx = sm;
-	fab->pw_deliver = sim_pw_deliver;
-	spin_unlock_irq(&fab->lock);
+	/*
+	 * Port-writes from now on, to the core's inbound handler: those of
+	 * the fabric's host only, the mport that enumerates.  An mport
+	 * attached to the fabric (another host, which discovers) takes none,
+	 * as a switch sends its port-writes to one host.
+	 */
+	if (local == fab->host) {
+		spin_lock_irq(&fab->lock);
+		fab->pw_ctx = sm;
+		fab->pw_deliver = sim_pw_deliver;
+		spin_unlock_irq(&fab->lock);
+	}
 	return sm;
 }
 
