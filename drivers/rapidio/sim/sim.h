@@ -41,6 +41,7 @@
  * @dbg: debugfs directory
  * @pw_lock: protects @pw_queue
  * @pw_queue: port-writes received, not yet handed to the core
+ * @pw_queued: places taken in it, at most RIO_SIM_PW_FIFO
  * @pw_work: hands them to the core's rio_inb_pwrite_handler()
  */
 struct rio_sim_mport {
@@ -51,6 +52,7 @@ struct rio_sim_mport {
 	struct dentry *dbg;
 	spinlock_t pw_lock;	/* pw_queue */
 	struct list_head pw_queue;
+	unsigned int pw_queued;
 	struct work_struct pw_work;
 };
 

@@ -322,7 +322,8 @@ struct rio_sim_dev {
  *	them; called with the lock held
  * @pw_ctx: its context
  * @pw_sent: port-writes devices sent
- * @pw_lost: port-writes that found no path to the host or no taker
+ * @pw_lost: port-writes that found no path to the host, no taker or the
+ *	mport's queue full
  */
 struct rio_sim_fabric {
 	refcount_t users;
