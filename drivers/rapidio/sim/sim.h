@@ -27,6 +27,9 @@
 #define RIO_SIM_VOQ_CAPS_ALL	(RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP | \
 				 RIO_VOQ_CSR_VC_SUP | RIO_VOQ_CSR_PGS_SUP_ALL)
 
+/* Depth of an mport's port-write queue: more are lost, as in a full FIFO */
+#define RIO_SIM_PW_FIFO		64
+
 /**
  * struct rio_sim_mport - a simulated master port and its fabric
  * @mport: the rio core's master port
@@ -38,6 +41,7 @@
  * @dbg: debugfs directory
  * @pw_lock: protects @pw_queue
  * @pw_queue: port-writes received, not yet handed to the core
+ * @pw_queued: places taken in it, at most RIO_SIM_PW_FIFO
  * @pw_work: hands them to the core's rio_inb_pwrite_handler()
  */
 struct rio_sim_mport {
@@ -48,6 +52,7 @@ struct rio_sim_mport {
 	struct dentry *dbg;
 	spinlock_t pw_lock;	/* pw_queue */
 	struct list_head pw_queue;
+	unsigned int pw_queued;
 	struct work_struct pw_work;
 };
 

@@ -317,11 +317,13 @@ struct rio_sim_dev {
  * @latency_us: busy-wait added to every access, at most
  *	RIO_SIM_MAX_LATENCY_US
  * @no_pw: the host's mport takes no port-writes (they are dropped)
- * @pw_deliver: hands a port-write to the host's mport, NULL while none
- *	takes them; called without the lock
+ * @pw_deliver: hands a port-write to the host's mport (the one whose own
+ *	device is @host; attached mports take none), NULL while none takes
+ *	them; called with the lock held
  * @pw_ctx: its context
  * @pw_sent: port-writes devices sent
- * @pw_lost: port-writes that found no path to the host or no taker
+ * @pw_lost: port-writes that found no path to the host, no taker or the
+ *	mport's queue full
  */
 struct rio_sim_fabric {
 	refcount_t users;

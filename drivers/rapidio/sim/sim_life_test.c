@@ -194,10 +194,61 @@ static void sim_life_latency_bound(struct kunit *test)
 	rio_sim_fabric_free(fab);
 }
 
+/* Port-writes queued on @sm, not yet handed to the core */
+static unsigned int sim_life_pw_queued(struct rio_sim_mport *sm)
+{
+	struct list_head *pos;
+	unsigned int n = 0;
+
+	spin_lock_irq(&sm->pw_lock);
+	list_for_each(pos, &sm->pw_queue)
+		n++;
+	spin_unlock_irq(&sm->pw_lock);
+	return n;
+}
+
+/*
+ * A flood of port-writes fills the mport's queue up to its depth, as a
+ * hardware FIFO; the rest are lost, and counted.  Sent with the fabric
+ * lock held and interrupts off, as the devices send them: the work item
+ * that empties the queue cannot run meanwhile (UML has one CPU).
+ */
+static void sim_life_pw_fifo(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_topo_build("single");
+	const unsigned int extra = 36;
+	union rio_pw_msg msg = { };
+	struct rio_sim_mport *sm;
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	sm = rio_sim_mport_create(fab, 0);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
+	KUNIT_ASSERT_TRUE(test, fab->pw_deliver && fab->pw_ctx == sm);
+
+	spin_lock_irq(&fab->lock);
+	for (i = 0; i < RIO_SIM_PW_FIFO + extra; i++)
+		fab->pw_deliver(fab->pw_ctx, &msg);
+	spin_unlock_irq(&fab->lock);
+	KUNIT_EXPECT_EQ(test, fab->pw_lost, (u64)extra);
+	KUNIT_EXPECT_LE(test, sim_life_pw_queued(sm), (unsigned int)RIO_SIM_PW_FIFO);
+
+	/* Emptied, the queue takes port-writes again */
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_EQ(test, sim_life_pw_queued(sm), 0U);
+	spin_lock_irq(&fab->lock);
+	fab->pw_deliver(fab->pw_ctx, &msg);
+	spin_unlock_irq(&fab->lock);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_EQ(test, fab->pw_lost, (u64)extra);
+	rio_sim_mport_destroy(sm);
+}
+
 static struct kunit_case sim_life_test_cases[] = {
 	KUNIT_CASE(sim_life_congest_concurrent),
 	KUNIT_CASE(sim_life_debugfs_concurrent),
 	KUNIT_CASE(sim_life_latency_bound),
+	KUNIT_CASE(sim_life_pw_fifo),
 	{}
 };
 

@@ -133,7 +133,9 @@ struct sim_pw_entry {
 /*
  * The fabric hands a port-write to the mport, under its lock: queue it
  * for the work item, as an mport driver's interrupt handler does
- * (tsi721 hands its port-writes to the core from a work item too).
+ * (tsi721 hands its port-writes to the core from a work item too).  The
+ * queue holds RIO_SIM_PW_FIFO port-writes, as a hardware FIFO: those
+ * that find it full are lost, and counted.
  */
 static void sim_pw_deliver(void *ctx, const union rio_pw_msg *msg)
 {
@@ -147,6 +149,13 @@ static void sim_pw_deliver(void *ctx, const union rio_pw_msg *msg)
 	}
 	e->msg = *msg;
 	spin_lock_irqsave(&sm->pw_lock, flags);
+	if (sm->pw_queued >= RIO_SIM_PW_FIFO) {
+		spin_unlock_irqrestore(&sm->pw_lock, flags);
+		kfree(e);
+		sm->fab->pw_lost++;
+		return;
+	}
+	sm->pw_queued++;
 	list_add_tail(&e->node, &sm->pw_queue);
 	spin_unlock_irqrestore(&sm->pw_lock, flags);
 	schedule_work(&sm->pw_work);
@@ -160,8 +169,10 @@ static void sim_pw_work(struct work_struct *work)
 	for (;;) {
 		spin_lock_irq(&sm->pw_lock);
 		e = list_first_entry_or_null(&sm->pw_queue, struct sim_pw_entry, node);
-		if (e)
+		if (e) {
 			list_del(&e->node);
+			sm->pw_queued--;
+		}
 		spin_unlock_irq(&sm->pw_lock);
 		if (!e)
 			return;
@@ -189,14 +200,17 @@ static void sim_pw_stop(struct rio_sim_mport *sm)
 	struct sim_pw_entry *e, *tmp;
 
 	spin_lock_irq(&sm->fab->lock);
-	sm->fab->pw_deliver = NULL;
-	sm->fab->pw_ctx = NULL;
+	if (sm->fab->pw_ctx == sm) {
+		sm->fab->pw_deliver = NULL;
+		sm->fab->pw_ctx = NULL;
+	}
 	spin_unlock_irq(&sm->fab->lock);
 	cancel_work_sync(&sm->pw_work);
 	list_for_each_entry_safe(e, tmp, &sm->pw_queue, node) {
 		list_del(&e->node);
 		kfree(e);
 	}
+	sm->pw_queued = 0;
 }
 
 static void rio_sim_mport_release(struct device *dev)
@@ -301,11 +315,18 @@ static struct rio_sim_mport *sim_mport_new(struct rio_sim_fabric *fab,
 	mutex_unlock(&rio_sim_mports_lock);
 	rio_sim_debugfs_add(sm);
 
-	/* Port-writes from now on, to the core's inbound handler */
-	spin_lock_irq(&fab->lock);
-	fab->pw_ctx = sm;
-	fab->pw_deliver = sim_pw_deliver;
-	spin_unlock_irq(&fab->lock);
+	/*
+	 * Port-writes from now on, to the core's inbound handler: those of
+	 * the fabric's host only, the mport that enumerates.  An mport
+	 * attached to the fabric (another host, which discovers) takes none,
+	 * as a switch sends its port-writes to one host.
+	 */
+	if (local == fab->host) {
+		spin_lock_irq(&fab->lock);
+		fab->pw_ctx = sm;
+		fab->pw_deliver = sim_pw_deliver;
+		spin_unlock_irq(&fab->lock);
+	}
 	return sm;
 }
 

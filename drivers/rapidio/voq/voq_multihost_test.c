@@ -26,13 +26,20 @@ struct voq_mh {
 	struct rio_sim_dev *host_a, *sw, *host_b, *ep;
 };
 
+/* The switch has an error management block: it sends port-writes */
 static void voq_mh_build(struct kunit *test, struct voq_mh *mh)
 {
 	struct rio_sim_fabric *fab = rio_sim_fabric_alloc(false);
+	struct rio_sim_dev_desc sw = {
+		.name = "sw", .is_switch = true, .nports = 8, .vid = RIO_SIM_VID,
+		.did = RIO_SIM_DID_SWITCH, .map = RIO_SIM_MAP_I, .em = true,
+		.voq = true, .voq_layout = R3, .voq_caps = RIO_SIM_VOQ_CAPS_ALL,
+	};
 
 	KUNIT_ASSERT_NOT_NULL(test, fab);
 	mh->host_a = voq_test_dev(test, fab, "host-a", false, 1, R3, RIO_SIM_VOQ_CAPS_ALL);
-	mh->sw = voq_test_dev(test, fab, "sw", true, 8, R3, RIO_SIM_VOQ_CAPS_ALL);
+	mh->sw = rio_sim_dev_add(fab, &sw);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, mh->sw);
 	mh->host_b = voq_test_dev(test, fab, "host-b", false, 1, R3, RIO_SIM_VOQ_CAPS_ALL);
 	mh->ep = voq_test_dev(test, fab, "ep", false, 1, R3,
 			      RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP);
@@ -183,9 +190,57 @@ static void voq_mh_discovery_too_early(struct kunit *test)
 	voq_mh_expect_views(test, &mh);
 }
 
+/* The link's state as @sm's rio-voq shows it */
+static void voq_mh_expect_state(struct kunit *test, struct rio_sim_mport *sm,
+				struct rio_sim_dev *dev, unsigned int port,
+				const char *state)
+{
+	struct rio_voq_node *n = voq_test_node(sm, dev);
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_STREQ_MSG(test, rio_voq_port_link_state(n, port), state,
+			       "%s port %u", dev->name, port);
+	mutex_unlock(&rio_voq_lock);
+}
+
+/*
+ * Port-writes go to the host that enumerated: A follows the switch's
+ * links while B is attached and discovered, and still once B is gone
+ * (B's going does not take A's port-writes with it).
+ */
+static void voq_mh_pw_to_enumerator(struct kunit *test)
+{
+	struct rio_sim_fabric *fab;
+	struct voq_mh mh;
+	u64 lost;
+
+	voq_mh_build(test, &mh);
+	fab = mh.a->fab;
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(mh.a), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(mh.b), 0);
+	voq_mh_expect_state(test, mh.a, mh.sw, 2, "up");
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(mh.sw, 2, false), 0);
+	rio_sim_mport_pw_flush(mh.a);
+	rio_sim_mport_pw_flush(mh.b);
+	voq_mh_expect_state(test, mh.a, mh.sw, 2, "down");
+
+	lost = fab->pw_lost;
+	voq_test_destroy(test, mh.b);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(mh.sw, 2, true), 0);
+	rio_sim_mport_pw_flush(mh.a);
+	voq_mh_expect_state(test, mh.a, mh.sw, 2, "up");
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(mh.sw, 1, false), 0);
+	rio_sim_mport_pw_flush(mh.a);
+	voq_mh_expect_state(test, mh.a, mh.sw, 1, "down");
+	KUNIT_EXPECT_EQ(test, fab->pw_lost, lost);
+}
+
 static struct kunit_case voq_mh_test_cases[] = {
 	KUNIT_CASE(voq_mh_discovering_host),
 	KUNIT_CASE(voq_mh_discovery_too_early),
+	KUNIT_CASE(voq_mh_pw_to_enumerator),
 	{}
 };
 
