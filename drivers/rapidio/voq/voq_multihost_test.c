@@ -237,10 +237,42 @@ static void voq_mh_pw_to_enumerator(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fab->pw_lost, lost);
 }
 
+/*
+ * A port-write B receives is about B's view of the device: B's handler
+ * reaches the switch through B's mport, never through A's (both nets
+ * have a device with the switch's component tag)
+ */
+static void voq_mh_port_write_own_net(struct kunit *test)
+{
+	union rio_pw_msg msg = { };
+	struct rio_dev *rsw;
+	struct voq_mh mh;
+	u64 reads, writes, b_reads;
+
+	voq_mh_build(test, &mh);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(mh.a), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(mh.b), 0);
+	rsw = rio_sim_rdev(mh.b, mh.sw);
+	KUNIT_ASSERT_NOT_NULL(test, rsw);
+	KUNIT_ASSERT_NOT_NULL(test, rio_sim_rdev(mh.a, mh.sw));
+	KUNIT_ASSERT_NE(test, rio_sim_rdev(mh.a, mh.sw), rsw);
+
+	msg.em.comptag = rsw->comp_tag;
+	msg.em.is_port = 2;
+	reads = mh.a->ini.reads;
+	writes = mh.a->ini.writes;
+	b_reads = mh.b->ini.reads;
+	KUNIT_EXPECT_EQ(test, rio_inb_pwrite_handler(&mh.b->mport, &msg), 0);
+	KUNIT_EXPECT_EQ(test, mh.a->ini.reads, reads);
+	KUNIT_EXPECT_EQ(test, mh.a->ini.writes, writes);
+	KUNIT_EXPECT_GT(test, mh.b->ini.reads, b_reads);
+}
+
 static struct kunit_case voq_mh_test_cases[] = {
 	KUNIT_CASE(voq_mh_discovering_host),
 	KUNIT_CASE(voq_mh_discovery_too_early),
 	KUNIT_CASE(voq_mh_pw_to_enumerator),
+	KUNIT_CASE(voq_mh_port_write_own_net),
 	{}
 };
 
