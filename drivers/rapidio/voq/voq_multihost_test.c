@@ -255,7 +255,7 @@ static void voq_mh_port_write_own_net(struct kunit *test)
 	rsw = rio_sim_rdev(mh.b, mh.sw);
 	KUNIT_ASSERT_NOT_NULL(test, rsw);
 	KUNIT_ASSERT_NOT_NULL(test, rio_sim_rdev(mh.a, mh.sw));
-	KUNIT_ASSERT_NE(test, rio_sim_rdev(mh.a, mh.sw), rsw);
+	KUNIT_ASSERT_PTR_NE(test, rio_sim_rdev(mh.a, mh.sw), rsw);
 
 	msg.em.comptag = rsw->comp_tag;
 	msg.em.is_port = 2;
