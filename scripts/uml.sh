@@ -138,6 +138,7 @@ uml_boot() {
 
 	shift
 	install -m 0755 "$RIO_VOQ_TOP/scripts/demo/$init" "$UML_ROOT/init"
+	install -m 0644 "$RIO_VOQ_TOP/scripts/demo/tap.sh" "$UML_ROOT/tap.sh"
 	# A panicking UML aborts: no core file in the caller's directory
 	(ulimit -c 0
 	 timeout -k 10 "${UML_TIMEOUT:-900}" "$UML_O/linux" mem=1G rootfstype=hostfs \

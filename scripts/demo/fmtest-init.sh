@@ -27,18 +27,7 @@ mount -t debugfs debugfs /sys/kernel/debug
 mount -t configfs configfs /sys/kernel/config
 mount -t devtmpfs devtmpfs /dev
 
-pass=0 fail=0 n=0
-check() {	# description, then a command that must succeed
-	desc=$1
-	shift
-	n=$((n + 1))
-	if "$@" >/dev/null 2>&1; then
-		pass=$((pass + 1)); echo "ok $n - $desc"
-	else
-		fail=$((fail + 1)); echo "not ok $n - $desc"
-	fi
-}
-refused() { ! "$@"; }
+. /tap.sh
 exits() {	# status, command...: the command exits with that status
 	want=$1
 	shift

@@ -22,18 +22,7 @@ mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t debugfs debugfs /sys/kernel/debug
 
-pass=0 fail=0 n=0
-check() {	# description, then a command that must succeed
-	desc=$1
-	shift
-	n=$((n + 1))
-	if "$@" >/dev/null 2>&1; then
-		pass=$((pass + 1)); echo "ok $n - $desc"
-	else
-		fail=$((fail + 1)); echo "not ok $n - $desc"
-	fi
-}
-refused() { ! "$@"; }
+. /tap.sh
 # Open a file on a descriptor; a missing file must not end init (a
 # failed redirection of exec ends a POSIX shell): /dev/null instead
 hold() {	# fd file

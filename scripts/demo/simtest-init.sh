@@ -12,18 +12,7 @@ mount -t sysfs sysfs /sys
 mount -t debugfs debugfs /sys/kernel/debug
 mount -t configfs configfs /sys/kernel/config
 
-pass=0 fail=0 n=0
-check() {	# description, then a command that must succeed
-	desc=$1
-	shift
-	n=$((n + 1))
-	if "$@" >/dev/null 2>&1; then
-		pass=$((pass + 1)); echo "ok $n - $desc"
-	else
-		fail=$((fail + 1)); echo "not ok $n - $desc"
-	fi
-}
-refused() { ! "$@"; }
+. /tap.sh
 ndevs() { ls /sys/bus/rapidio/devices | wc -l; }
 scan_all() { for m in /sys/class/rapidio_port/*; do echo "${m##*rapidio}" > /sys/bus/rapidio/scan; done; }
 
