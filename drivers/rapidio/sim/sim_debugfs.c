@@ -40,6 +40,12 @@
  *                            and send port-writes)
  *   dev<i>/unavailable       write "PORT 1" or "PORT 0": the port reports
  *                            Port Unavailable, or no longer does
+ *   dev<i>/replace           write "PORTS LAYOUT [CAPS]": swap the device
+ *                            for a board of PORTS ports (1 for an
+ *                            endpoint) whose VoQ block has LAYOUT rev2 or
+ *                            rev3 and the read-only CSR bits CAPS (hex,
+ *                            default all), or "PORTS none": no VoQ block
+ *                            (rio_sim_dev_replace())
  */
 
 #include <linux/debugfs.h>
@@ -241,6 +247,44 @@ static const struct file_operations sim_unavailable_fops = {
 	.llseek = no_llseek,
 };
 
+static ssize_t sim_replace_write(struct file *file, const char __user *ubuf,
+				 size_t count, loff_t *ppos)
+{
+	struct rio_sim_dev *dev = file->private_data;
+	struct rio_sim_dev_desc desc = {
+		.name = dev->name, .is_switch = dev->is_switch, .vid = dev->vid,
+		.did = dev->did, .em = dev->em_ef, .voq_caps = RIO_SIM_VOQ_CAPS_ALL,
+	};
+	char buf[48], layout[8];
+	int ret, n;
+
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	n = sscanf(buf, "%u %7s %x", &desc.nports, layout, &desc.voq_caps);
+	if (n < 2)
+		return -EINVAL;
+	if (!strcmp(layout, "rev2"))
+		desc.voq_layout = RIO_VOQ_LAYOUT_REV2;
+	else if (!strcmp(layout, "rev3"))
+		desc.voq_layout = RIO_VOQ_LAYOUT_REV3;
+	else if (strcmp(layout, "none") || n > 2)
+		return -EINVAL;
+	desc.voq = strcmp(layout, "none");
+	desc.map = desc.nports > 16 ? RIO_SIM_MAP_II : RIO_SIM_MAP_I;
+	ret = rio_sim_dev_replace(dev, &desc);
+	return ret ?: count;
+}
+
+static const struct file_operations sim_replace_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = sim_replace_write,
+	.llseek = no_llseek,
+};
+
 static int sim_symbols_show(struct seq_file *m, void *v)
 {
 	struct rio_sim_dev *dev = m->private;
@@ -304,11 +348,12 @@ void rio_sim_debugfs_add(struct rio_sim_mport *sm)
 		debugfs_create_bool("all_ones", 0600, d, &dev->all_ones);
 		debugfs_create_file("link", 0200, d, dev, &sim_link_fops);
 		debugfs_create_file("unavailable", 0200, d, dev, &sim_unavailable_fops);
-		if (dev->voq_ef) {
-			debugfs_create_file("congest", 0200, d, dev, &sim_congest_fops);
-			debugfs_create_file("symbols", 0400, d, dev, &sim_symbols_fops);
-			debugfs_create_file("wfault", 0600, d, dev, &sim_wfault_fops);
-		}
+		if (dev != fab->host)
+			debugfs_create_file("replace", 0200, d, dev, &sim_replace_fops);
+		/* Also without a VoQ block: a replacement may bring one */
+		debugfs_create_file("congest", 0200, d, dev, &sim_congest_fops);
+		debugfs_create_file("symbols", 0400, d, dev, &sim_symbols_fops);
+		debugfs_create_file("wfault", 0600, d, dev, &sim_wfault_fops);
 	}
 }
 

@@ -17,11 +17,14 @@
 
 #include <linux/align.h>
 #include <linux/bitfield.h>
+#include <linux/bitmap.h>
 #include <linux/delay.h>
 #include <linux/err.h>
 #include <linux/errno.h>
 #include <linux/export.h>
+#include <linux/lockdep.h>
 #include <linux/log2.h>
+#include <linux/mutex.h>
 #include <linux/overflow.h>
 #include <linux/rio_regs.h>
 #include <linux/slab.h>
@@ -593,6 +596,7 @@ struct rio_sim_fabric *rio_sim_fabric_alloc(bool large)
 	refcount_set(&fab->users, 1);
 	fab->routes = large ? RIO_SIM_ROUTES : RIO_SIM_ROUTES_SMALL;
 	spin_lock_init(&fab->lock);
+	mutex_init(&fab->ev_lock);
 	INIT_LIST_HEAD(&fab->devs);
 	return fab;
 }
@@ -649,8 +653,8 @@ size_t rio_sim_fabric_bytes(struct rio_sim_fabric *fab)
 
 	spin_lock_irq(&fab->lock);
 	list_for_each_entry(dev, &fab->devs, node) {
-		bytes += ksize(dev) + ksize(dev->route) + ksize(dev->stg_map) +
-			 ksize(dev->stg_hop);
+		bytes += ksize(dev) + ksize(dev->port) + ksize(dev->route) +
+			 ksize(dev->stg_map) + ksize(dev->stg_hop);
 		for (p = 0; p < dev->nports; p++)
 			bytes += ksize(dev->port[p].gen) + ksize(dev->port[p].rx);
 	}
@@ -658,6 +662,25 @@ size_t rio_sim_fabric_bytes(struct rio_sim_fabric *fab)
 	return bytes;
 }
 EXPORT_SYMBOL_GPL(rio_sim_fabric_bytes);
+
+/**
+ * rio_sim_dev_free() - free a device that is in no fabric's list
+ * @dev: the device (rio_sim_dev_make()), with what it holds
+ */
+void rio_sim_dev_free(struct rio_sim_dev *dev)
+{
+	unsigned int p;
+
+	for (p = 0; dev->port && p < dev->nports; p++) {
+		kfree(dev->port[p].gen);
+		kfree(dev->port[p].rx);
+	}
+	kfree(dev->port);
+	kfree(dev->stg_map);
+	kfree(dev->stg_hop);
+	kfree(dev->route);
+	kfree(dev);
+}
 
 /**
  * rio_sim_fabric_free() - drop a reference to a fabric
@@ -672,18 +695,10 @@ void rio_sim_fabric_free(struct rio_sim_fabric *fab)
 	if (!fab || !refcount_dec_and_test(&fab->users))
 		return;
 	list_for_each_entry_safe(dev, tmp, &fab->devs, node) {
-		unsigned int p;
-
-		for (p = 0; p < dev->nports; p++) {
-			kfree(dev->port[p].gen);
-			kfree(dev->port[p].rx);
-		}
-		kfree(dev->stg_map);
-		kfree(dev->stg_hop);
-		kfree(dev->route);
 		list_del(&dev->node);
-		kfree(dev);
+		rio_sim_dev_free(dev);
 	}
+	mutex_destroy(&fab->ev_lock);
 	kfree(fab);
 }
 EXPORT_SYMBOL_GPL(rio_sim_fabric_free);
@@ -739,18 +754,17 @@ static bool sim_place_blocks(struct rio_sim_dev *dev, bool em,
 }
 
 /**
- * rio_sim_dev_add() - add a device to a fabric
- * @fab: the fabric; its first device is the host's own port
- * @desc: what the device is made of
+ * rio_sim_dev_make() - make a device, in no fabric's list
+ * @fab: the fabric it is for
+ * @desc: what it is made of
  *
- * The device starts as after reset: no base device ID (0xff), host lock
- * free, component tag 0, empty route table, VoQ controls all off.
+ * Its registers are as after reset; a switch has no route table yet.
  *
  * Return: the device, or an ERR_PTR: -EINVAL for a description that
  * cannot be built, -ENOMEM.
  */
-struct rio_sim_dev *rio_sim_dev_add(struct rio_sim_fabric *fab,
-				    const struct rio_sim_dev_desc *desc)
+struct rio_sim_dev *rio_sim_dev_make(struct rio_sim_fabric *fab,
+				     const struct rio_sim_dev_desc *desc)
 {
 	struct rio_sim_dev *dev;
 	unsigned int n;
@@ -762,15 +776,21 @@ struct rio_sim_dev *rio_sim_dev_add(struct rio_sim_fabric *fab,
 	    (desc->map != RIO_SIM_MAP_I && desc->map != RIO_SIM_MAP_II) ||
 	    !sim_voq_desc_valid(desc))
 		return ERR_PTR(-EINVAL);
+	if (desc->staging && (!desc->is_switch || !desc->staging_queues ||
+			      desc->staging_queues > RIO_SIM_ROUTES_SMALL))
+		return ERR_PTR(-EINVAL);
 
-	dev = kzalloc(struct_size(dev, port, desc->nports), GFP_KERNEL);
+	dev = kzalloc(sizeof(*dev), GFP_KERNEL);
 	if (!dev)
 		return ERR_PTR(-ENOMEM);
-
 	dev->fabric = fab;
+	dev->nports = desc->nports;
+	dev->port = kcalloc(desc->nports, sizeof(*dev->port), GFP_KERNEL);
+	if (!dev->port)
+		goto nomem;
+
 	strscpy(dev->name, desc->name ?: "dev", sizeof(dev->name));
 	dev->is_switch = desc->is_switch;
-	dev->nports = desc->nports;
 	dev->swp_ports = desc->swp_claim ? desc->swp_ports : desc->nports;
 	dev->vid = desc->vid;
 	dev->did = desc->did;
@@ -793,37 +813,48 @@ struct rio_sim_dev *rio_sim_dev_add(struct rio_sim_fabric *fab,
 			dev->port[n].voq_caps = caps;
 	}
 	if (!sim_place_blocks(dev, desc->em, desc->voq_place)) {
-		kfree(dev);
+		rio_sim_dev_free(dev);
 		return ERR_PTR(-EINVAL);
 	}
 
-	if (desc->staging) {
-		if (!desc->is_switch || !desc->staging_queues ||
-		    desc->staging_queues > RIO_SIM_ROUTES_SMALL) {
-			kfree(dev);
-			return ERR_PTR(-EINVAL);
-		}
-		dev->staging = desc->staging;
-		dev->staging_queues = desc->staging_queues;
-		if (desc->staging == RIO_SIM_STAGING_RAM) {
-			dev->stg_map = kcalloc(dev->nports, RIO_SIM_ROUTES_SMALL, GFP_KERNEL);
-			dev->stg_hop = kcalloc(dev->nports, RIO_SIM_ROUTES_SMALL, GFP_KERNEL);
-			if (!dev->stg_map || !dev->stg_hop) {
-				kfree(dev->stg_map);
-				kfree(dev->stg_hop);
-				kfree(dev);
-				return ERR_PTR(-ENOMEM);
-			}
-		}
+	dev->staging = desc->staging;
+	dev->staging_queues = desc->staging_queues;
+	if (desc->staging == RIO_SIM_STAGING_RAM) {
+		dev->stg_map = kcalloc(dev->nports, RIO_SIM_ROUTES_SMALL, GFP_KERNEL);
+		dev->stg_hop = kcalloc(dev->nports, RIO_SIM_ROUTES_SMALL, GFP_KERNEL);
+		if (!dev->stg_map || !dev->stg_hop)
+			goto nomem;
 	}
+	return dev;
 
+nomem:
+	rio_sim_dev_free(dev);
+	return ERR_PTR(-ENOMEM);
+}
+
+/**
+ * rio_sim_dev_add() - add a device to a fabric
+ * @fab: the fabric; its first device is the host's own port
+ * @desc: what the device is made of
+ *
+ * The device starts as after reset: no base device ID (0xff), host lock
+ * free, component tag 0, empty route table, VoQ controls all off.
+ *
+ * Return: the device, or an ERR_PTR: -EINVAL for a description that
+ * cannot be built, -ENOMEM.
+ */
+struct rio_sim_dev *rio_sim_dev_add(struct rio_sim_fabric *fab,
+				    const struct rio_sim_dev_desc *desc)
+{
+	struct rio_sim_dev *dev = rio_sim_dev_make(fab, desc);
+
+	if (IS_ERR(dev))
+		return dev;
 	/* Only switches route: an endpoint stays a few hundred bytes */
 	if (desc->is_switch) {
 		dev->route = kmalloc(fab->routes, GFP_KERNEL);
 		if (!dev->route) {
-			kfree(dev->stg_map);
-			kfree(dev->stg_hop);
-			kfree(dev);
+			rio_sim_dev_free(dev);
 			return ERR_PTR(-ENOMEM);
 		}
 		memset(dev->route, RIO_SIM_NO_ROUTE, fab->routes);
@@ -838,6 +869,61 @@ struct rio_sim_dev *rio_sim_dev_add(struct rio_sim_fabric *fab,
 	return dev;
 }
 EXPORT_SYMBOL_GPL(rio_sim_dev_add);
+
+/**
+ * rio_sim_dev_swap() - give a device in the fabric another make-up
+ * @dev: the device
+ * @nd: a device made by rio_sim_dev_make() (same kind: switch or
+ *	endpoint); it gets @dev's old make-up, to be freed with
+ *	rio_sim_dev_free()
+ *
+ * What the enumerator wrote stays (base device ID, host lock, component
+ * tag, route table, port-write target and control): the new board is
+ * loaded with the old one's configuration.  What the board is made of
+ * changes: identity, port count, register map, extended-feature blocks,
+ * VoQ capabilities, staging hardware; its VoQ controls, congestion and
+ * symbol models start as after reset.  Links of the ports both boards
+ * have stay cabled, with their state; a port the new board lacks loses
+ * its link, and its partner with it.  Called with the fabric lock held.
+ */
+void rio_sim_dev_swap(struct rio_sim_dev *dev, struct rio_sim_dev *nd)
+{
+	unsigned int k;
+
+	lockdep_assert_held(&dev->fabric->lock);
+	for (k = 0; k < dev->nports; k++) {
+		struct rio_sim_port *op = &dev->port[k];
+
+		if (k >= nd->nports) {
+			if (op->peer)
+				op->peer->port[op->peer_port].peer = NULL;
+			op->peer = NULL;
+			continue;
+		}
+		nd->port[k].peer = op->peer;
+		nd->port[k].peer_port = op->peer_port;
+		nd->port[k].baud_class = op->baud_class;
+		nd->port[k].link_down = op->link_down;
+		nd->port[k].ctl = op->ctl;
+	}
+	swap(dev->port, nd->port);
+	swap(dev->nports, nd->nports);
+	strscpy(dev->name, nd->name, sizeof(dev->name));
+	swap(dev->swp_ports, nd->swp_ports);
+	swap(dev->vid, nd->vid);
+	swap(dev->did, nd->did);
+	swap(dev->map, nd->map);
+	swap(dev->phys_ef, nd->phys_ef);
+	swap(dev->em_ef, nd->em_ef);
+	swap(dev->voq_ef, nd->voq_ef);
+	swap(dev->voq_layout, nd->voq_layout);
+	swap(dev->voq_nports, nd->voq_nports);
+	swap(dev->staging, nd->staging);
+	swap(dev->staging_queues, nd->staging_queues);
+	swap(dev->stg_map, nd->stg_map);
+	swap(dev->stg_hop, nd->stg_hop);
+	bitmap_zero(dev->congested, RIO_VOQ_MAX_PORTS);
+}
 
 /**
  * rio_sim_dev_find() - a fabric's device by index
@@ -1183,10 +1269,12 @@ int rio_sim_set_wfault(struct rio_sim_dev *dev, unsigned int port,
 {
 	struct rio_sim_port *p;
 
-	if (!dev->voq_ef || port >= dev->voq_nports || mode >= RIO_SIM_NR_WFAULTS)
-		return -EINVAL;
-	p = &dev->port[port];
 	spin_lock_irq(&dev->fabric->lock);
+	if (!dev->voq_ef || port >= dev->voq_nports || mode >= RIO_SIM_NR_WFAULTS) {
+		spin_unlock_irq(&dev->fabric->lock);
+		return -EINVAL;
+	}
+	p = &dev->port[port];
 	p->wfault = mode;
 	p->wfault_mask = mask;
 	p->wfault_nth = nth ?: 1;

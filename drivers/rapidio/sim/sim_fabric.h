@@ -12,6 +12,7 @@
 #define _RIO_SIM_FABRIC_H
 
 #include <linux/list.h>
+#include <linux/mutex.h>
 #include <linux/refcount.h>
 #include <linux/rio.h>
 #include <linux/rio_voq.h>
@@ -254,7 +255,8 @@ struct rio_sim_dev_desc {
  * @staging_queues: its queues per port
  * @stg_map: RAM model: reverse maps, [port * RIO_SIM_ROUTES_SMALL + d]
  * @stg_hop: RAM model: next hops, [port * RIO_SIM_ROUTES_SMALL + id]
- * @port: the ports
+ * @port: the ports, @nports of them (a replacement may change their
+ *	count: see rio_sim_dev_replace())
  */
 struct rio_sim_dev {
 	struct rio_sim_fabric *fabric;
@@ -293,13 +295,16 @@ struct rio_sim_dev {
 	unsigned int staging_queues;
 	u8 *stg_map;
 	u8 *stg_hop;
-	struct rio_sim_port port[];
+	struct rio_sim_port *port;
 };
 
 /**
  * struct rio_sim_fabric - a simulated fabric
  * @users: references: its builder's, then one per mport attached to it
  * @lock: serializes register accesses and fault settings
+ * @ev_lock: serializes the changes that allocate outside @lock (port
+ *	events, congestion, device replacement), so that a replacement
+ *	never frees a port another change is about to use
  * @large: 16-bit destination IDs (common transport large system)
  * @routes: route table entries of each switch
  * @devs: the devices, host first
@@ -328,6 +333,7 @@ struct rio_sim_dev {
 struct rio_sim_fabric {
 	refcount_t users;
 	spinlock_t lock;	/* devices, links, registers, counters, faults */
+	struct mutex ev_lock;	/* port events, congestion, replacement */
 	bool large;
 	unsigned int routes;
 	struct list_head devs;
@@ -374,6 +380,10 @@ void rio_sim_fabric_free(struct rio_sim_fabric *fab);
 size_t rio_sim_fabric_bytes(struct rio_sim_fabric *fab);
 struct rio_sim_dev *rio_sim_dev_add(struct rio_sim_fabric *fab,
 				    const struct rio_sim_dev_desc *desc);
+struct rio_sim_dev *rio_sim_dev_make(struct rio_sim_fabric *fab,
+				     const struct rio_sim_dev_desc *desc);
+void rio_sim_dev_free(struct rio_sim_dev *dev);
+void rio_sim_dev_swap(struct rio_sim_dev *dev, struct rio_sim_dev *nd);
 struct rio_sim_dev *rio_sim_dev_find(struct rio_sim_fabric *fab,
 				     unsigned int index);
 int rio_sim_link(struct rio_sim_dev *a, unsigned int pa,
@@ -407,5 +417,7 @@ int rio_sim_symbols_models(struct rio_sim_dev *dev, unsigned int port);
 int rio_sim_port_set_link(struct rio_sim_dev *dev, unsigned int port, bool up);
 int rio_sim_port_set_unavailable(struct rio_sim_dev *dev, unsigned int port,
 				 bool unavailable);
+int rio_sim_dev_replace(struct rio_sim_dev *dev,
+			const struct rio_sim_dev_desc *desc);
 
 #endif /* _RIO_SIM_FABRIC_H */

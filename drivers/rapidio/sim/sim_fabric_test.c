@@ -627,8 +627,8 @@ static void sim_topo_shapes(struct kunit *test)
 			KUNIT_EXPECT_EQ(test, !dev->route, !dev->is_switch);
 			/* an endpoint: the device and its one port */
 			if (!dev->is_switch)
-				KUNIT_EXPECT_LE_MSG(test, ksize(dev), (size_t)512,
-						    "%s", want[i].spec);
+				KUNIT_EXPECT_LE_MSG(test, ksize(dev) + ksize(dev->port),
+						    (size_t)512, "%s", want[i].spec);
 		}
 		KUNIT_EXPECT_EQ_MSG(test, switches, want[i].switches, "%s",
 				    want[i].spec);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * rio-sim port events: links that go down and come back, ports that
- * become unavailable, and the port-writes (Part 8) devices send about
- * them.
+ * become unavailable, boards swapped in place, and the port-writes
+ * (Part 8) devices send about them.
  *
  * A link that goes down stays cabled: both ends lose PORT_OK in their
  * Port n Error and Status CSR, nothing crosses it (maintenance requests
@@ -23,9 +23,11 @@
  */
 
 #include <linux/bitmap.h>
+#include <linux/err.h>
 #include <linux/errno.h>
 #include <linux/export.h>
 #include <linux/minmax.h>
+#include <linux/mutex.h>
 #include <linux/rio_regs.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -139,19 +141,40 @@ static int sim_port_set(struct rio_sim_dev *dev, unsigned int port, bool val,
 	struct sim_walk w;
 	int ret;
 
-	if (port >= dev->nports)
-		return -EINVAL;
-	ret = rio_sim_symbols_models(dev, port) ?: sim_walk_alloc(fab, &w);
-	if (ret)
+	mutex_lock(&fab->ev_lock);
+	ret = port < dev->nports ? 0 : -EINVAL;
+	if (!ret)
+		ret = rio_sim_symbols_models(dev, port) ?: sim_walk_alloc(fab, &w);
+	if (ret) {
+		mutex_unlock(&fab->ev_lock);
 		return ret;
+	}
 
 	spin_lock_irq(&fab->lock);
 	ret = change(dev, port, val);
 	if (ret > 0)
 		sim_port_changed(fab, &w, dev, port, true);
 	spin_unlock_irq(&fab->lock);
+	mutex_unlock(&fab->ev_lock);
 	sim_walk_free(&w);
 	return min(ret, 0);
+}
+
+/*
+ * Take a link (both ends) down or up; each end latches the transition in
+ * its Port n Error Detect CSR (Part 8: OK-to-Uninit, Uninit-to-OK), so
+ * that a port-write tells of a link that went down even when it is back
+ * by the time the host reads the port.  Lock held.
+ */
+static void sim_link_latch(struct rio_sim_port *p, bool up)
+{
+	struct rio_sim_port *q = &p->peer->port[p->peer_port];
+	u32 bit = up ? REM_PED_LINK_U2OK : REM_PED_LINK_OK2U;
+
+	p->link_down = !up;
+	q->link_down = !up;
+	p->em_err_det |= bit;
+	q->em_err_det |= bit;
 }
 
 /* Return: 1 if the link changed, 0 if not, -ENOLINK without a partner */
@@ -163,8 +186,7 @@ static int sim_change_link(struct rio_sim_dev *dev, unsigned int port, bool up)
 		return -ENOLINK;
 	if (p->link_down != up)
 		return 0;
-	p->link_down = !up;
-	p->peer->port[p->peer_port].link_down = !up;
+	sim_link_latch(p, up);
 	if (up) {
 		rio_sim_symbols_resync(dev, port);
 		rio_sim_symbols_resync(p->peer, p->peer_port);
@@ -221,3 +243,88 @@ int rio_sim_port_set_unavailable(struct rio_sim_dev *dev, unsigned int port,
 	return sim_port_set(dev, port, unavailable, sim_change_unavailable);
 }
 EXPORT_SYMBOL_GPL(rio_sim_port_set_unavailable);
+
+/**
+ * rio_sim_dev_replace() - swap a device for another board in its place
+ * @dev: the device (not the host's own port)
+ * @desc: what the new board is made of: a switch for a switch, an
+ *	endpoint for an endpoint; its port count, identity, register map,
+ *	VoQ block (layout, capabilities, or none) may differ
+ *
+ * As a board swap looks to the host: every link of the old board goes
+ * down (its partners send port-writes; the board being pulled sends
+ * none), the new board takes its place (see rio_sim_dev_swap(): it is
+ * loaded with the old one's configuration, so that the fabric's routes
+ * and IDs still hold), and the links of the ports it still has come back
+ * up, each end latching both transitions and sending a port-write.  A
+ * port the new board lacks leaves its partner's link down for good;
+ * ports it has beyond the old count are not cabled.  The core is not
+ * told otherwise (it does not rescan on port-writes): its rio_dev stays
+ * the same object, with what it read at the scan.
+ *
+ * Return: 0; -EINVAL for a description that cannot be built, of the
+ * other kind (switch or endpoint), or for the host's own port; -ENOMEM.
+ */
+int rio_sim_dev_replace(struct rio_sim_dev *dev,
+			const struct rio_sim_dev_desc *desc)
+{
+	struct rio_sim_fabric *fab = dev->fabric;
+	DECLARE_BITMAP(was_up, RIO_SIM_MAX_PORTS) = { };
+	struct rio_sim_dev *nd;
+	struct sim_walk w;
+	unsigned int k;
+	int ret;
+
+	nd = rio_sim_dev_make(fab, desc);
+	if (IS_ERR(nd))
+		return PTR_ERR(nd);
+	mutex_lock(&fab->ev_lock);
+	ret = nd->is_switch != dev->is_switch || dev == fab->host ? -EINVAL : 0;
+	/* The new board's models, so that symbols flow once it generates */
+	for (k = 0; !ret && k < min(nd->nports, dev->nports); k++)
+		if (dev->port[k].peer)
+			ret = rio_sim_symbols_models(nd, k);
+	if (!ret)
+		ret = sim_walk_alloc(fab, &w);
+	if (ret) {
+		mutex_unlock(&fab->ev_lock);
+		rio_sim_dev_free(nd);
+		return ret;
+	}
+
+	spin_lock_irq(&fab->lock);
+	/* The old board is pulled: its links go down, its partners tell */
+	for (k = 0; k < dev->nports; k++) {
+		if (!dev->port[k].peer || dev->port[k].link_down)
+			continue;
+		__set_bit(k, was_up);
+		sim_link_latch(&dev->port[k], false);
+	}
+	sim_walk(fab, &w);
+	for_each_set_bit(k, was_up, dev->nports)
+		sim_port_write(fab, &w, dev->port[k].peer, dev->port[k].peer_port);
+	rio_sim_dev_swap(dev, nd);
+
+	/* The new one trains its links: both ends tell */
+	bitmap_zero(w.seen, w.n);
+	for_each_set_bit(k, was_up, dev->nports) {
+		if (!dev->port[k].peer)
+			continue;
+		sim_link_latch(&dev->port[k], true);
+		rio_sim_symbols_resync(dev, k);
+		rio_sim_symbols_resync(dev->port[k].peer, dev->port[k].peer_port);
+	}
+	sim_walk(fab, &w);
+	for_each_set_bit(k, was_up, dev->nports) {
+		if (!dev->port[k].peer)
+			continue;
+		sim_port_write(fab, &w, dev, k);
+		sim_port_write(fab, &w, dev->port[k].peer, dev->port[k].peer_port);
+	}
+	spin_unlock_irq(&fab->lock);
+	mutex_unlock(&fab->ev_lock);
+	sim_walk_free(&w);
+	rio_sim_dev_free(nd);		/* the old board */
+	return 0;
+}
+EXPORT_SYMBOL_GPL(rio_sim_dev_replace);

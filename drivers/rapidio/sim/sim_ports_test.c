@@ -2,8 +2,8 @@
 /*
  * KUnit tests for rio-sim's port events, without the rio core: link
  * state and Port Unavailable in the Error and Status CSR, port-writes
- * and where they get, and the symbols an XOFF change or a link recovery
- * sends.
+ * and where they get, the transitions they carry, a board swapped in
+ * place, and the symbols an XOFF change or a link recovery sends.
  */
 
 #include <kunit/test.h>
@@ -196,11 +196,120 @@ static void sim_recovery_resync(struct kunit *test)
 	rio_sim_fabric_free(fab);
 }
 
+/* A link's transitions are latched in the Error Detect CSR the port-write carries */
+static void sim_link_latched(struct kunit *test)
+{
+	struct sim_pw_log log = { };
+	struct rio_sim_fabric *fab = sim_star(test, &log);
+	struct rio_sim_dev *sw = rio_sim_dev_find(fab, SW);
+	u32 det = sw->em_ef + RIO_EM_PN_ERR_DETECT(1);
+
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	KUNIT_EXPECT_EQ(test, log.last.em.errdetect, (u32)REM_PED_LINK_OK2U);
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	KUNIT_EXPECT_EQ(test, log.last.em.errdetect,
+			(u32)(REM_PED_LINK_OK2U | REM_PED_LINK_U2OK));
+	/* Cleared by a write, as the core does after a port-write */
+	KUNIT_EXPECT_EQ(test, rio_sim_maint_write(fab, 0xff, 0, det, 0), 0);
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(sw, det), 0U);
+	rio_sim_fabric_free(fab);
+}
+
+static const struct rio_sim_dev_desc sim_rev2_sw3 = {
+	.name = "rev2sw", .is_switch = true, .nports = 3, .vid = RIO_SIM_VID,
+	.did = RIO_SIM_DID_SWITCH, .map = RIO_SIM_MAP_I, .em = true, .voq = true,
+	.voq_layout = RIO_VOQ_LAYOUT_REV2,
+	.voq_caps = RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP,
+};
+
+/*
+ * A switch swapped for a rev 2.x one with fewer ports: its links go down
+ * and come back but those of the ports it lacks, which stay down; what
+ * the enumerator wrote stays, the VoQ block is the new one's
+ */
+static void sim_replace_fewer_ports(struct kunit *test)
+{
+	struct sim_pw_log log = { };
+	struct rio_sim_fabric *fab = sim_star(test, &log);
+	struct rio_sim_dev *sw = rio_sim_dev_find(fab, SW);
+	struct rio_sim_dev *ep1 = rio_sim_dev_find(fab, EP1);
+	struct rio_sim_dev *ep3 = rio_sim_dev_find(fab, EP1 + 2);
+	u32 off, val;
+
+	sw->comptag = 0x22;
+	sw->route[5] = 1;
+	sw->port[1].voq_ctl = RIO_VOQ_CSR_GEN_EN;
+	KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(sw, &sim_rev2_sw3), 0);
+
+	KUNIT_EXPECT_EQ(test, sw->nports, 3U);
+	KUNIT_EXPECT_EQ(test, sw->voq_layout, RIO_VOQ_LAYOUT_REV2);
+	KUNIT_EXPECT_EQ(test, sw->comptag, 0x22U);
+	KUNIT_EXPECT_EQ(test, sw->route[5], 1);
+	KUNIT_EXPECT_PTR_EQ(test, sw->port[1].peer, ep1);
+	KUNIT_EXPECT_PTR_EQ(test, ep3->port[0].peer, (struct rio_sim_dev *)NULL);
+	KUNIT_EXPECT_EQ(test, sim_err_sts(sw, 1) & RIO_PORT_N_ERR_STS_PORT_OK,
+			(u32)RIO_PORT_N_ERR_STS_PORT_OK);
+	KUNIT_EXPECT_EQ(test, sim_err_sts(ep3, 0), (u32)RIO_PORT_N_ERR_STS_PORT_UNINIT);
+	/* The new board's VoQ controls are as after reset, at its layout's place */
+	off = rio_voq_csr_offset(RIO_VOQ_LAYOUT_REV2, sw->voq_ef, 1);
+	KUNIT_EXPECT_EQ(test, rio_sim_maint_read(fab, 0xff, 0, off, &val), 0);
+	KUNIT_EXPECT_EQ(test, val, (u32)(RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP));
+	/* Ports 0..2 came back: each end that has error management told */
+	KUNIT_EXPECT_EQ(test, log.count, 3U);
+	KUNIT_EXPECT_EQ(test, log.last.em.comptag, 0x22U);
+	/* The new board's port only saw its link come up */
+	KUNIT_EXPECT_EQ(test, log.last.em.errdetect, (u32)REM_PED_LINK_U2OK);
+	KUNIT_EXPECT_EQ(test, sw->port[0].voq_violations + sw->port[1].voq_violations, 0U);
+	rio_sim_fabric_free(fab);
+}
+
+/* More ports, then no VoQ block; the wrong kind and the host are refused */
+static void sim_replace_more_none_bad(struct kunit *test)
+{
+	struct sim_pw_log log = { };
+	struct rio_sim_fabric *fab = sim_star(test, &log);
+	struct rio_sim_dev *sw = rio_sim_dev_find(fab, SW);
+	struct rio_sim_dev *ep1 = rio_sim_dev_find(fab, EP1);
+	struct rio_sim_dev_desc d = sim_rev2_sw3;
+	unsigned int k;
+
+	d.nports = 40;
+	d.map = RIO_SIM_MAP_II;
+	d.voq_layout = RIO_VOQ_LAYOUT_REV3;
+	d.voq_caps = RIO_SIM_VOQ_CAPS_ALL;
+	KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(sw, &d), 0);
+	KUNIT_EXPECT_EQ(test, sw->nports, 40U);
+	for (k = 1; k <= 4; k++)
+		KUNIT_EXPECT_EQ(test, sim_err_sts(sw, k) & RIO_PORT_N_ERR_STS_PORT_OK,
+				(u32)RIO_PORT_N_ERR_STS_PORT_OK);
+	KUNIT_EXPECT_EQ(test, sim_err_sts(sw, 39), (u32)RIO_PORT_N_ERR_STS_PORT_UNINIT);
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(sw, 39, true), -ENOLINK);
+
+	d.voq = false;
+	KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(sw, &d), 0);
+	KUNIT_EXPECT_EQ(test, sw->voq_ef, 0U);
+	KUNIT_EXPECT_EQ(test, rio_sim_congest(sw, 1, true), -EINVAL);
+
+	d.is_switch = false;
+	d.nports = 1;
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_replace(sw, &d), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_replace(fab->host, &d), -EINVAL);
+	d.nports = 2;
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_replace(ep1, &d), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sw->nports, 40U);
+	KUNIT_EXPECT_EQ(test, ep1->nports, 1U);
+	KUNIT_EXPECT_EQ(test, fab->stray_writes, 0ULL);
+	rio_sim_fabric_free(fab);
+}
+
 static struct kunit_case sim_ports_test_cases[] = {
 	KUNIT_CASE(sim_link_down_up),
 	KUNIT_CASE(sim_pw_lost),
 	KUNIT_CASE(sim_xoff_sends_symbol),
 	KUNIT_CASE(sim_recovery_resync),
+	KUNIT_CASE(sim_link_latched),
+	KUNIT_CASE(sim_replace_fewer_ports),
+	KUNIT_CASE(sim_replace_more_none_bad),
 	{}
 };
 

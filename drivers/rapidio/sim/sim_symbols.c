@@ -15,6 +15,7 @@
 #include <linux/bitfield.h>
 #include <linux/lockdep.h>
 #include <linux/minmax.h>
+#include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 
@@ -131,19 +132,7 @@ static void sim_port_send(struct rio_sim_dev *dev, unsigned int k, bool full)
 			q->sym_received++;
 }
 
-/**
- * rio_sim_congest() - set a port's congestion and let the symbols flow
- * @dev: the device, with a VoQ block
- * @port: its port whose egress is (or is no longer) congested
- * @congested: the new state
- *
- * Every port of @dev that generates sends the symbols the change calls
- * for to its partner, whose receiver model takes them.
- *
- * Return: 0, -EINVAL for a bad port or a device without a VoQ block,
- * -ENOMEM.
- */
-int rio_sim_congest(struct rio_sim_dev *dev, unsigned int port, bool congested)
+static int sim_congest(struct rio_sim_dev *dev, unsigned int port, bool congested)
 {
 	struct rio_sim_fabric *fab = dev->fabric;
 	struct rio_sim_port *far;
@@ -171,6 +160,28 @@ int rio_sim_congest(struct rio_sim_dev *dev, unsigned int port, bool congested)
 		sim_port_send(dev, k, false);
 	spin_unlock_irq(&fab->lock);
 	return 0;
+}
+
+/**
+ * rio_sim_congest() - set a port's congestion and let the symbols flow
+ * @dev: the device, with a VoQ block
+ * @port: its port whose egress is (or is no longer) congested
+ * @congested: the new state
+ *
+ * Every port of @dev that generates sends the symbols the change calls
+ * for to its partner, whose receiver model takes them.
+ *
+ * Return: 0, -EINVAL for a bad port or a device without a VoQ block,
+ * -ENOMEM.
+ */
+int rio_sim_congest(struct rio_sim_dev *dev, unsigned int port, bool congested)
+{
+	int ret;
+
+	mutex_lock(&dev->fabric->ev_lock);
+	ret = sim_congest(dev, port, congested);
+	mutex_unlock(&dev->fabric->ev_lock);
+	return ret;
 }
 EXPORT_SYMBOL_GPL(rio_sim_congest);
 
