@@ -367,6 +367,104 @@ static void voq_event_mport_gone(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(mport), 0U);
 }
 
+/* An endpoint board like star:4's, made of @layout and @caps (0: no block) */
+static struct rio_sim_dev_desc voq_ep_board(enum rio_voq_layout layout, u32 caps)
+{
+	return (struct rio_sim_dev_desc) {
+		.name = "ep-swapped", .nports = 1, .vid = RIO_SIM_VID,
+		.did = RIO_SIM_DID_ENDPOINT, .map = RIO_SIM_MAP_I,
+		.voq = caps != 0, .voq_layout = layout, .voq_caps = caps,
+	};
+}
+
+/* Swap @dev for @desc and let the port-writes through */
+static void voq_replace(struct kunit *test, struct rio_sim_mport *sm,
+			struct rio_sim_dev *dev, const struct rio_sim_dev_desc *desc)
+{
+	KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(dev, desc), 0);
+	rio_sim_mport_pw_flush(sm);
+}
+
+/*
+ * An endpoint swapped for a rev 2.x board, for one without a VoQ block,
+ * for one that cannot receive, and back: each time its partner is
+ * planned from what the board in place is made of
+ */
+static void voq_event_replace_endpoint(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_sim_dev_desc d;
+	struct rio_voq_node *n = voq_test_node(sm, ep);
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV2, RIO_SIM_VOQ_CAPS_ALL);
+	voq_replace(test, sm, ep, &d);
+	/* rev 2.x and rev 3+ symbols are incompatible: off both ways */
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(ep, 0).gen_en);
+	KUNIT_EXPECT_EQ(test, n->layout, RIO_VOQ_LAYOUT_REV2);
+	KUNIT_EXPECT_EQ(test, n->ef, ep->voq_ef);
+
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, 0);
+	voq_replace(test, sm, ep, &d);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+	KUNIT_EXPECT_EQ(test, n->ef, 0U);
+
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_VOQ_CSR_GEN_SUP);
+	voq_replace(test, sm, ep, &d);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);	/* cannot receive */
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(ep, 0).gen_en);
+	KUNIT_EXPECT_EQ(test, voq_test_hw(ep, 0).tx_pgs, voq_test_hw(sw, 1).rx_pgs);
+
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
+	voq_replace(test, sm, ep, &d);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
+	voq_test_destroy(test, sm);
+}
+
+/*
+ * The switch swapped for boards with more ports and fewer capabilities,
+ * then with fewer ports: rio-voq's ports follow the block in place, and
+ * nothing is written outside it
+ */
+static void voq_event_replace_switch(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev_desc d = {
+		.name = "sw-swapped", .is_switch = true, .nports = 40, .vid = RIO_SIM_VID,
+		.did = RIO_SIM_DID_SWITCH, .map = RIO_SIM_MAP_I, .em = true, .voq = true,
+		.voq_layout = RIO_VOQ_LAYOUT_REV3,
+		.voq_caps = RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP,
+	};
+	struct rio_voq_node *n = voq_test_node(sm, sw);
+	unsigned int p;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	voq_replace(test, sm, sw, &d);
+	KUNIT_EXPECT_EQ(test, n->nports, 40U);
+	for (p = 1; p <= 4; p++) {
+		voq_expect_link_up(test, sw, p, rio_sim_dev_find(sm->fab, EP(p)), 0);
+		KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, p).vc_en);
+		KUNIT_EXPECT_FALSE(test, voq_test_hw(rio_sim_dev_find(sm->fab, EP(p)), 0).vc_en);
+	}
+	voq_expect_link_up(test, sm->fab->host, 0, sw, 0);
+
+	d.nports = 3;
+	voq_replace(test, sm, sw, &d);
+	KUNIT_EXPECT_EQ(test, n->nports, 3U);
+	voq_expect_link_up(test, sw, 1, rio_sim_dev_find(sm->fab, EP(1)), 0);
+	voq_expect_link_up(test, sw, 2, rio_sim_dev_find(sm->fab, EP(2)), 0);
+	voq_expect_link_up(test, sm->fab->host, 0, sw, 0);
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
+	voq_test_destroy(test, sm);
+}
+
 /*
  * The seeded soak: random port events and admin writes on a tree, and
  * after each the invariants, from rio-sim's registers only.
@@ -580,6 +678,8 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_mport_gone),
 	KUNIT_CASE(voq_event_pw_bad_port),
 	KUNIT_CASE(voq_event_pw_device_deleted),
+	KUNIT_CASE(voq_event_replace_endpoint),
+	KUNIT_CASE(voq_event_replace_switch),
 	KUNIT_CASE_PARAM(voq_event_soak, voq_soak_gen_params),
 	{}
 };
