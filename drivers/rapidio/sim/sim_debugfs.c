@@ -45,7 +45,8 @@
  *                            endpoint) whose VoQ block has LAYOUT rev2 or
  *                            rev3 and the read-only CSR bits CAPS (hex,
  *                            default all), or "PORTS none": no VoQ block
- *                            (rio_sim_dev_replace())
+ *                            (rio_sim_dev_replace(); same register map
+ *                            and error management as the old board)
  */
 
 #include <linux/debugfs.h>
@@ -273,7 +274,7 @@ static ssize_t sim_replace_write(struct file *file, const char __user *ubuf,
 	else if (strcmp(layout, "none") || n > 2)
 		return -EINVAL;
 	desc.voq = strcmp(layout, "none");
-	desc.map = desc.nports > 16 ? RIO_SIM_MAP_II : RIO_SIM_MAP_I;
+	desc.map = dev->map;	/* the core keeps it (rio_sim_dev_keep_blocks()) */
 	ret = rio_sim_dev_replace(dev, &desc);
 	return ret ?: count;
 }

@@ -871,6 +871,43 @@ struct rio_sim_dev *rio_sim_dev_add(struct rio_sim_fabric *fab,
 EXPORT_SYMBOL_GPL(rio_sim_dev_add);
 
 /**
+ * rio_sim_dev_keep_blocks() - lay a new board out where the core looks
+ * @nd: the new board (rio_sim_dev_make())
+ * @dev: the board it replaces
+ *
+ * The core keeps the offsets of a device's LP-Serial and error
+ * management blocks and its register map from the scan, and its own
+ * port-write handling goes on using them after a swap (it writes the
+ * Port n Control and Error Detect CSRs it finds there).  A board swapped
+ * in keeps them: same register map, the LP-Serial block at the same
+ * offset, and, if the old board had an error management block, one at
+ * the same offset, with the VoQ block after it.  So the new LP-Serial
+ * block must end before that offset: a board may have more ports than
+ * the one it replaces as long as the old one left room.
+ *
+ * Return: 0, or -EINVAL if @nd cannot be laid out so.
+ */
+int rio_sim_dev_keep_blocks(struct rio_sim_dev *nd, const struct rio_sim_dev *dev)
+{
+	u32 end;
+
+	if (nd->map != dev->map || nd->phys_ef != dev->phys_ef ||
+	    (dev->em_ef && !nd->em_ef))
+		return -EINVAL;
+	if (!dev->em_ef || nd->em_ef == dev->em_ef)
+		return 0;
+	if (nd->phys_ef + sim_phys_size(nd) > dev->em_ef)
+		return -EINVAL;
+	/* Only a block after the error management block moves with it */
+	if (nd->voq_ef > nd->em_ef)
+		nd->voq_ef += dev->em_ef - nd->em_ef;
+	nd->em_ef = dev->em_ef;
+	end = (nd->voq_ef > nd->em_ef ? nd->voq_ef + sim_voq_size(nd) :
+	       nd->em_ef + sim_em_size(nd));
+	return end <= RIO_VOQ_EF_SPACE_END + 4 ? 0 : -EINVAL;
+}
+
+/**
  * rio_sim_dev_swap() - give a device in the fabric another make-up
  * @dev: the device
  * @nd: a device made by rio_sim_dev_make() (same kind: switch or

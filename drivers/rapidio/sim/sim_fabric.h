@@ -383,6 +383,7 @@ struct rio_sim_dev *rio_sim_dev_add(struct rio_sim_fabric *fab,
 struct rio_sim_dev *rio_sim_dev_make(struct rio_sim_fabric *fab,
 				     const struct rio_sim_dev_desc *desc);
 void rio_sim_dev_free(struct rio_sim_dev *dev);
+int rio_sim_dev_keep_blocks(struct rio_sim_dev *nd, const struct rio_sim_dev *dev);
 void rio_sim_dev_swap(struct rio_sim_dev *dev, struct rio_sim_dev *nd);
 struct rio_sim_dev *rio_sim_dev_find(struct rio_sim_fabric *fab,
 				     unsigned int index);

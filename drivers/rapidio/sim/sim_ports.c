@@ -248,8 +248,9 @@ EXPORT_SYMBOL_GPL(rio_sim_port_set_unavailable);
  * rio_sim_dev_replace() - swap a device for another board in its place
  * @dev: the device (not the host's own port)
  * @desc: what the new board is made of: a switch for a switch, an
- *	endpoint for an endpoint; its port count, identity, register map,
- *	VoQ block (layout, capabilities, or none) may differ
+ *	endpoint for an endpoint; its port count, identity, VoQ block
+ *	(layout, capabilities, or none) may differ, within the layout the
+ *	core still expects (rio_sim_dev_keep_blocks())
  *
  * As a board swap looks to the host: every link of the old board goes
  * down (its partners send port-writes; the board being pulled sends
@@ -263,7 +264,8 @@ EXPORT_SYMBOL_GPL(rio_sim_port_set_unavailable);
  * the same object, with what it read at the scan.
  *
  * Return: 0; -EINVAL for a description that cannot be built, of the
- * other kind (switch or endpoint), or for the host's own port; -ENOMEM.
+ * other kind (switch or endpoint), that rio_sim_dev_keep_blocks()
+ * refuses, or for the host's own port; -ENOMEM.
  */
 int rio_sim_dev_replace(struct rio_sim_dev *dev,
 			const struct rio_sim_dev_desc *desc)
@@ -279,7 +281,8 @@ int rio_sim_dev_replace(struct rio_sim_dev *dev,
 	if (IS_ERR(nd))
 		return PTR_ERR(nd);
 	mutex_lock(&fab->ev_lock);
-	ret = nd->is_switch != dev->is_switch || dev == fab->host ? -EINVAL : 0;
+	ret = nd->is_switch != dev->is_switch || dev == fab->host ? -EINVAL :
+	      rio_sim_dev_keep_blocks(nd, dev);
 	/* The new board's models, so that symbols flow once it generates */
 	for (k = 0; !ret && k < min(nd->nports, dev->nports); k++)
 		if (dev->port[k].peer)

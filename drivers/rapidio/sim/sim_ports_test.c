@@ -263,40 +263,57 @@ static void sim_replace_fewer_ports(struct kunit *test)
 	rio_sim_fabric_free(fab);
 }
 
-/* More ports, then no VoQ block; the wrong kind and the host are refused */
+/*
+ * Fewer ports, then more (as many as the old board left room for), then
+ * no VoQ block; a board the core would look for in the wrong place, the
+ * wrong kind and the host are refused
+ */
 static void sim_replace_more_none_bad(struct kunit *test)
 {
-	struct sim_pw_log log = { };
-	struct rio_sim_fabric *fab = sim_star(test, &log);
-	struct rio_sim_dev *sw = rio_sim_dev_find(fab, SW);
-	struct rio_sim_dev *ep1 = rio_sim_dev_find(fab, EP1);
+	struct rio_sim_fabric *fab = rio_sim_topo_build("star:15");
+	struct rio_sim_dev *sw, *ep1;
 	struct rio_sim_dev_desc d = sim_rev2_sw3;
-	unsigned int k;
+	u32 em;
 
-	d.nports = 40;
-	d.map = RIO_SIM_MAP_II;
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	sw = rio_sim_dev_find(fab, SW);
+	ep1 = rio_sim_dev_find(fab, EP1);
+	em = sw->em_ef;
 	d.voq_layout = RIO_VOQ_LAYOUT_REV3;
 	d.voq_caps = RIO_SIM_VOQ_CAPS_ALL;
 	KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(sw, &d), 0);
-	KUNIT_EXPECT_EQ(test, sw->nports, 40U);
-	for (k = 1; k <= 4; k++)
-		KUNIT_EXPECT_EQ(test, sim_err_sts(sw, k) & RIO_PORT_N_ERR_STS_PORT_OK,
-				(u32)RIO_PORT_N_ERR_STS_PORT_OK);
-	KUNIT_EXPECT_EQ(test, sim_err_sts(sw, 39), (u32)RIO_PORT_N_ERR_STS_PORT_UNINIT);
-	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(sw, 39, true), -ENOLINK);
+	d.nports = 12;
+	KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(sw, &d), 0);
+	KUNIT_EXPECT_EQ(test, sw->nports, 12U);
+	KUNIT_EXPECT_EQ(test, sw->em_ef, em);
+	KUNIT_EXPECT_GT(test, sw->voq_ef, em);
+	KUNIT_EXPECT_EQ(test, sim_err_sts(sw, 1) & RIO_PORT_N_ERR_STS_PORT_OK,
+			(u32)RIO_PORT_N_ERR_STS_PORT_OK);
+	/* Ports 3.. lost their cables with the 3-port board */
+	KUNIT_EXPECT_EQ(test, sim_err_sts(sw, 11), (u32)RIO_PORT_N_ERR_STS_PORT_UNINIT);
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(sw, 11, true), -ENOLINK);
 
 	d.voq = false;
 	KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(sw, &d), 0);
 	KUNIT_EXPECT_EQ(test, sw->voq_ef, 0U);
 	KUNIT_EXPECT_EQ(test, rio_sim_congest(sw, 1, true), -EINVAL);
 
+	d.nports = 40;			/* its LP-Serial block overlaps */
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_replace(sw, &d), -EINVAL);
+	d.nports = 4;
+	d.map = RIO_SIM_MAP_II;		/* the core keeps map I */
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_replace(sw, &d), -EINVAL);
+	d.map = RIO_SIM_MAP_I;
+	d.em = false;			/* the core clears its Error Detect CSRs */
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_replace(sw, &d), -EINVAL);
+	d.em = true;
 	d.is_switch = false;
 	d.nports = 1;
 	KUNIT_EXPECT_EQ(test, rio_sim_dev_replace(sw, &d), -EINVAL);
 	KUNIT_EXPECT_EQ(test, rio_sim_dev_replace(fab->host, &d), -EINVAL);
 	d.nports = 2;
 	KUNIT_EXPECT_EQ(test, rio_sim_dev_replace(ep1, &d), -EINVAL);
-	KUNIT_EXPECT_EQ(test, sw->nports, 40U);
+	KUNIT_EXPECT_EQ(test, sw->nports, 12U);
 	KUNIT_EXPECT_EQ(test, ep1->nports, 1U);
 	KUNIT_EXPECT_EQ(test, fab->stray_writes, 0ULL);
 	rio_sim_fabric_free(fab);

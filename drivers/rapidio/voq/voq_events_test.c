@@ -428,38 +428,39 @@ static void voq_event_replace_endpoint(struct kunit *test)
 }
 
 /*
- * The switch swapped for boards with more ports and fewer capabilities,
- * then with fewer ports: rio-voq's ports follow the block in place, and
- * nothing is written outside it
+ * The 16-port switch of star:15 swapped for a 3-port board, then for a
+ * 12-port one without per-VC support: rio-voq's ports follow the block
+ * in place, and nothing is written outside it
  */
 static void voq_event_replace_switch(struct kunit *test)
 {
-	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:15");
 	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
 	struct rio_sim_dev_desc d = {
-		.name = "sw-swapped", .is_switch = true, .nports = 40, .vid = RIO_SIM_VID,
+		.name = "sw-swapped", .is_switch = true, .nports = 3, .vid = RIO_SIM_VID,
 		.did = RIO_SIM_DID_SWITCH, .map = RIO_SIM_MAP_I, .em = true, .voq = true,
-		.voq_layout = RIO_VOQ_LAYOUT_REV3,
-		.voq_caps = RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP,
+		.voq_layout = RIO_VOQ_LAYOUT_REV3, .voq_caps = RIO_SIM_VOQ_CAPS_ALL,
 	};
 	struct rio_voq_node *n = voq_test_node(sm, sw);
 	unsigned int p;
 
 	KUNIT_ASSERT_NOT_NULL(test, n);
-	voq_replace(test, sm, sw, &d);
-	KUNIT_EXPECT_EQ(test, n->nports, 40U);
-	for (p = 1; p <= 4; p++) {
-		voq_expect_link_up(test, sw, p, rio_sim_dev_find(sm->fab, EP(p)), 0);
-		KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, p).vc_en);
-		KUNIT_EXPECT_FALSE(test, voq_test_hw(rio_sim_dev_find(sm->fab, EP(p)), 0).vc_en);
-	}
-	voq_expect_link_up(test, sm->fab->host, 0, sw, 0);
-
-	d.nports = 3;
+	KUNIT_ASSERT_EQ(test, n->nports, 16U);
 	voq_replace(test, sm, sw, &d);
 	KUNIT_EXPECT_EQ(test, n->nports, 3U);
 	voq_expect_link_up(test, sw, 1, rio_sim_dev_find(sm->fab, EP(1)), 0);
 	voq_expect_link_up(test, sw, 2, rio_sim_dev_find(sm->fab, EP(2)), 0);
+	voq_expect_link_up(test, sm->fab->host, 0, sw, 0);
+
+	d.nports = 12;
+	d.voq_caps = RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP;
+	voq_replace(test, sm, sw, &d);
+	KUNIT_EXPECT_EQ(test, n->nports, 12U);
+	for (p = 1; p <= 2; p++) {
+		voq_expect_link_up(test, sw, p, rio_sim_dev_find(sm->fab, EP(p)), 0);
+		KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, p).vc_en);
+		KUNIT_EXPECT_FALSE(test, voq_test_hw(rio_sim_dev_find(sm->fab, EP(p)), 0).vc_en);
+	}
 	voq_expect_link_up(test, sm->fab->host, 0, sw, 0);
 	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
 	voq_test_destroy(test, sm);
