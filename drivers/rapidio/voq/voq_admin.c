@@ -138,6 +138,49 @@ void rio_voq_choices_load(struct rio_voq_node *n)
 }
 
 /**
+ * rio_voq_choices_check() - which of a port's choices can still be honoured
+ * @n: the node
+ * @port: its port
+ *
+ * After a device was swapped for another board, a choice made against
+ * the old one may no longer fit (a partner without per-VC support, a
+ * group size it lacks, another layout).  The planner ignores such a
+ * choice; it is kept (it applies again if a board that fits comes
+ * back), marked not applied (sysfs not_applied), and each knob that
+ * becomes so is logged once, with the device, the port and the reason.
+ * Called with rio_voq_lock held.
+ */
+void rio_voq_choices_check(struct rio_voq_node *n, unsigned int port)
+{
+	struct rio_voq_port_state *ps = &n->port[port];
+	struct rio_voq_link *l = ps->link;
+	struct rio_voq_end me, far = { };
+	unsigned long was = ps->unapplied;
+	unsigned int k, end;
+	int ret;
+
+	lockdep_assert_held(&rio_voq_lock);
+	rio_voq_node_end(n, port, &me);
+	if (l) {
+		end = rio_voq_link_end(l, n, port);
+		rio_voq_node_end(l->end[!end], l->port[!end], &far);
+	}
+	ps->unapplied = 0;
+	for (k = 0; k < RIO_VOQ_NR_KNOBS; k++) {
+		if (!(ps->choice.set & BIT(k)))
+			continue;
+		ret = rio_voq_choice_check(&me, l ? &far : NULL, k, ps->choice.val[k]);
+		if (!ret)
+			continue;
+		ps->unapplied |= BIT(k);
+		if (!(was & BIT(k)))
+			pr_warn("%s port %u: the admin's %s=%u does not fit the devices in place (%pe): not applied\n",
+				rio_voq_node_name(n), port, rio_voq_knob_name(k),
+				ps->choice.val[k], ERR_PTR(ret));
+	}
+}
+
+/**
  * rio_voq_choices_free() - forget every remembered choice
  */
 void rio_voq_choices_free(void)
@@ -221,8 +264,10 @@ static int rio_voq_do_set(struct rio_voq_node *n, unsigned int port,
 	ps->choice.val[knob] = val;
 	if (fps) {
 		far_old = fps->choice;
-		if (twin >= 0)
+		if (twin >= 0) {
 			fps->choice.set &= ~BIT(twin);
+			fps->unapplied &= ~BIT(twin);
+		}
 	}
 
 	rio_voq_policy_get(&pol);
@@ -240,6 +285,7 @@ static int rio_voq_do_set(struct rio_voq_node *n, unsigned int port,
 			fps->choice = far_old;
 		return ret;
 	}
+	ps->unapplied &= ~BIT(knob);
 	rio_voq_remember(n, port);
 	if (fps && twin >= 0)
 		rio_voq_remember(l->end[!end], l->port[!end]);

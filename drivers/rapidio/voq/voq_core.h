@@ -111,6 +111,9 @@ struct rio_voq_choice {
  *	port event, by the poll)
  * @pending: a port event came during a scan of its mport: followed at
  *	the scan's end
+ * @bounced: that event told of a link that went down (and may be back)
+ * @unapplied: the knobs of @choice the devices in place cannot honour
+ *	(a partner swapped for another board): not applied, reported
  * @link: the link this port is an end of, NULL if none
  * @choice: the admin's choices for the port
  * @smap: reverse map of the traffic it sends: @smap[d] = staging queue of
@@ -122,8 +125,10 @@ struct rio_voq_port_state {
 	u32 csr;
 	u32 err_sts;
 	bool pending;
+	bool bounced;
 	struct rio_voq_link *link;
 	struct rio_voq_choice choice;
+	unsigned long unapplied;
 	u8 *smap;
 	unsigned int nsmap;
 	unsigned int nqueues;
@@ -146,12 +151,23 @@ struct rio_voq_port_state {
  * @scanning: the mport's own node: a scan of the mport is in progress
  * @dead: being removed: admin operations fail with -ENODEV
  * @sysfs_failed: creating voq/ failed; tried again at the next scan
+ * @sysfs_stale: the device was replaced: its sysfs directories are made
+ *	again (they follow the block in place)
  * @kdir: the voq/ sysfs directory, NULL if none
  * @kport: the voq/port<N>/ directories
+ * @nkport: how many, as made
+ * @phys: offset of the LP-Serial block, 0 if none
+ * @rmap: its register map (1 or 2)
+ * @em: offset of the error management block, 0 if none
+ * @dev_nports: ports of the device, whose status its symbols carry
  * @ef: offset of the VoQ block, 0 if the device has none
  * @layout: layout of the block
  * @nports: ports of the block rio-voq uses (bounded by the block's room)
  * @port: per-port state, @nports entries
+ *
+ * @phys, @rmap, @em and @dev_nports are the core's at the first probe,
+ * and read from the device again when it was replaced: the core's
+ * rio_dev keeps what it read at the scan.
  */
 struct rio_voq_node {
 	struct list_head node;
@@ -167,8 +183,14 @@ struct rio_voq_node {
 	bool scanning;
 	bool dead;
 	bool sysfs_failed;
+	bool sysfs_stale;
 	struct kobject *kdir;
 	struct kobject **kport;
+	unsigned int nkport;
+	u32 phys;
+	unsigned int rmap;
+	u32 em;
+	unsigned int dev_nports;
 	u32 ef;
 	enum rio_voq_layout layout;
 	unsigned int nports;
@@ -280,6 +302,9 @@ int rio_voq_csr_write(struct rio_voq_node *n, unsigned int port, u32 val);
 
 /* voq_node.c: discovery */
 int rio_voq_node_probe(struct rio_voq_node *n);
+int rio_voq_node_reprobe(struct rio_voq_node *n, struct rio_voq_node *fresh);
+bool rio_voq_node_same(const struct rio_voq_node *n,
+		       const struct rio_voq_node *fresh);
 u32 rio_voq_node_csr(const struct rio_voq_node *n, unsigned int port);
 u32 rio_voq_phys_reg(const struct rio_voq_node *n, unsigned int port, u32 reg);
 const char *rio_voq_node_name(const struct rio_voq_node *n);
@@ -308,6 +333,7 @@ int rio_voq_port_read(struct rio_voq_node *n, unsigned int port, u32 *csr);
 int rio_voq_port_set(struct rio_voq_node *n, unsigned int port,
 		     enum rio_voq_knob knob, unsigned int val);
 void rio_voq_choices_load(struct rio_voq_node *n);
+void rio_voq_choices_check(struct rio_voq_node *n, unsigned int port);
 void rio_voq_choices_free(void);
 const char *rio_voq_knob_name(enum rio_voq_knob knob);
 
@@ -327,10 +353,14 @@ struct rio_voq_node *rio_voq_node_find_or_add(struct rio_mport *mport,
 void rio_voq_node_unlink(struct rio_voq_node *n);
 void rio_voq_node_free(struct rio_voq_node *n);
 void rio_voq_find_links(struct rio_mport *mport);
+struct rio_voq_node *rio_voq_port_peer(struct rio_voq_node *n,
+				       unsigned int port);
+void rio_voq_node_replace(struct rio_voq_node *n, struct rio_voq_node *fresh);
 void rio_voq_place(struct rio_voq_node *n, bool from_scan, unsigned int ndevs);
 
 /* voq_events.c: port-writes, port events, the poll */
-void rio_voq_port_event(struct rio_voq_node *n, unsigned int port);
+void rio_voq_port_event(struct rio_voq_node *n, unsigned int port,
+			bool bounced);
 void rio_voq_events_replay(struct rio_mport *mport);
 void rio_voq_pw_register(struct rio_mport *mport);
 void rio_voq_pw_unregister(struct rio_mport *mport);
@@ -350,6 +380,7 @@ void rio_voq_debugfs_exit(void);
 /* voq_main.c */
 extern struct mutex rio_voq_lock;
 void rio_voq_policy_get(struct rio_voq_policy *pol);
+void rio_voq_sysfs_sync(void);
 
 /* Test hooks, built with KUnit only */
 void rio_voq_test_auto_config(bool on);

@@ -20,7 +20,13 @@
  *     that can still be reached;
  *   - a link back up: both ends read again, planned again and written
  *     in Part 12's order; turning generation back on makes each
- *     generator send its full status again (rule 4.2 g).
+ *     generator send its full status again (rule 4.2 g);
+ *   - a link that went down and is back (or whose port-write says it
+ *     bounced: Error Detect latched OK-to-Uninit or Uninit-to-OK) may
+ *     lead to a board
+ *     swapped meanwhile: both ends are discovered again, and a device
+ *     made otherwise is planned from its new block; an admin choice it
+ *     cannot honour is reported and not applied.
  * The admin's choices are planner constraints, so they keep precedence
  * over every event.
  *
@@ -37,6 +43,7 @@
 #include <linux/mutex.h>
 #include <linux/rio_drv.h>
 #include <linux/rio_regs.h>
+#include <linux/slab.h>
 #include <linux/workqueue.h>
 
 #include "voq_core.h"
@@ -98,76 +105,245 @@ EXPORT_SYMBOL_IF_KUNIT(rio_voq_port_link_state);
 /*
  * Read a port's Error and Status CSR again.  A port that cannot be
  * reached is down as far as rio-voq can tell: it keeps its Port
- * Unavailable bit, loses PORT_OK.
+ * Unavailable bit, loses PORT_OK.  Return: 0, or the read's error.
  */
-static void rio_voq_port_status(struct rio_voq_node *n, unsigned int port)
+static int rio_voq_port_status(struct rio_voq_node *n, unsigned int port)
 {
 	u32 off = rio_voq_phys_reg(n, port, RIO_PORT_N_ERR_STS_CSR(0, 0)), sts;
 	struct rio_voq_port_state *ps = &n->port[port];
+	int ret;
 
 	if (!off)
-		return;
-	if (rio_voq_read(n, off, &sts))
+		return 0;
+	ret = rio_voq_read(n, off, &sts);
+	if (ret)
 		sts = (ps->err_sts & RIO_PORT_N_ERR_STS_PORT_UA) |
 		      RIO_PORT_N_ERR_STS_PORT_UNINIT;
 	ps->err_sts = sts;
+	return ret;
 }
 
 static void rio_voq_recheck(struct rio_mport *mport);
+
+/* Is an end of a link down, as last read */
+static bool rio_voq_end_down(const struct rio_voq_node *n, unsigned int port)
+{
+	return !(n->port[port].err_sts & RIO_PORT_N_ERR_STS_PORT_OK);
+}
+
+/* A port a replaced node's link led to */
+struct rio_voq_far {
+	struct rio_voq_node *n;
+	unsigned int port;
+};
+
+/*
+ * After @n was replaced: its new links (those with a VoQ block at both
+ * ends) are planned and written as at a scan, its other ports and the
+ * partners it left without a link are set up as lone ports, and the
+ * admin's choices on both ends of each are checked against the boards
+ * in place.  @old: the partners its links had, @nold of them.
+ */
+static void rio_voq_follow_replaced(struct rio_voq_node *n,
+				    const struct rio_voq_policy *pol, bool write,
+				    const struct rio_voq_far *old, unsigned int nold)
+{
+	struct rio_voq_node *far;
+	struct rio_voq_link *l;
+	unsigned int p, i;
+	int ret;
+
+	if (n->ef)
+		pr_info("%s: replaced: VoQ block at 0x%04x (rev %d), %u ports; planned again\n",
+			rio_voq_node_name(n), n->ef, n->layout, n->nports);
+	else
+		pr_info("%s: replaced: no VoQ block\n", rio_voq_node_name(n));
+
+	list_for_each_entry(l, &rio_voq_links, node) {
+		if (l->state != RIO_VOQ_LINK_NEW || l->end[0]->mport != n->mport)
+			continue;
+		l->down = rio_voq_end_down(l->end[0], l->port[0]) ||
+			  rio_voq_end_down(l->end[1], l->port[1]);
+		rio_voq_link_configure(l, pol, write, false);
+		for (i = 0; write && l->state == RIO_VOQ_LINK_CONFIGURED && i < 2; i++) {
+			ret = rio_voq_staging_setup(l->end[i], l->port[i], l->end[!i]);
+			if (ret)
+				pr_err("%s port %u: staging queues not set up (%pe)\n",
+				       rio_voq_node_name(l->end[i]), l->port[i],
+				       ERR_PTR(ret));
+		}
+	}
+	for (p = 0; p < n->nports; p++) {
+		l = n->port[p].link;
+		if (!l && write)
+			rio_voq_port_configure(n, p, false);
+		rio_voq_choices_check(n, p);
+		if (l) {
+			i = rio_voq_link_end(l, n, p);
+			rio_voq_choices_check(l->end[!i], l->port[!i]);
+		}
+	}
+	for (i = 0; i < nold; i++) {
+		far = old[i].n;
+		p = old[i].port;
+		if (far == n || p >= far->nports)
+			continue;
+		/* A port the new board lacks leaves its partner's link down */
+		if (!rio_voq_port_status(far, p) && !far->port[p].link && write)
+			rio_voq_port_configure(far, p, true);
+		rio_voq_choices_check(far, p);
+	}
+}
+
+/**
+ * rio_voq_node_check_replaced() - follow a device swapped for another board
+ * @n: a node of a device (not the mport's own), not dead
+ * @pol: the module's policy
+ * @write: this host may write
+ *
+ * A link that went down and came back may lead to another board in the
+ * same place: the core does not rescan on port-writes, and its rio_dev
+ * stays the same object with what it read at the scan.  The device is
+ * discovered again (rio_voq_node_reprobe()); if it is made otherwise
+ * (blocks, ports, a port's capabilities), its node takes the new block
+ * and the links are planned again from what both ends can do.  Called
+ * with rio_voq_lock held.
+ *
+ * Return: true if the device was replaced (its links were made anew).
+ */
+static bool rio_voq_node_check_replaced(struct rio_voq_node *n,
+					const struct rio_voq_policy *pol,
+					bool write)
+{
+	struct rio_voq_far *old = NULL;
+	struct rio_voq_node fresh;
+	unsigned int p, nold = 0;
+	int ret;
+
+	if (!n->rdev || n->dead || !n->probed)
+		return false;
+	ret = rio_voq_node_reprobe(n, &fresh);
+	if (ret)
+		return false;	/* cannot tell: the next event will */
+	if (rio_voq_node_same(n, &fresh)) {
+		for (p = 0; p < n->nports; p++)
+			n->port[p].csr = fresh.port[p].csr;
+		kfree(fresh.port);
+		return false;
+	}
+
+	/* Who its links led to: set up again once they are gone */
+	if (n->nports)
+		old = kcalloc(n->nports, sizeof(*old), GFP_KERNEL);
+	for (p = 0; old && p < n->nports; p++) {
+		struct rio_voq_link *l = n->port[p].link;
+		unsigned int end;
+
+		if (!l)
+			continue;
+		end = rio_voq_link_end(l, n, p);
+		old[nold].n = l->end[!end];
+		old[nold++].port = l->port[!end];
+	}
+	rio_voq_node_replace(n, &fresh);
+	rio_voq_follow_replaced(n, pol, write, old, nold);
+	kfree(old);
+	return true;
+}
 
 /**
  * rio_voq_port_event() - follow a change of a port's status
  * @n: the node
  * @port: its port whose link or availability may have changed
+ * @bounced: the port-write says the link went down or trained since
+ *	the last one (its Error Detect CSR latched OK-to-Uninit or
+ *	Uninit-to-OK), even if it is up again
  *
  * Reads the port's Error and Status CSR (and its partner's, for a port
  * with a link), then configures the link, or the lone port, as a scan
  * would, on a fabric this host owns with auto_config on; otherwise it
- * only records the state.  During a scan of the mport the event is
- * remembered for the scan's end.  When a link comes back, the devices
- * it cut off may have changed meanwhile, and their port-writes were
- * lost: every port of the mport's nodes is read again (see
+ * only records the state.  A link that comes back (or bounced) may lead
+ * to a board swapped meanwhile: both ends are discovered again, and a
+ * replaced device is planned from what it is now (see
+ * rio_voq_node_check_replaced()).  During a scan of the mport the event
+ * is remembered for the scan's end.  When a link comes back, the
+ * devices it cut off may have changed meanwhile, and their port-writes
+ * were lost: every port of the mport's nodes is read again (see
  * rio_voq_recheck()).  Called with rio_voq_lock held.
  */
-void rio_voq_port_event(struct rio_voq_node *n, unsigned int port)
+void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 {
-	struct rio_voq_node *host = rio_voq_node_of(n->mport, NULL);
+	struct rio_voq_node *host = rio_voq_node_of(n->mport, NULL), *peer;
 	struct rio_voq_policy pol;
 	struct rio_voq_link *l;
 	unsigned int end;
-	bool write, was;
+	bool write, was, up, swapped;
 
 	lockdep_assert_held(&rio_voq_lock);
-	if (!host || host->dead || n->dead || !n->ef || port >= n->nports)
+	if (!host || host->dead || n->dead)
 		return;
-	if (host->scanning) {
-		n->port[port].pending = true;
-		return;
-	}
-	n->port[port].pending = false;
 	rio_voq_policy_get(&pol);
 	write = pol.auto_config && host->owner;
+	if (!n->ef || port >= n->nports) {
+		/* A port rio-voq has no state for: a board with a new block? */
+		if (bounced && !host->scanning)
+			rio_voq_node_check_replaced(n, &pol, write);
+		return;
+	}
+	if (host->scanning) {
+		n->port[port].pending = true;
+		n->port[port].bounced |= bounced;
+		return;
+	}
+	bounced |= n->port[port].bounced;
+	n->port[port].pending = false;
+	n->port[port].bounced = false;
 
+	was = rio_voq_end_down(n, port);
 	rio_voq_port_status(n, port);
+	up = !rio_voq_end_down(n, port);
 	l = n->port[port].link;
 	if (!l) {
+		if (up && (was || bounced)) {
+			/* Either end may be a new board, with a block now */
+			peer = rio_voq_port_peer(n, port);
+			swapped = rio_voq_node_check_replaced(n, &pol, write);
+			if (peer)
+				swapped |= rio_voq_node_check_replaced(peer, &pol, write);
+			if (swapped) {
+				rio_voq_recheck(n->mport);
+				return;
+			}
+		}
 		if (write)
 			rio_voq_port_configure(n, port, true);
+		/* A link to a device without a block may cut off others too */
+		if (up && was)
+			rio_voq_recheck(n->mport);
 		return;
 	}
 
 	end = rio_voq_link_end(l, n, port);
 	rio_voq_port_status(l->end[!end], l->port[!end]);
 	was = l->down;
-	l->down = !(n->port[port].err_sts & RIO_PORT_N_ERR_STS_PORT_OK) ||
-		  !(l->end[!end]->port[l->port[!end]].err_sts &
-		    RIO_PORT_N_ERR_STS_PORT_OK);
+	l->down = rio_voq_end_down(n, port) ||
+		  rio_voq_end_down(l->end[!end], l->port[!end]);
 	if (was != l->down) {
 		pr_info("%s port %u <-> %s port %u: link %s\n",
 			rio_voq_node_name(l->end[0]), l->port[0],
 			rio_voq_node_name(l->end[1]), l->port[1],
 			l->down ? "down, generation off" : "up, reconfiguring");
 		l->baud_read = false;	/* it may have trained at another rate */
+	}
+	if (!l->down && (was || bounced)) {
+		peer = l->end[!end];
+		/* @l goes if either end was replaced */
+		swapped = rio_voq_node_check_replaced(n, &pol, write);
+		swapped |= rio_voq_node_check_replaced(peer, &pol, write);
+		if (swapped) {
+			rio_voq_recheck(n->mport);
+			return;
+		}
 	}
 	rio_voq_link_configure(l, &pol, write, true);
 	if (was && !l->down)
@@ -191,7 +367,7 @@ void rio_voq_events_replay(struct rio_mport *mport)
 			continue;
 		for (p = 0; p < n->nports; p++)
 			if (n->port[p].pending)
-				rio_voq_port_event(n, p);
+				rio_voq_port_event(n, p, false);
 	}
 }
 
@@ -205,6 +381,8 @@ static int rio_voq_pw(struct rio_mport *mport, void *context,
 {
 	u32 tag = msg->em.comptag & RIO_CTAG_UDEVID;
 	unsigned int port = msg->em.is_port & 0xff;
+	/* The link went down, or (re)trained, since the last port-write */
+	bool bounced = msg->em.errdetect & (REM_PED_LINK_OK2U | REM_PED_LINK_U2OK);
 	struct rio_voq_node *n;
 
 	mutex_lock(&rio_voq_lock);
@@ -212,10 +390,12 @@ static int rio_voq_pw(struct rio_mport *mport, void *context,
 		if (n->mport != mport || !n->rdev || n->dead ||
 		    (n->rdev->comp_tag & RIO_CTAG_UDEVID) != tag)
 			continue;
-		rio_voq_port_event(n, port);
+		rio_voq_port_event(n, port, bounced);
 		break;
 	}
 	mutex_unlock(&rio_voq_lock);
+	/* A replaced device's voq/ follows its new block */
+	rio_voq_sysfs_sync();
 	return 0;
 }
 
@@ -274,7 +454,7 @@ static void rio_voq_check(struct rio_mport *mport)
 			if (!off || rio_voq_read(n, off, &sts))
 				continue;
 			if ((sts ^ n->port[p].err_sts) & RIO_VOQ_STS_EVENT)
-				rio_voq_port_event(n, p);
+				rio_voq_port_event(n, p, false);
 		}
 	}
 	running = false;
@@ -297,6 +477,7 @@ static void rio_voq_poll_once(void)
 	mutex_lock(&rio_voq_lock);
 	rio_voq_check(NULL);
 	mutex_unlock(&rio_voq_lock);
+	rio_voq_sysfs_sync();
 }
 
 static void rio_voq_poll_work(struct work_struct *work)

@@ -467,6 +467,39 @@ static void voq_event_replace_switch(struct kunit *test)
 }
 
 /*
+ * An admin's group size that the swapped board lacks: reported as not
+ * applied, the link planned without it; applied again when a board that
+ * has it is back
+ */
+static void voq_event_replace_choice(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_voq_node *n = voq_test_node(sm, sw);
+	struct rio_sim_dev_desc d;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_EQ(test, rio_voq_port_set(n, 1, RIO_VOQ_KNOB_TX_PGS, 2), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_hw(sw, 1).tx_pgs, 2);
+
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP |
+			 RIO_VOQ_CSR_PGS_SUP(1));
+	voq_replace(test, sm, ep, &d);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	KUNIT_EXPECT_NE(test, voq_test_hw(sw, 1).tx_pgs, 2);
+	KUNIT_EXPECT_EQ(test, n->port[1].unapplied, BIT(RIO_VOQ_KNOB_TX_PGS));
+	KUNIT_EXPECT_EQ(test, n->port[1].choice.val[RIO_VOQ_KNOB_TX_PGS], 2);
+
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
+	voq_replace(test, sm, ep, &d);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	KUNIT_EXPECT_EQ(test, voq_test_hw(sw, 1).tx_pgs, 2);
+	KUNIT_EXPECT_EQ(test, n->port[1].unapplied, 0UL);
+	voq_test_destroy(test, sm);
+}
+
+/*
  * The seeded soak: random port events and admin writes on a tree, and
  * after each the invariants, from rio-sim's registers only.
  */
@@ -681,6 +714,7 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_pw_device_deleted),
 	KUNIT_CASE(voq_event_replace_endpoint),
 	KUNIT_CASE(voq_event_replace_switch),
+	KUNIT_CASE(voq_event_replace_choice),
 	KUNIT_CASE_PARAM(voq_event_soak, voq_soak_gen_params),
 	{}
 };

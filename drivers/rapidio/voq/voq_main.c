@@ -188,17 +188,22 @@ static void rio_voq_sync(struct rio_mport *mport, bool scanned)
 	}
 }
 
-/*
- * Give every node that has a VoQ block its sysfs directory.  A node
- * cannot be freed while rio_voq_sysfs_lock is held; sysfs directories
- * are made without rio_voq_lock, which their handlers take.  The walk
- * goes on after the node it did last, which stays in the list unless it
- * died meanwhile (then it starts over): one pass over the nodes, not a
- * pass per node.
+/**
+ * rio_voq_sysfs_sync() - make the sysfs directories follow the nodes
+ *
+ * Every node that has a VoQ block gets its voq/ directory, and a node
+ * whose device was replaced gets its directories made again for its
+ * new block (or loses them with it).  A node cannot be freed while
+ * rio_voq_sysfs_lock is held; sysfs directories are made and removed
+ * without rio_voq_lock, which their handlers take.  The walk goes on
+ * after the node it did last, which stays in the list unless it died
+ * meanwhile (then it starts over): one pass over the nodes, not a pass
+ * per node.  Called without rio_voq_lock.
  */
-static void rio_voq_sysfs_sync(void)
+void rio_voq_sysfs_sync(void)
 {
 	struct rio_voq_node *n = NULL;
+	bool stale, has;
 
 	mutex_lock(&rio_voq_sysfs_lock);
 	for (;;) {
@@ -208,14 +213,21 @@ static void rio_voq_sysfs_sync(void)
 		else
 			n = list_next_entry(n, node);
 		list_for_each_entry_from(n, &rio_voq_nodes, node)
-			if (!n->dead && n->ef && !n->kdir && !n->sysfs_failed)
+			if (!n->dead && !n->sysfs_failed &&
+			    (n->sysfs_stale || (n->ef && !n->kdir)))
 				break;
 		if (list_entry_is_head(n, &rio_voq_nodes, node))
 			n = NULL;
+		stale = n && n->sysfs_stale;
+		has = n && n->ef;
+		if (n)
+			n->sysfs_stale = false;
 		mutex_unlock(&rio_voq_lock);
 		if (!n)
 			break;
-		if (rio_voq_sysfs_add(n)) {
+		if (stale)
+			rio_voq_sysfs_del(n);
+		if (has && rio_voq_sysfs_add(n)) {
 			pr_err("%s: cannot create the voq/ directory, will retry at the next scan\n",
 			       rio_voq_node_name(n));
 			n->sysfs_failed = true;

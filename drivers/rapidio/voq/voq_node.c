@@ -27,7 +27,54 @@ struct rio_voq_probe {
 	u32 off[RIO_VOQ_PROBE_CACHE];
 	u32 val[RIO_VOQ_PROBE_CACHE];
 	unsigned int next;
+	bool walk;
+	u32 voq;
+	u32 voq_hdr;
 };
+
+/* The LP-Serial block IDs of register map I and map II (Part 6) */
+static const u16 rio_voq_phys_m1[] = {
+	RIO_EFB_SER_EP_M1_ID, RIO_EFB_SER_EP_SW_M1_ID, RIO_EFB_SER_EPF_M1_ID,
+	RIO_EFB_SER_EP_ID, RIO_EFB_SER_EP_REC_ID, RIO_EFB_SER_EP_FREE_ID,
+	RIO_EFB_SER_EPF_SW_M1_ID,
+};
+
+static const u16 rio_voq_phys_m2[] = {
+	RIO_EFB_SER_EP_M2_ID, RIO_EFB_SER_EP_SW_M2_ID, RIO_EFB_SER_EPF_M2_ID,
+	RIO_EFB_SER_EPF_SW_M2_ID,
+};
+
+static bool rio_voq_id_in(u16 id, const u16 *ids, unsigned int count)
+{
+	while (count--)
+		if (ids[count] == id)
+			return true;
+	return false;
+}
+
+/*
+ * During a walk every read is a block header: note the first LP-Serial,
+ * error management and VoQ blocks, as the core does at its scan
+ */
+static void rio_voq_probe_note(struct rio_voq_probe *pr, u32 offset, u32 hdr)
+{
+	struct rio_voq_node *n = pr->n;
+	u16 id = FIELD_GET(RIO_VOQ_EF_HDR_ID, hdr);
+
+	if (!n->phys && rio_voq_id_in(id, rio_voq_phys_m1, ARRAY_SIZE(rio_voq_phys_m1))) {
+		n->phys = offset;
+		n->rmap = 1;
+	} else if (!n->phys &&
+		   rio_voq_id_in(id, rio_voq_phys_m2, ARRAY_SIZE(rio_voq_phys_m2))) {
+		n->phys = offset;
+		n->rmap = 2;
+	} else if (!n->em && (id == RIO_EFB_ERR_MGMNT || id == RIO_EFB_ERR_MGMNT_HS)) {
+		n->em = offset;
+	} else if (!pr->voq && id == RIO_EFB_VOQ_ID) {
+		pr->voq = offset;
+		pr->voq_hdr = hdr;
+	}
+}
 
 static int rio_voq_probe_read(void *ctx, u32 offset, u32 *val)
 {
@@ -44,6 +91,8 @@ static int rio_voq_probe_read(void *ctx, u32 offset, u32 *val)
 	ret = rio_voq_read(pr->n, offset, val);
 	if (ret)
 		return ret;
+	if (pr->walk)
+		rio_voq_probe_note(pr, offset, *val);
 	pr->off[pr->next] = offset;
 	pr->val[pr->next] = *val;
 	pr->next = (pr->next + 1) % RIO_VOQ_PROBE_CACHE;
@@ -85,10 +134,7 @@ u32 rio_voq_node_csr(const struct rio_voq_node *n, unsigned int port)
  */
 u32 rio_voq_phys_reg(const struct rio_voq_node *n, unsigned int port, u32 reg)
 {
-	u32 phys = n->rdev ? n->rdev->phys_efptr : n->mport->phys_efptr;
-	u32 rmap = n->rdev ? n->rdev->phys_rmap : n->mport->phys_rmap;
-
-	return phys ? phys + reg + rio_voq_hw_port(n, port) * 0x20 * rmap : 0;
+	return n->phys ? n->phys + reg + rio_voq_hw_port(n, port) * 0x20 * n->rmap : 0;
 }
 
 /**
@@ -101,8 +147,8 @@ void rio_voq_node_end(const struct rio_voq_node *n, unsigned int port,
 		      struct rio_voq_end *e)
 {
 	e->layout = n->layout;
-	e->nports = n->rdev && (n->rdev->pef & RIO_PEF_SWITCH) ?
-		    RIO_GET_TOTAL_PORTS(n->rdev->swpinfo) : n->nports;
+	e->nports = n->rdev && (n->rdev->pef & RIO_PEF_SWITCH) ? n->dev_nports :
+		    n->nports;
 	e->choice = &n->port[port].choice;
 	rio_voq_csr_decode(n->layout, n->port[port].csr, &e->caps);
 }
@@ -150,8 +196,8 @@ static unsigned int rio_voq_block_room(const struct rio_voq_node *n,
 	u32 known[3] = { FIELD_GET(RIO_VOQ_EF_HDR_PTR, hdr) };
 	unsigned int i, room, base = rio_voq_hw_port(n, 0);
 
-	known[1] = n->rdev ? n->rdev->phys_efptr : n->mport->phys_efptr;
-	known[2] = n->rdev ? n->rdev->em_efptr : 0;
+	known[1] = n->phys;
+	known[2] = n->em;
 	for (i = 0; i < ARRAY_SIZE(known); i++)
 		if (known[i] > ef && known[i] < end)
 			end = known[i];
@@ -160,55 +206,27 @@ static unsigned int rio_voq_block_room(const struct rio_voq_node *n,
 	return room > base ? room - base : 0;
 }
 
-/**
- * rio_voq_node_probe() - discover a node's VoQ block and read its ports
- * @n: the node, not probed yet
- *
- * The first extended-feature pointer comes from the core when it has
- * read it (rdev->efptr), else from the Assembly Information CAR.  A node
- * without a VoQ block is probed too: its @ef stays 0.
- *
- * Return: 0, or the error of a failed access; the node is then left
- * unprobed, to be tried again at the next scan.
+/*
+ * Read the VoQ block at @ef (0: none) of @n, whose @phys, @em and
+ * @dev_nports are known, into @n; @hdr is the block's header.
  */
-int rio_voq_node_probe(struct rio_voq_node *n)
+static int rio_voq_node_block(struct rio_voq_node *n, struct rio_voq_probe *pr,
+			      u32 ef, u32 hdr)
 {
-	struct rio_voq_probe pr = { .n = n };
 	struct rio_voq_port_state *port;
 	enum rio_voq_layout layout;
-	u32 ptr, ef, hdr;
-	unsigned int ttl = RIO_VOQ_EF_TTL, nports, room, p;
+	unsigned int nports, room, p;
 	int ret;
 
-	memset(pr.off, 0, sizeof(pr.off));	/* offset 0 is never asked for */
-
-	if (n->rdev) {
-		if (!(n->rdev->pef & RIO_PEF_EXT_FEATURES) || !n->rdev->efptr)
-			goto none;
-		ptr = n->rdev->efptr;
-	} else {
-		ret = rio_voq_ef_first(rio_voq_probe_read, &pr, &ptr);
-		if (ret == -ENOENT)
-			goto none;
-		if (ret)
-			return ret;
-	}
-
-	ret = rio_voq_ef_find(rio_voq_probe_read, &pr, ptr, RIO_EFB_VOQ_ID,
-			      &ttl, &ef);
-	if (ret == -ENOENT)
+	if (!ef)
 		goto none;
-	if (ret)
-		return ret;
-	ret = rio_voq_detect_layout(rio_voq_probe_read, &pr, ef, &layout);
-	if (!ret)
-		ret = rio_voq_probe_read(&pr, ef, &hdr);	/* read by the walk */
+	ret = rio_voq_detect_layout(rio_voq_probe_read, pr, ef, &layout);
 	if (ret)
 		return ret;
 
 	nports = 1;
 	if (n->rdev && (n->rdev->pef & RIO_PEF_SWITCH))
-		nports = RIO_GET_TOTAL_PORTS(n->rdev->swpinfo);
+		nports = n->dev_nports;
 	room = rio_voq_block_room(n, layout, ef, hdr);
 	if (nports > room || !nports) {
 		pr_notice("%s: VoQ block at 0x%04x (rev %d) has room for %u of %u ports: using %u\n",
@@ -226,11 +244,11 @@ int rio_voq_node_probe(struct rio_voq_node *n)
 	for (p = 0; p < nports; p++) {
 		u32 sts = rio_voq_phys_reg(n, p, RIO_PORT_N_ERR_STS_CSR(0, 0));
 
-		ret = rio_voq_probe_read(&pr, rio_voq_csr_offset(layout, ef,
-								 rio_voq_hw_port(n, p)),
+		ret = rio_voq_probe_read(pr, rio_voq_csr_offset(layout, ef,
+								rio_voq_hw_port(n, p)),
 					 &port[p].csr);
 		if (!ret && sts)
-			ret = rio_voq_probe_read(&pr, sts, &port[p].err_sts);
+			ret = rio_voq_probe_read(pr, sts, &port[p].err_sts);
 		if (ret) {
 			kfree(port);
 			return ret;
@@ -263,4 +281,122 @@ int rio_voq_node_probe(struct rio_voq_node *n)
 none:
 	n->probed = true;
 	return 0;
+}
+
+/**
+ * rio_voq_node_probe() - discover a node's VoQ block and read its ports
+ * @n: the node, not probed yet
+ *
+ * The first extended-feature pointer comes from the core when it has
+ * read it (rdev->efptr), else from the Assembly Information CAR; the
+ * LP-Serial and error management blocks and the port count are the
+ * core's.  A node without a VoQ block is probed too: its @ef stays 0.
+ *
+ * Return: 0, or the error of a failed access; the node is then left
+ * unprobed, to be tried again at the next scan.
+ */
+int rio_voq_node_probe(struct rio_voq_node *n)
+{
+	struct rio_voq_probe pr = { .n = n };
+	unsigned int ttl = RIO_VOQ_EF_TTL;
+	u32 ptr, ef, hdr;
+	int ret;
+
+	memset(pr.off, 0, sizeof(pr.off));	/* offset 0 is never asked for */
+	n->phys = n->rdev ? n->rdev->phys_efptr : n->mport->phys_efptr;
+	n->rmap = n->rdev ? n->rdev->phys_rmap : n->mport->phys_rmap;
+	n->em = n->rdev ? n->rdev->em_efptr : 0;
+	n->dev_nports = n->rdev && (n->rdev->pef & RIO_PEF_SWITCH) ?
+			RIO_GET_TOTAL_PORTS(n->rdev->swpinfo) : 1;
+
+	if (n->rdev) {
+		if (!(n->rdev->pef & RIO_PEF_EXT_FEATURES) || !n->rdev->efptr)
+			return rio_voq_node_block(n, &pr, 0, 0);
+		ptr = n->rdev->efptr;
+	} else {
+		ret = rio_voq_ef_first(rio_voq_probe_read, &pr, &ptr);
+		if (ret == -ENOENT)
+			return rio_voq_node_block(n, &pr, 0, 0);
+		if (ret)
+			return ret;
+	}
+
+	ret = rio_voq_ef_find(rio_voq_probe_read, &pr, ptr, RIO_EFB_VOQ_ID,
+			      &ttl, &ef);
+	if (ret == -ENOENT)
+		return rio_voq_node_block(n, &pr, 0, 0);
+	if (!ret)
+		ret = rio_voq_probe_read(&pr, ef, &hdr);	/* read by the walk */
+	return ret ?: rio_voq_node_block(n, &pr, ef, hdr);
+}
+
+/**
+ * rio_voq_node_reprobe() - discover a node's device again, from scratch
+ * @n: the node, probed
+ * @fresh: filled in as a node of the same device, probed anew: the
+ *	device's port count (Switch Port Information CAR), its LP-Serial,
+ *	error management and VoQ blocks (one bounded walk of the whole
+ *	chain, from the Assembly Information CAR) and its VoQ ports
+ *
+ * For a device that may have been swapped for another board: the core
+ * keeps what it read at the scan, so nothing of it is trusted.  @n is
+ * not changed; free @fresh->port when it is not used.
+ *
+ * Return: 0, or the error of a failed access (@fresh holds nothing).
+ */
+int rio_voq_node_reprobe(struct rio_voq_node *n, struct rio_voq_node *fresh)
+{
+	struct rio_voq_probe pr = { .n = fresh };
+	unsigned int ttl = RIO_VOQ_EF_TTL;
+	u32 ptr, swp, end;
+	int ret;
+
+	*fresh = (struct rio_voq_node) {
+		.mport = n->mport, .rdev = n->rdev, .dev_nports = 1,
+	};
+	memset(pr.off, 0, sizeof(pr.off));
+	if (n->rdev && (n->rdev->pef & RIO_PEF_SWITCH)) {
+		ret = rio_voq_read(fresh, RIO_SWP_INFO_CAR, &swp);
+		if (ret)
+			return ret;
+		fresh->dev_nports = RIO_GET_TOTAL_PORTS(swp);
+	}
+	ret = rio_voq_ef_first(rio_voq_probe_read, &pr, &ptr);
+	if (!ret) {
+		/* ID 0 is reserved: the walk goes to the chain's end */
+		pr.walk = true;
+		ret = rio_voq_ef_find(rio_voq_probe_read, &pr, ptr, 0, &ttl, &end);
+		pr.walk = false;
+	}
+	if (ret && ret != -ENOENT)
+		return ret;
+	return rio_voq_node_block(fresh, &pr, pr.voq, pr.voq_hdr);
+}
+
+/**
+ * rio_voq_node_same() - is a node's device still what it was
+ * @n: the node
+ * @fresh: the same device probed again (rio_voq_node_reprobe())
+ *
+ * Return: true if the blocks, the ports and every port's capabilities
+ * are the same: the device was not replaced by another kind of board.
+ */
+bool rio_voq_node_same(const struct rio_voq_node *n,
+		       const struct rio_voq_node *fresh)
+{
+	struct rio_voq_port a, b;
+	unsigned int p;
+
+	if (n->ef != fresh->ef || n->layout != fresh->layout ||
+	    n->nports != fresh->nports || n->dev_nports != fresh->dev_nports ||
+	    n->phys != fresh->phys || n->rmap != fresh->rmap || n->em != fresh->em)
+		return false;
+	for (p = 0; p < n->nports; p++) {
+		rio_voq_csr_decode(n->layout, n->port[p].csr, &a);
+		rio_voq_csr_decode(n->layout, fresh->port[p].csr, &b);
+		if (a.gen_sup != b.gen_sup || a.rx_sup != b.rx_sup ||
+		    a.vc_sup != b.vc_sup || a.pgs_sup != b.pgs_sup)
+			return false;
+	}
+	return true;
 }

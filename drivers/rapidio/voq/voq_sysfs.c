@@ -243,6 +243,22 @@ static ssize_t link_state_show(struct rio_voq_node *n, unsigned int port,
 	return sysfs_emit(buf, "%s\n", rio_voq_port_link_state(n, port));
 }
 
+/*
+ * The admin's choices the devices in place cannot honour (a partner
+ * swapped for another board): the knobs' names, in knob order
+ */
+static ssize_t not_applied_show(struct rio_voq_node *n, unsigned int port,
+				char *buf)
+{
+	unsigned long set = n->port[port].unapplied;
+	unsigned int k;
+	int len = 0;
+
+	for_each_set_bit(k, &set, RIO_VOQ_NR_KNOBS)
+		len += sysfs_emit_at(buf, len, len ? " %s" : "%s", rio_voq_knob_name(k));
+	return len + sysfs_emit_at(buf, len, "\n");
+}
+
 /* Reads: the effective format; writes: a format to force, or "auto" */
 static ssize_t symbol_format_show(struct rio_voq_node *n, unsigned int port,
 				  char *buf)
@@ -405,6 +421,7 @@ RIO_VOQ_ATTR_RO(group_sizes_supported);
 RIO_VOQ_ATTR_RO(partner);
 RIO_VOQ_ATTR_RO(link_status);
 RIO_VOQ_ATTR_RO(link_state);
+RIO_VOQ_ATTR_RO(not_applied);
 RIO_VOQ_ATTR_RW(symbol_format);
 RIO_VOQ_ATTR_RO(staging_queues);
 RIO_VOQ_ATTR_RW(staging_map);
@@ -416,6 +433,7 @@ static struct attribute *rio_voq_port_attrs[] = {
 	&rio_voq_attr_partner.ka.attr,
 	&rio_voq_attr_link_status.ka.attr,
 	&rio_voq_attr_link_state.ka.attr,
+	&rio_voq_attr_not_applied.ka.attr,
 	&rio_voq_attr_symbol_format.ka.attr,
 	&rio_voq_attr_generation.ka.attr,
 	&rio_voq_attr_participation.ka.attr,
@@ -489,25 +507,29 @@ static void rio_voq_dir_del(struct kobject *kobj)
 int rio_voq_sysfs_add(struct rio_voq_node *n)
 {
 	struct kobject *parent = n->rdev ? &n->rdev->dev.kobj : &n->mport->dev.kobj;
+	unsigned int p, nports;
 	char name[16];
-	unsigned int p;
 
-	n->kport = kcalloc(n->nports, sizeof(*n->kport), GFP_KERNEL);
+	mutex_lock(&rio_voq_lock);
+	nports = n->nports;	/* a replacement makes them again */
+	mutex_unlock(&rio_voq_lock);
+	n->kport = kcalloc(nports, sizeof(*n->kport), GFP_KERNEL);
 	if (!n->kport)
 		return -ENOMEM;
+	n->nkport = nports;
 	n->kdir = rio_voq_dir_add(parent, "voq", &rio_voq_dir_group);
-	for (p = 0; n->kdir && p < n->nports; p++) {
+	for (p = 0; n->kdir && p < nports; p++) {
 		snprintf(name, sizeof(name), "port%u", p);
 		n->kport[p] = rio_voq_dir_add(n->kdir, name, &rio_voq_port_group);
 		if (!n->kport[p])
 			break;
 	}
-	if (!n->kdir || p < n->nports) {
+	if (!n->kdir || p < nports) {
 		rio_voq_sysfs_del(n);
 		return -ENOMEM;
 	}
 	kobject_uevent(n->kdir, KOBJ_ADD);
-	for (p = 0; p < n->nports; p++)
+	for (p = 0; p < nports; p++)
 		kobject_uevent(n->kport[p], KOBJ_ADD);
 	return 0;
 }
@@ -523,11 +545,12 @@ void rio_voq_sysfs_del(struct rio_voq_node *n)
 {
 	unsigned int p;
 
-	for (p = 0; n->kport && p < n->nports; p++)
+	for (p = 0; n->kport && p < n->nkport; p++)
 		if (n->kport[p])
 			rio_voq_dir_del(n->kport[p]);
 	kfree(n->kport);
 	n->kport = NULL;
+	n->nkport = 0;
 	if (n->kdir)
 		rio_voq_dir_del(n->kdir);
 	n->kdir = NULL;

@@ -309,3 +309,83 @@ void rio_voq_find_links(struct rio_mport *mport)
 		}
 	}
 }
+
+/**
+ * rio_voq_port_peer() - the node at the other end of a port
+ * @n: a placed node (or the mport's own)
+ * @port: its port
+ *
+ * From the core's view, whether or not both ends have a VoQ block: the
+ * mport's port leads to the root; a switch port to the device the core
+ * reached by it; the port a device was reached by to its predecessor
+ * (the mport's node for the root).  Called with rio_voq_lock held.
+ *
+ * Return: the node, or NULL if the core knows of none.
+ */
+struct rio_voq_node *rio_voq_port_peer(struct rio_voq_node *n, unsigned int port)
+{
+	struct rio_voq_node *t;
+	struct rio_dev *prev;
+
+	lockdep_assert_held(&rio_voq_lock);
+	if (!n->rdev) {
+		list_for_each_entry(t, &rio_voq_nodes, node)
+			if (t->mport == n->mport && t->rdev && t->root && !t->dead)
+				return port ? NULL : t;
+		return NULL;
+	}
+	if (!n->placed)
+		return NULL;
+	if ((n->rdev->pef & RIO_PEF_SWITCH) && port != rio_voq_ingress(n->rdev)) {
+		if (port >= RIO_GET_TOTAL_PORTS(n->rdev->swpinfo))
+			return NULL;	/* beyond what the core knows */
+		prev = rio_voq_next(n->rdev, port);
+		return prev ? rio_voq_node_of(n->mport, prev) : NULL;
+	}
+	if (port != rio_voq_ingress(n->rdev))
+		return NULL;
+	if (n->root)
+		return rio_voq_node_of(n->mport, NULL);
+	prev = READ_ONCE(n->rdev->prev);
+	return prev ? rio_voq_node_of(n->mport, prev) : NULL;
+}
+
+/**
+ * rio_voq_node_replace() - give a node what its device is now made of
+ * @n: the node, whose device was swapped for another board
+ * @fresh: the device probed again (rio_voq_node_reprobe()); its ports
+ *	pass to @n, and @n's old ones are freed
+ *
+ * The node's links go (their other ends keep their configuration until
+ * the caller plans them), the admin's choices of the ports the new
+ * block still has stay (and the remembered ones of a block that comes
+ * back apply again), and the links are found again from the core's
+ * view: those with a VoQ block at both ends come back as new links.
+ * Called with rio_voq_lock held.
+ */
+void rio_voq_node_replace(struct rio_voq_node *n, struct rio_voq_node *fresh)
+{
+	unsigned int p;
+
+	lockdep_assert_held(&rio_voq_lock);
+	for (p = 0; p < n->nports; p++) {
+		if (n->port[p].link)
+			rio_voq_link_del(n->port[p].link);
+		if (p < fresh->nports)
+			fresh->port[p].choice = n->port[p].choice;
+		kfree(n->port[p].smap);
+	}
+	kfree(n->port);
+	n->port = fresh->port;
+	n->nports = fresh->nports;
+	n->ef = fresh->ef;
+	n->layout = fresh->layout;
+	n->phys = fresh->phys;
+	n->rmap = fresh->rmap;
+	n->em = fresh->em;
+	n->dev_nports = fresh->dev_nports;
+	fresh->port = NULL;
+	n->sysfs_stale = true;
+	rio_voq_choices_load(n);	/* those of a block that went and came back */
+	rio_voq_find_links(n->mport);
+}
