@@ -500,11 +500,12 @@ static void voq_event_replace_choice(struct kunit *test)
 }
 
 /*
- * The seeded soak: random port events and admin writes on a tree, and
- * after each the invariants, from rio-sim's registers only.
+ * The seeded soak: random port events, boards swapped, admin writes and
+ * refused rescans on a tree, and after each the invariants, from
+ * rio-sim's registers only.
  */
 #define VOQ_SOAK_EVENTS		150
-#define VOQ_SOAK_LOG		4096
+#define VOQ_SOAK_LOG		16384
 
 struct voq_soak {
 	struct kunit *test;
@@ -566,13 +567,20 @@ static void voq_soak_expect(struct voq_soak *s, bool ok, const char *what,
 			  d->index, p);
 }
 
-/* The invariants of one port, if its device is reachable */
+/*
+ * The invariants of one port, if its device is reachable, from the
+ * registers: generation exactly where the transmitter can generate, the
+ * receiver can receive and both use the same layout (the soak makes no
+ * admin choice of generation), per-VC exactly where both ends support
+ * it, A.TX = B.RX where symbols flow, XOFF as Port Unavailable or the
+ * admin has it
+ */
 static void voq_soak_check_port(struct voq_soak *s, struct rio_sim_dev *d,
 				unsigned int p)
 {
 	struct rio_sim_port *sp = &d->port[p];
 	struct rio_voq_port x = voq_test_hw(d, p), y;
-	bool xoff = sp->unavailable, up = voq_soak_up(sp);
+	bool xoff = sp->unavailable, up = voq_soak_up(sp), gen;
 
 	voq_soak_expect(s, !sp->voq_violations, "Part 12 ordering violation", d, p);
 	if (!test_bit(d->index, s->seen) || d == s->sm->fab->host)
@@ -581,15 +589,20 @@ static void voq_soak_check_port(struct voq_soak *s, struct rio_sim_dev *d,
 		xoff = s->xoff[d->index][p];
 	voq_soak_expect(s, x.xoff == xoff, "XOFF not as Port Unavailable or the admin has it",
 			d, p);
-	if (!sp->peer || !sp->peer->voq_ef)
+	if (!up || !sp->peer->voq_ef || sp->peer_port >= sp->peer->voq_nports) {
+		voq_soak_expect(s, !x.gen_en, "generation on toward a down link or no block",
+				d, p);
 		return;
-	y = voq_test_hw(sp->peer, sp->peer_port);
-	if (up) {
-		voq_soak_expect(s, x.gen_en && y.gen_en, "generation off on an up link", d, p);
-		voq_soak_expect(s, x.tx_pgs == y.rx_pgs, "A.TX != B.RX on an up link", d, p);
-	} else {
-		voq_soak_expect(s, !x.gen_en, "generation on toward a down link", d, p);
 	}
+	y = voq_test_hw(sp->peer, sp->peer_port);
+	gen = d->voq_layout == sp->peer->voq_layout && x.gen_sup && y.rx_sup;
+	voq_soak_expect(s, x.gen_en == gen,
+			gen ? "generation off on an up link" :
+			"generation toward a partner that cannot take it", d, p);
+	voq_soak_expect(s, x.vc_en == (gen && x.vc_sup && y.vc_sup),
+			"per-VC not where both ends support it", d, p);
+	if (gen)
+		voq_soak_expect(s, x.tx_pgs == y.rx_pgs, "A.TX != B.RX on an up link", d, p);
 }
 
 static void voq_soak_check(struct voq_soak *s)
@@ -601,6 +614,48 @@ static void voq_soak_check(struct voq_soak *s)
 	list_for_each_entry(d, &s->sm->fab->devs, node)
 		for (p = 0; p < d->voq_nports; p++)
 			voq_soak_check_port(s, d, p);
+	voq_soak_expect(s, !s->sm->fab->stray_writes, "a write outside every block",
+			s->sm->fab->host, 0);
+}
+
+/*
+ * A random board in @d's place: an endpoint for an endpoint, a switch
+ * of 2..16 ports for a switch (with error management, so that it tells
+ * the host); rev 2 or rev 3, random capabilities, sometimes no block
+ */
+static void voq_soak_board(struct voq_soak *s, struct rio_sim_dev *d,
+			   struct rio_sim_dev_desc *desc)
+{
+	u32 r = prandom_u32_state(&s->rnd);
+	unsigned int k;
+
+	*desc = (struct rio_sim_dev_desc) {
+		.name = "swapped", .is_switch = d->is_switch, .nports = 1,
+		.vid = RIO_SIM_VID, .did = d->did, .map = RIO_SIM_MAP_I,
+		.em = d->is_switch, .voq = r % 6,
+		.voq_layout = r & 8 ? RIO_VOQ_LAYOUT_REV2 : RIO_VOQ_LAYOUT_REV3,
+		.voq_caps = (r & 0x10 ? RIO_VOQ_CSR_GEN_SUP : 0) |
+			    (r & 0x20 ? RIO_VOQ_CSR_RX_SUP : 0) |
+			    (r & 0x40 ? RIO_VOQ_CSR_VC_SUP : 0) |
+			    (r & RIO_VOQ_CSR_PGS_SUP_ALL),
+	};
+	/*
+	 * A rev 2.x CSR without any capability reads 0 until written, and
+	 * rio-voq takes such a port for one the block does not have
+	 * (voq_node.c): give each rev 2.x board something to do
+	 */
+	if (desc->voq_layout == RIO_VOQ_LAYOUT_REV2 &&
+	    !(desc->voq_caps & (RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP)))
+		desc->voq_caps |= RIO_VOQ_CSR_RX_SUP;
+	if (!d->is_switch)
+		return;
+	/* Within the room the old board left (rio_sim_dev_keep_blocks()) */
+	desc->nports = 2 + (r >> 24) % 15;
+	/* Mostly, the new board keeps the ports that are cabled */
+	if (r & 0x80)
+		for (k = desc->nports; k < d->nports; k++)
+			if (d->port[k].peer)
+				desc->nports = k + 1;
 }
 
 /* A random switch port that is not the host's link */
@@ -623,8 +678,9 @@ static struct rio_sim_dev *voq_soak_port(struct voq_soak *s, unsigned int *port)
 
 static void voq_soak_event(struct voq_soak *s)
 {
-	unsigned int kind = prandom_u32_state(&s->rnd) % 10, port, val;
+	unsigned int kind = prandom_u32_state(&s->rnd) % 11, port, val;
 	struct rio_sim_dev *d = voq_soak_port(s, &port);
+	struct rio_sim_dev_desc desc;
 	struct rio_voq_node *n;
 	int ret;
 
@@ -636,6 +692,16 @@ static void voq_soak_event(struct voq_soak *s)
 		voq_soak_say(s, "%u:link dev%u.%u %s ", s->events, d->index, port,
 			     val ? "up" : "down");
 		KUNIT_EXPECT_EQ(s->test, rio_sim_port_set_link(d, port, val), 0);
+	} else if (kind == 10) {
+		/* The switch, or what its port leads to */
+		if (d->port[port].peer && d->port[port].peer != s->sm->fab->host &&
+		    (prandom_u32_state(&s->rnd) & 1))
+			d = d->port[port].peer;
+		voq_soak_board(s, d, &desc);
+		voq_soak_say(s, "%u:swap dev%u %u ports %s caps %x ", s->events, d->index,
+			     desc.nports, desc.voq ? desc.voq_layout == RIO_VOQ_LAYOUT_REV2 ?
+			     "rev2" : "rev3" : "none", desc.voq_caps);
+		KUNIT_EXPECT_EQ(s->test, rio_sim_dev_replace(d, &desc), 0);
 	} else if (kind < 7) {
 		val = !d->port[port].unavailable;
 		voq_soak_say(s, "%u:ua dev%u.%u %u ", s->events, d->index, port, val);
@@ -645,7 +711,7 @@ static void voq_soak_event(struct voq_soak *s)
 		voq_soak_say(s, "%u:xoff dev%u.%u=%u ", s->events, d->index, port, val);
 		voq_soak_walk(s);
 		n = voq_test_node(s->sm, d);
-		if (!n || !test_bit(d->index, s->seen) || port >= 16)
+		if (!n || !test_bit(d->index, s->seen) || port >= 16 || !d->voq_ef)
 			return;
 		ret = rio_voq_port_set(n, port, RIO_VOQ_KNOB_XOFF, val);
 		KUNIT_EXPECT_EQ(s->test, ret, 0);
@@ -655,7 +721,7 @@ static void voq_soak_event(struct voq_soak *s)
 		voq_soak_say(s, "%u:rescan+bad ", s->events);
 		KUNIT_EXPECT_EQ(s->test, rio_sim_mport_scan(s->sm), -EBUSY);
 		n = voq_test_node(s->sm, d);
-		if (n)
+		if (n && port < n->nports)
 			KUNIT_EXPECT_EQ(s->test, rio_voq_port_set(n, port, RIO_VOQ_KNOB_TX_PGS, 7),
 					-EINVAL);
 	}
@@ -695,7 +761,10 @@ static void voq_event_soak(struct kunit *test)
 	for (i = 0; i < VOQ_SOAK_EVENTS && !s->failures; i++)
 		voq_soak_event(s);
 	KUNIT_EXPECT_EQ(test, s->sm->fab->stray_writes, 0ULL);
-	KUNIT_EXPECT_EQ_MSG(test, s->failures, 0U, "seed %u, events: %s", *seed, s->log);
+	KUNIT_EXPECT_EQ_MSG(test, s->failures, 0U, "seed %u, events below", *seed);
+	/* The events, in lines short enough for the log */
+	for (i = 0; s->failures && i < s->len; i += 200)
+		kunit_err(test, "seed %u events: %.200s\n", *seed, s->log + i);
 	kunit_info(test, "seed %u: %u events, %u checks, %u violations\n", *seed,
 		   s->events, s->checks, s->failures);
 	voq_test_destroy(test, s->sm);
