@@ -137,6 +137,13 @@ check() {	# transcript; prints ok / not ok, returns the failures
 		'no port of 00:s:0003 is congested: all 4 staging queues of 00:s:0002 port 1 flow$'
 	has "port-writes counted" "$s" \
 		'port-writes: [1-9][0-9]* sent, [0-9]+ lost'
+	s='^== port events: the endpoint on'
+	has "board swap: no VoQ link before" "$s" \
+		'^   00:s:0002 port 4: partner none, generation 0$'
+	has "board swap: the new board's block planned and written" "$s" \
+		'^   00:s:0002 port 4: link up, generation 1, TX [0-6] = partner RX [0-6], link_status configured$'
+	has "board swap: and back, no VoQ link" "$s" \
+		'^   00:s:0002 port 4: partner none, generation 0$'
 	return "$fail"
 }
 

@@ -190,7 +190,7 @@ for f in /sys/kernel/debug/rio-sim/*; do
 done
 
 # Port events: the link between the two switches flaps, then a port of
-# the 48-port switch becomes unavailable.  rio-sim's switches send
+# the 48-port switch becomes unavailable, then an endpoint is swapped.  rio-sim's switches send
 # port-writes to the core, rio-voq follows them; both partners are
 # shown from sysfs, and what the upstream switch knows from rio-sim's
 # symbols.
@@ -251,6 +251,29 @@ if [ "$topo" = voqmix ] && [ -n "$big" ] && [ -e $S/dev1/link ]; then
 	echo "   port-writes: $(cat $f/pw_sent) sent, $(cat $f/pw_lost) lost (sent by" \
 	     "a switch cut off from the host); maintenance accesses:" \
 	     "$(cat $f/failed) failed (to $big while it was cut off)"
+	# A board swap: voqmix's endpoint without a VoQ block (dev8, on
+	# port 4 of the upstream switch) for a rev 3 one, and back
+	A=/sys/bus/rapidio/devices/$up/voq/port4
+	if [ -e $S/dev8/replace ]; then
+		echo
+		echo "== port events: the endpoint on $up port 4 (no VoQ block) is swapped for a rev 3 board"
+		echo "   $up port 4: partner $(cat $A/partner), generation $(cat $A/generation)"
+		echo "   # echo '1 rev3' > $S/dev8/replace"
+		echo "1 rev3" > $S/dev8/replace
+		wait_for $A/link_status configured
+		set -- $(cat $A/partner)
+		F=/sys/bus/rapidio/devices/$1/voq/port$2
+		i=0	# its voq/ is made after the event's handling
+		while [ ! -e $F/rx_group_size ] && [ $i -lt 20 ]; do
+			sleep 0.1
+			i=$((i + 1))
+		done
+		end $A "$up port 4" $F
+		echo "   # echo '1 none' > $S/dev8/replace   (and back)"
+		echo "1 none" > $S/dev8/replace
+		wait_for $A/partner none
+		echo "   $up port 4: partner $(cat $A/partner), generation $(cat $A/generation)"
+	fi
 fi
 echo
 poweroff -f
