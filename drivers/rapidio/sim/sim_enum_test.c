@@ -322,11 +322,12 @@ static void sim_enum_deep_chain(struct kunit *test)
  * bit) copied to @to, a fresh fabric of the same shape: the fabric a
  * discovering host finds
  */
-static void sim_enum_copy(struct rio_sim_fabric *to_fab,
+static void sim_enum_copy(struct kunit *test, struct rio_sim_fabric *to_fab,
 			  struct rio_sim_fabric *from_fab)
 {
 	struct rio_sim_dev *from, *to;
 
+	KUNIT_ASSERT_EQ(test, to_fab->ndevs, from_fab->ndevs);
 	to = list_first_entry(&to_fab->devs, struct rio_sim_dev, node);
 	list_for_each_entry(from, &from_fab->devs, node) {
 		to->did_csr = from->did_csr;
@@ -393,7 +394,7 @@ static void sim_disc_deep_chain(struct kunit *test)
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	sim_chain_check(test, sm, 256);
-	sim_enum_copy(fab, sm->fab);
+	sim_enum_copy(test, fab, sm->fab);
 	rio_sim_mport_destroy(sm);
 
 	disc = rio_sim_mport_create(fab, -1);
@@ -428,12 +429,12 @@ static void sim_disc_unrouted_port(struct kunit *test)
 	struct rio_sim_fabric *fab = rio_sim_topo_build("tree:2");
 	struct rio_sim_dev *leaf1, *leaf2_ep, *dev;
 	struct rio_sim_mport *sm, *disc;
-	unsigned int i;
+	unsigned int i, n;
 
 	KUNIT_ASSERT_NOT_NULL(test, fab);
 	sm = sim_enum_create(test, "tree:2", 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
-	sim_enum_copy(fab, sm->fab);
+	sim_enum_copy(test, fab, sm->fab);
 	rio_sim_mport_destroy(sm);
 	/* host 0, root 1, leaf 2 and its endpoints 3-17, leaf 18, 19-33 */
 	leaf1 = rio_sim_dev_find(fab, 2);
@@ -444,9 +445,14 @@ static void sim_disc_unrouted_port(struct kunit *test)
 	/* no route to the first leaf's last port; the second leaf's first
 	 * endpoint answers nothing
 	 */
-	for (i = 0; i < fab->routes; i++)
-		if (leaf1->route[i] == 15)
+	for (i = 0, n = 0; i < fab->routes; i++) {
+		if (leaf1->route[i] == 15) {
 			leaf1->route[i] = 0xff;
+			n++;
+		}
+	}
+	KUNIT_ASSERT_GT(test, n, 0U);
+	KUNIT_ASSERT_EQ(test, leaf1->nports, 16U);
 	leaf2_ep->fail_all = true;
 
 	disc = rio_sim_mport_create(fab, -1);

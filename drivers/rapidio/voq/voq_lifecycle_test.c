@@ -317,7 +317,7 @@ static void voq_discovering_host_writes_nothing(struct kunit *test)
 /* Holds a mutex from another task, as rio_mport_cdev holds scan_lock */
 struct voq_holder {
 	struct mutex *lock;
-	struct completion held, release, done;
+	struct completion held, release;
 };
 
 static int voq_holder_run(void *data)
@@ -328,7 +328,9 @@ static int voq_holder_run(void *data)
 	complete(&h->held);
 	wait_for_completion(&h->release);
 	mutex_unlock(h->lock);
-	complete(&h->done);
+	/* Until kthread_stop(): the test's code stays while this runs */
+	while (!kthread_should_stop())
+		schedule_timeout_interruptible(1);
 	return 0;
 }
 
@@ -336,8 +338,10 @@ static int voq_holder_run(void *data)
  * rio-voq comes (here: its interfaces are registered again, as a module
  * load does) while a task that is not scanning holds the mport's
  * scan_lock (rio_mport_cdev's device changes do so): no scan's end
- * follows, yet rio-voq catches up with the net once the lock is free,
- * and does not park port events for good.
+ * follows.  rio-voq waits for the lock without blocking (twice here: the
+ * first catch-up is cancelled by the mport's removal from rio-voq while
+ * it waits), then catches up with the net, and does not park port
+ * events for good.
  */
 static void voq_catch_up_scan_lock_busy(struct kunit *test)
 {
@@ -355,13 +359,27 @@ static void voq_catch_up_scan_lock_busy(struct kunit *test)
 	h.lock = &sm->mport.scan_lock;
 	init_completion(&h.held);
 	init_completion(&h.release);
-	init_completion(&h.done);
-	t = kthread_run(voq_holder_run, &h, "voq-holder");
+	t = kthread_create(voq_holder_run, &h, "voq-holder");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	get_task_struct(t);
+	wake_up_process(t);
 	wait_for_completion(&h.held);
+
 	rio_voq_test_reload();
+	msleep(120);		/* the catch-up tried the lock, more than once */
+	rio_voq_test_reload();	/* cancels the waiting catch-up */
+	host = voq_test_node(sm, sm->fab->host);
+	KUNIT_EXPECT_NOT_NULL(test, host);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_TRUE(test, host && host->scanning);
+	mutex_unlock(&rio_voq_lock);
+	l = rio_voq_test_link(&sm->mport, NULL, 0);
+	KUNIT_EXPECT_TRUE(test, !l || l->state != RIO_VOQ_LINK_CONFIGURED);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sm->fab->host, 0).gen_en);
+
 	complete(&h.release);
-	wait_for_completion(&h.done);
+	kthread_stop(t);
+	put_task_struct(t);
 	rio_voq_test_catch_up_flush();
 
 	host = voq_test_node(sm, sm->fab->host);

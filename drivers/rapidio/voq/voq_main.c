@@ -355,14 +355,20 @@ static struct subsys_interface rio_voq_sif = {
 /*
  * A catch-up that waits for an mport's scan_lock: rio-voq came while the
  * lock was held, and whoever holds it (a scan that began before rio-voq
- * was loaded, rio_mport_cdev changing devices, the mport going away)
- * may not end with a scan notification.  Kept until the mport goes.
+ * was loaded, rio_mport_cdev changing devices, a discovery waiting for
+ * its enumerator) may not end with a scan notification.  The work tries
+ * the lock and comes back later while it is taken, so that cancelling
+ * it (at the mport's removal, under the class mutex) never waits for the
+ * holder.  Kept until the mport goes.
  */
 struct rio_voq_catch_up {
 	struct list_head node;
-	struct work_struct work;
+	struct delayed_work dw;
 	struct rio_mport *mport;
+	bool done;
 };
+
+#define RIO_VOQ_CATCH_UP_RETRY	msecs_to_jiffies(50)
 
 /* Under rio_voq_lock */
 static LIST_HEAD(rio_voq_catch_ups);
@@ -394,31 +400,19 @@ static void rio_voq_catch_up(struct rio_mport *mport)
 
 static void rio_voq_catch_up_work(struct work_struct *work)
 {
-	struct rio_voq_catch_up *c = container_of(work, struct rio_voq_catch_up,
-						  work);
+	struct rio_voq_catch_up *c = container_of(to_delayed_work(work),
+						  struct rio_voq_catch_up, dw);
 
-	mutex_lock(&c->mport->scan_lock);
+	if (!mutex_trylock(&c->mport->scan_lock)) {
+		queue_delayed_work(rio_voq_wq, &c->dw, RIO_VOQ_CATCH_UP_RETRY);
+		return;
+	}
 	rio_voq_catch_up(c->mport);
 	mutex_unlock(&c->mport->scan_lock);
+	WRITE_ONCE(c->done, true);
 }
 
-/* Catch up with @mport once its scan_lock is free */
-static void rio_voq_catch_up_later(struct rio_mport *mport)
-{
-	struct rio_voq_catch_up *c = kzalloc(sizeof(*c), GFP_KERNEL);
-
-	/* Without memory, the next scan's end catches up instead */
-	if (!c)
-		return;
-	c->mport = mport;
-	INIT_WORK(&c->work, rio_voq_catch_up_work);
-	mutex_lock(&rio_voq_lock);
-	list_add_tail(&c->node, &rio_voq_catch_ups);
-	mutex_unlock(&rio_voq_lock);
-	queue_work(rio_voq_wq, &c->work);
-}
-
-/* Cancel @mport's catch-up, or wait for it to end */
+/* Cancel @mport's catch-up, waiting for a run in progress (not for its lock) */
 static void rio_voq_catch_up_cancel(struct rio_mport *mport)
 {
 	struct rio_voq_catch_up *c, *found = NULL;
@@ -433,7 +427,7 @@ static void rio_voq_catch_up_cancel(struct rio_mport *mport)
 	}
 	mutex_unlock(&rio_voq_lock);
 	if (found) {
-		cancel_work_sync(&found->work);
+		cancel_delayed_work_sync(&found->dw);
 		kfree(found);
 	}
 }
@@ -441,16 +435,25 @@ static void rio_voq_catch_up_cancel(struct rio_mport *mport)
 static int rio_voq_add_mport(struct device *dev, struct class_interface *cif)
 {
 	struct rio_mport *mport = to_rio_mport(dev);
-	bool idle = mutex_trylock(&mport->scan_lock);
+	struct rio_voq_catch_up *c;
 	struct rio_voq_node *host;
+	bool idle;
+
+	/* Taken first: an mport rio-voq follows is always caught up */
+	c = kzalloc(sizeof(*c), GFP_KERNEL);
+	if (!c)
+		return -ENOMEM;
+	c->mport = mport;
+	INIT_DELAYED_WORK(&c->dw, rio_voq_catch_up_work);
 
 	/*
 	 * The mport's own node, probed at once.  If the mport was scanned
 	 * before rio-voq was loaded, catch up, under its scan_lock; if the
-	 * lock is held, later, from a work that waits for it (rio-voq does
-	 * not wait under the class mutex).  Until then devices added are
-	 * left to the catch-up and port events wait, as during a scan.
+	 * lock is held, from a work that waits for it (rio-voq does not
+	 * wait under the class mutex).  Until then devices added are left
+	 * to the catch-up and port events wait, as during a scan.
 	 */
+	idle = mutex_trylock(&mport->scan_lock);
 	mutex_lock(&rio_voq_lock);
 	host = rio_voq_node_find_or_add(mport, NULL);
 	if (host && !host->probed) {
@@ -459,13 +462,17 @@ static int rio_voq_add_mport(struct device *dev, struct class_interface *cif)
 		host->scanning = true;
 		rio_voq_node_discover(host);
 	}
+	if (host && !idle) {
+		list_add_tail(&c->node, &rio_voq_catch_ups);
+		queue_delayed_work(rio_voq_wq, &c->dw, 0);
+		c = NULL;
+	}
 	mutex_unlock(&rio_voq_lock);
 	if (host && idle)
 		rio_voq_catch_up(mport);
-	else if (host)
-		rio_voq_catch_up_later(mport);
 	if (idle)
 		mutex_unlock(&mport->scan_lock);
+	kfree(c);
 	if (host)
 		rio_voq_pw_register(mport);
 	return 0;
@@ -584,12 +591,23 @@ void rio_voq_test_reload(void)
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_reload);
 
 /**
- * rio_voq_test_catch_up_flush() - wait for the catch-ups in progress,
- * for tests
+ * rio_voq_test_catch_up_flush() - run the pending catch-ups now and wait
+ * for them, for tests (which neither add nor remove mports meanwhile)
  */
 void rio_voq_test_catch_up_flush(void)
 {
-	flush_workqueue(rio_voq_wq);
+	struct rio_voq_catch_up *c;
+
+	for (;;) {
+		mutex_lock(&rio_voq_lock);
+		list_for_each_entry(c, &rio_voq_catch_ups, node)
+			if (!READ_ONCE(c->done))
+				break;
+		mutex_unlock(&rio_voq_lock);
+		if (list_entry_is_head(c, &rio_voq_catch_ups, node))
+			break;
+		flush_delayed_work(&c->dw);
+	}
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_catch_up_flush);
 #endif
