@@ -140,6 +140,11 @@ step_kerneldoc() {
 		$(our_sources | grep '\.c$')) || rc=1
 	result "kernel-doc (valid, and on every non-static function)" $rc
 
+	# The mutants of make mutants still break what they mean to break
+	rc=0
+	bash "$RIO_VOQ_TOP/scripts/mutants.sh" --applies >/dev/null || rc=1
+	result "every mutant still applies to its file (make mutants)" $rc
+
 	# Our reStructuredText pages parse without warnings
 	rc=0
 	for f in "$RIO_VOQ_TOP"/Documentation/driver-api/rapidio/*.rst; do

@@ -3,7 +3,10 @@
 # make mutants: does every rule of "what must never happen" (voq.rst) have
 # a test that fails when the code breaks it?
 #
-#   mutants.sh [--list] [NAME...]
+#   mutants.sh [--list | --applies] [NAME...]
+#
+# --list prints the mutants; --applies only checks, without building,
+# that each one still changes its file (make check runs that).
 #
 # Each mutants/NN-name.sed is a sed script that breaks one rule in one
 # file of the overlay; its header says which:
@@ -178,8 +181,12 @@ fi
 # The table
 
 list=0
+applies=0
 if [ "${1:-}" = --list ]; then
 	list=1
+	shift
+elif [ "${1:-}" = --applies ]; then
+	applies=1
 	shift
 fi
 mutants=()
@@ -202,6 +209,20 @@ if [ "$list" -eq 1 ]; then
 			"$(field "$m" what)"
 	done
 	exit 0
+fi
+
+# Without building anything: does every mutant still apply to its file?
+if [ "$applies" -eq 1 ]; then
+	bad=0
+	for m in "${mutants[@]}"; do
+		problem=$(mutant_problem "$m")
+		[ -z "$problem" ] && continue
+		echo "$(basename "$m" .sed): $problem" >&2
+		bad=$((bad + 1))
+	done
+	echo "$(( ${#mutants[@]} - bad )) passed, $bad failed"
+	[ "$bad" -eq 0 ]
+	exit
 fi
 
 say() { printf '[rio-voq] %s\n' "$*" >&2; }
