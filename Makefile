@@ -13,7 +13,7 @@
 SHELL := /bin/bash
 SCRIPTS := $(CURDIR)/scripts
 
-.PHONY: help deps tree check demo bench kunit uml tools demo-check x86 checkpatch kerneldoc mutants clean distclean
+.PHONY: help deps tree check demo bench kunit uml tools demo-check x86 series series-check checkpatch kerneldoc mutants clean distclean
 
 help:
 	@echo 'make demo        boot UML, enumerate a simulated fabric, show the result'
@@ -26,6 +26,8 @@ help:
 	@echo 'make tools       only the riovoq tests (userspace, fake sysfs tree)'
 	@echo 'make demo-check  only the check of the demo transcript'
 	@echo 'make x86         only the x86_64 module build with W=1 and sparse'
+	@echo 'make series      the upstream patch series into build/series/, checked'
+	@echo 'make series-check only the check of the series (git am onto the pristine tree)'
 	@echo 'make checkpatch  only checkpatch --strict'
 	@echo 'make kerneldoc   only the kernel-doc checks'
 	@echo 'make mutants     break each rule of voq.rst on purpose; every break must fail a KUnit test'
@@ -50,6 +52,12 @@ bench:
 
 kunit uml tools x86 checkpatch kerneldoc:
 	@bash $(SCRIPTS)/check.sh $@
+
+series: tree
+	@bash $(SCRIPTS)/series.sh export
+
+series-check:
+	@bash $(SCRIPTS)/check.sh series
 
 mutants:
 	@bash $(SCRIPTS)/mutants.sh $(MUTANTS)

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Run the rio-voq checks on the pinned tree with the overlay applied.
 #
-#   check.sh [STEP...]     steps: kunit uml tools demo x86 checkpatch kerneldoc
-#                          (default: all of them)
+#   check.sh [STEP...]     steps: kunit uml tools demo x86 series
+#                          checkpatch kerneldoc (default: all of them)
 #
 # Each KUnit case and each check of the UML boot test counts as one
 # test, each static check as one more.  The
@@ -13,7 +13,7 @@ set -uo pipefail
 . "$(dirname "$0")/common.sh"
 
 steps=("$@")
-[ ${#steps[@]} -gt 0 ] || steps=(kunit uml tools demo x86 checkpatch kerneldoc)
+[ ${#steps[@]} -gt 0 ] || steps=(kunit uml tools demo x86 series checkpatch kerneldoc)
 
 passed=0
 failed=0
@@ -115,6 +115,11 @@ step_x86() {
 	result "x86_64 modules built and linked (modpost), W=1, sparse C=2" $?
 }
 
+step_series() {
+	bash "$RIO_VOQ_TOP/scripts/series.sh" check
+	result "the upstream series: checkpatch --strict, git am onto pristine $RIO_VOQ_KPKG gives the tree built" $?
+}
+
 step_checkpatch() {
 	local rc=0 patches=()
 	# shellcheck disable=SC2046
@@ -174,7 +179,7 @@ bash "$RIO_VOQ_TOP/scripts/tree.sh" || die "preparing the kernel tree failed"
 start=$(date +%s)
 for s in "${steps[@]}"; do
 	case "$s" in
-	kunit|uml|tools|demo|x86|checkpatch|kerneldoc) "step_$s" ;;
+	kunit|uml|tools|demo|x86|series|checkpatch|kerneldoc) "step_$s" ;;
 	*) die "unknown step '$s'" ;;
 	esac
 done

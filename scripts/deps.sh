@@ -7,7 +7,8 @@ set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
 pkgs=(build-essential flex bison bc libelf-dev libssl-dev sparse python3
-      python3-docutils "$RIO_VOQ_KPKG" busybox-static graphviz)
+      python3-docutils python3-ply python3-git "$RIO_VOQ_KPKG" busybox-static
+      graphviz)
 
 missing=()
 for p in "${pkgs[@]}"; do
