@@ -13,7 +13,7 @@
 SHELL := /bin/bash
 SCRIPTS := $(CURDIR)/scripts
 
-.PHONY: help deps tree check demo bench kunit uml tools demo-check x86 series series-check checkpatch kerneldoc mutants clean distclean
+.PHONY: help deps tree check demo bench kunit kunit-ppc64 kunit-x86_64 uml tools demo-check x86 series series-check checkpatch kerneldoc mutants clean distclean
 
 help:
 	@echo 'make demo        boot UML, enumerate a simulated fabric, show the result'
@@ -22,6 +22,8 @@ help:
 	@echo 'make deps        install the pinned tree and the build tools with apt'
 	@echo 'make tree        unpack the pinned tree into the cache and apply the overlay'
 	@echo 'make kunit       only the KUnit suites (UML)'
+	@echo 'make kunit-ppc64 only the KUnit suites on ppc64 big-endian (QEMU pseries)'
+	@echo 'make kunit-x86_64 the KUnit suites on x86_64 (QEMU; not in check yet)'
 	@echo 'make uml         only the UML boot test (configfs, sysfs, concurrency, KASAN/lockdep, kmemleak)'
 	@echo 'make tools       only the riovoq tests (userspace, fake sysfs tree)'
 	@echo 'make demo-check  only the check of the demo transcript'
@@ -50,7 +52,7 @@ demo:
 bench:
 	@bash $(SCRIPTS)/bench.sh
 
-kunit uml tools x86 checkpatch kerneldoc:
+kunit kunit-ppc64 kunit-x86_64 uml tools x86 checkpatch kerneldoc:
 	@bash $(SCRIPTS)/check.sh $@
 
 series: tree
