@@ -13,7 +13,7 @@
 SHELL := /bin/bash
 SCRIPTS := $(CURDIR)/scripts
 
-.PHONY: help deps tree check demo bench kunit kunit-ppc64 kunit-x86_64 uml tools demo-check x86 series series-check checkpatch kerneldoc mutants clean distclean
+.PHONY: help deps tree check demo bench kunit kunit-ppc64 kunit-x86_64 uml tools demo-check x86 x86-tsi721 ppc32 series series-check checkpatch kerneldoc mutants clean distclean
 
 help:
 	@echo 'make demo        boot UML, enumerate a simulated fabric, show the result'
@@ -28,6 +28,8 @@ help:
 	@echo 'make tools       only the riovoq tests (userspace, fake sysfs tree)'
 	@echo 'make demo-check  only the check of the demo transcript'
 	@echo 'make x86         only the x86_64 module build with W=1 and sparse'
+	@echo 'make x86-tsi721  x86_64 module build beside Tsi721, W=1 and sparse (not in check yet)'
+	@echo 'make ppc32       ppc32 e500mc module build beside fsl_rio, W=1 and sparse (not in check yet)'
 	@echo 'make series      the upstream patch series into build/series/, checked'
 	@echo 'make series-check only the check of the series (git am onto the pristine tree)'
 	@echo 'make checkpatch  only checkpatch --strict'
@@ -52,7 +54,7 @@ demo:
 bench:
 	@bash $(SCRIPTS)/bench.sh
 
-kunit kunit-ppc64 kunit-x86_64 uml tools x86 checkpatch kerneldoc:
+kunit kunit-ppc64 kunit-x86_64 uml tools x86 x86-tsi721 ppc32 checkpatch kerneldoc:
 	@bash $(SCRIPTS)/check.sh $@
 
 series: tree

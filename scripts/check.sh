@@ -4,8 +4,8 @@
 #
 #   check.sh [STEP...]     steps: kunit kunit-ppc64 uml tools demo x86
 #                          series checkpatch kerneldoc (the default), and
-#                          kunit-x86_64 (on request only, until it has
-#                          run green)
+#                          kunit-x86_64 x86-tsi721 ppc32 (on request
+#                          only, until they have run green)
 #
 # Each KUnit case and each check of the UML boot test counts as one
 # test, each static check as one more.  The
@@ -153,6 +153,16 @@ step_x86() {
 	result "x86_64 modules built and linked (modpost), W=1, sparse C=2" $?
 }
 
+step_x86_tsi721() {
+	bash "$RIO_VOQ_TOP/scripts/platform-build.sh" x86_64
+	result "x86_64 with Tsi721: modules built and linked (modpost), W=1, sparse C=2" $?
+}
+
+step_ppc32() {
+	bash "$RIO_VOQ_TOP/scripts/platform-build.sh" ppc32
+	result "ppc32 e500mc with fsl_rio: modules built and linked (modpost), W=1, sparse C=2" $?
+}
+
 step_series() {
 	bash "$RIO_VOQ_TOP/scripts/series.sh" check
 	result "the upstream series: checkpatch --strict, git am onto pristine $RIO_VOQ_KPKG gives the tree built" $?
@@ -217,8 +227,8 @@ bash "$RIO_VOQ_TOP/scripts/tree.sh" || die "preparing the kernel tree failed"
 start=$(date +%s)
 for s in "${steps[@]}"; do
 	case "$s" in
-	kunit|uml|tools|demo|x86|series|checkpatch|kerneldoc) "step_$s" ;;
-	kunit-ppc64|kunit-x86_64) "step_${s//-/_}" ;;
+	kunit|uml|tools|demo|x86|ppc32|series|checkpatch|kerneldoc) "step_$s" ;;
+	kunit-ppc64|kunit-x86_64|x86-tsi721) "step_${s//-/_}" ;;
 	*) die "unknown step '$s'" ;;
 	esac
 done
