@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # Run the rio-voq checks on the pinned tree with the overlay applied.
 #
-#   check.sh [STEP...]     steps: kunit uml tools demo x86 checkpatch kerneldoc
-#                          (default: all of them)
+#   check.sh [STEP...]     steps: kunit kunit-ppc64 uml tools demo x86
+#                          series checkpatch kerneldoc (the default), and
+#                          kunit-x86_64 x86-tsi721 ppc32 (on request
+#                          only, until they have run green)
 #
 # Each KUnit case and each check of the UML boot test counts as one
 # test, each static check as one more.  The
@@ -13,7 +15,7 @@ set -uo pipefail
 . "$(dirname "$0")/common.sh"
 
 steps=("$@")
-[ ${#steps[@]} -gt 0 ] || steps=(kunit uml tools demo x86 checkpatch kerneldoc)
+[ ${#steps[@]} -gt 0 ] || steps=(kunit kunit-ppc64 uml tools demo x86 series checkpatch kerneldoc)
 
 passed=0
 failed=0
@@ -36,44 +38,80 @@ our_sources() {
 	(cd "$RIO_VOQ_TOP" && find drivers include -name '*.[ch]' 2>/dev/null | LC_ALL=C sort)
 }
 
+# Run one kunit.py configuration and count its cases
+run_kunit() {	# label, build dir, kunitconfig, kunit.py run options...
+	local label=$1 bdir=$2 cfg=$3 out summary p f e rc
+	shift 3
+	out=$logdir/kunit-$label.log
+	log "KUnit ($label) with ${cfg#"$RIO_VOQ_TOP"/}"
+	(cd "$KSRC" && python3 tools/testing/kunit/kunit.py run \
+		--build_dir "$bdir" --kunitconfig "$cfg" \
+		--jobs "$RIO_VOQ_JOBS" --timeout 1200 --raw_output=all "$@") \
+		> "$out.raw" 2>&1
+	rc=$?
+	# The parsed view of the same run, for the summary below
+	python3 "$KSRC"/tools/testing/kunit/kunit.py parse "$out.raw" > "$out" 2>&1 || true
+	# Sanitizer reports fail the run even when every case passed
+	if grep -E 'UBSAN:|BUG: |WARNING: possible|WARNING: CPU|suspicious RCU' \
+		"$out.raw" >&2; then
+		log "sanitizer or lockdep report in $out.raw"
+		failed=$((failed + 1))
+	fi
+	grep -E '^\[[0-9:]+\] (\[FAILED\]|\[CRASHED\]|\[SKIPPED\]|.*# |Testing complete)|Expected|ERROR' \
+		"$out" | grep -v '^\[[0-9:]+\] \[PASSED\]' >&2
+	summary=$(grep -E 'Testing complete\. Ran [0-9]+ tests' "$out" | tail -n 1)
+	p=$(sed -n 's/.*passed: \([0-9]*\).*/\1/p' <<<"$summary")
+	f=$(sed -n 's/.*failed: \([0-9]*\).*/\1/p' <<<"$summary")
+	e=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' <<<"$summary")
+	p=${p:-0} f=${f:-0} e=${e:-0}
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && [ "$e" -eq 0 ]; then
+		tail -n 40 "$out" >&2
+		e=1
+	fi
+	passed=$((passed + p))
+	failed=$((failed + f + e))
+	log "KUnit ($label): $p passed, $f failed, $e errors (log: $out)"
+}
+
 step_kunit() {
-	local cfg name out summary p f e
+	local cfg name
 	for cfg in "$RIO_VOQ_TOP"/kunit/*.kunitconfig; do
 		name=$(basename "$cfg" .kunitconfig)
-		out=$logdir/kunit-$name.log
-		log "KUnit (UML) with ${cfg#"$RIO_VOQ_TOP"/}"
 		# UML has no UBSAN_SANITIZE_ALL: our Makefiles opt in, and the
 		# core objects our tests drive are opted in here.
-		(cd "$KSRC" && python3 tools/testing/kunit/kunit.py run --arch um \
-			--build_dir "$RIO_VOQ_CACHE/build-kunit-$name" \
-			--kunitconfig "$cfg" --jobs "$RIO_VOQ_JOBS" --timeout 1200 \
+		run_kunit "$name" "$RIO_VOQ_CACHE/build-kunit-$name" "$cfg" \
+			--arch um \
 			--make_options UBSAN_SANITIZE_rio.o=y \
-			--make_options UBSAN_SANITIZE_rio-scan.o=y \
-			--raw_output=all) > "$out.raw" 2>&1
-		local rc=$?
-		# The parsed view of the same run, for the summary below
-		python3 "$KSRC"/tools/testing/kunit/kunit.py parse "$out.raw" > "$out" 2>&1 || true
-		# Sanitizer reports fail the run even when every case passed
-		if grep -E 'UBSAN:|BUG: KASAN|WARNING: possible|BUG: sleeping|WARNING: CPU|suspicious RCU' \
-			"$out.raw" >&2; then
-			log "sanitizer or lockdep report in $out.raw"
-			failed=$((failed + 1))
-		fi
-		grep -E '^\[[0-9:]+\] (\[FAILED\]|\[CRASHED\]|\[SKIPPED\]|.*# |Testing complete)|Expected|ERROR' \
-			"$out" | grep -v '^\[[0-9:]+\] \[PASSED\]' >&2
-		summary=$(grep -E 'Testing complete\. Ran [0-9]+ tests' "$out" | tail -n 1)
-		p=$(sed -n 's/.*passed: \([0-9]*\).*/\1/p' <<<"$summary")
-		f=$(sed -n 's/.*failed: \([0-9]*\).*/\1/p' <<<"$summary")
-		e=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' <<<"$summary")
-		p=${p:-0} f=${f:-0} e=${e:-0}
-		if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && [ "$e" -eq 0 ]; then
-			tail -n 40 "$out" >&2
-			e=1
-		fi
-		passed=$((passed + p))
-		failed=$((failed + f + e))
-		log "KUnit: $p passed, $f failed, $e errors (log: $out)"
+			--make_options UBSAN_SANITIZE_rio-scan.o=y
 	done
+}
+
+# The same suites under QEMU: each kunitconfig less its UML options,
+# plus kunit/qemu/$arch.config (whose options replace the kunitconfig's)
+step_kunit_qemu() {	# kunit.py arch, cross compiler prefix (or "")
+	local arch=$1 cross=$2 cfg name frag=$RIO_VOQ_TOP/kunit/qemu/$1.config
+	local composed opts=()
+	[ -z "$cross" ] || opts+=(--cross_compile "$cross")
+	for cfg in "$RIO_VOQ_TOP"/kunit/*.kunitconfig; do
+		name=$(basename "$cfg" .kunitconfig)
+		composed=$RIO_VOQ_CACHE/kunit-$arch-$name.kunitconfig
+		bash "$RIO_VOQ_TOP/scripts/kunit-qemu-config.sh" "$cfg" "$frag" \
+			> "$composed.new" || die "composing $composed failed"
+		# Rewritten only when it changed, so that warm builds stay warm
+		cmp -s "$composed.new" "$composed" && rm "$composed.new" ||
+			mv "$composed.new" "$composed"
+		run_kunit "$arch-$name" "$RIO_VOQ_CACHE/build-kunit-$arch-$name" \
+			"$composed" --arch "$arch" "${opts[@]}" \
+			--kernel_args kasan_multi_shot
+	done
+}
+
+step_kunit_ppc64() {
+	step_kunit_qemu powerpc powerpc64-linux-gnu-
+}
+
+step_kunit_x86_64() {
+	step_kunit_qemu x86_64 ""
 }
 
 step_uml() {
@@ -113,6 +151,21 @@ step_demo() {
 step_x86() {
 	bash "$RIO_VOQ_TOP/scripts/x86-build.sh"
 	result "x86_64 modules built and linked (modpost), W=1, sparse C=2" $?
+}
+
+step_x86_tsi721() {
+	bash "$RIO_VOQ_TOP/scripts/platform-build.sh" x86_64
+	result "x86_64 with Tsi721: modules built and linked (modpost), W=1, sparse C=2" $?
+}
+
+step_ppc32() {
+	bash "$RIO_VOQ_TOP/scripts/platform-build.sh" ppc32
+	result "ppc32 e500mc with fsl_rio: modules built and linked (modpost), W=1, sparse C=2" $?
+}
+
+step_series() {
+	bash "$RIO_VOQ_TOP/scripts/series.sh" check
+	result "the upstream series: checkpatch --strict, git am onto pristine $RIO_VOQ_KPKG gives the tree built" $?
 }
 
 step_checkpatch() {
@@ -179,7 +232,8 @@ bash "$RIO_VOQ_TOP/scripts/tree.sh" || die "preparing the kernel tree failed"
 start=$(date +%s)
 for s in "${steps[@]}"; do
 	case "$s" in
-	kunit|uml|tools|demo|x86|checkpatch|kerneldoc) "step_$s" ;;
+	kunit|uml|tools|demo|x86|ppc32|series|checkpatch|kerneldoc) "step_$s" ;;
+	kunit-ppc64|kunit-x86_64|x86-tsi721) "step_${s//-/_}" ;;
 	*) die "unknown step '$s'" ;;
 	esac
 done

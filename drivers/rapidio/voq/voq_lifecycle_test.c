@@ -152,16 +152,27 @@ static int voq_race_scan(void *data)
  * rio-sim's accesses busy-wait under its lock; on a uniprocessor,
  * non-preemptible UML a scan would run to its end before the removal
  * gets the CPU.  This test's copy of the mport's ops sleeps in each
- * maintenance read (not in the route table's, which the core reads
- * under a spinlock), so that the removal lands in the middle.
+ * maintenance read, so that the removal lands in the middle; but not in
+ * the reads the core makes under the switch's spinlock (rswitch->lock):
+ * the route table's registers, and the PEF CAR and route limit that
+ * rio_std_route_clr_table() reads first.  UML cannot see a sleep there
+ * (it has no preempt count); on other architectures it is "scheduling
+ * while atomic".
  */
 static const struct rio_ops *voq_race_ops;
 static struct rio_ops voq_race_slow_ops;
 
+static bool voq_race_read_under_spinlock(u32 offset)
+{
+	return offset == RIO_PEF_CAR || offset == RIO_SWITCH_RT_LIMIT ||
+	       (offset >= RIO_STD_RTE_CONF_DESTID_SEL_CSR &&
+		offset <= RIO_STD_RTE_DEFAULT_PORT);
+}
+
 static int voq_race_slow_cread(struct rio_mport *mport, int index, u16 destid,
 			       u8 hopcount, u32 offset, int len, u32 *data)
 {
-	if (offset < RIO_STD_RTE_CONF_DESTID_SEL_CSR || offset > RIO_STD_RTE_DEFAULT_PORT)
+	if (!voq_race_read_under_spinlock(offset))
 		usleep_range(50, 100);
 	return voq_race_ops->cread(mport, index, destid, hopcount, offset, len, data);
 }
