@@ -35,14 +35,14 @@
 # and run, so that other checkouts sharing the cache take turns between
 # mutants.  Logs: $RIO_VOQ_CACHE/logs/mutants/.
 #
-# RIO_VOQ_MUTANTS_GLOB     suites to run (default 'rio?voq*': every rio-voq
+# RIO_VOQ_MUTANTS_GLOB     suites to run (default 'rio_voq_*': every rio-voq
 #                          suite, not rio-sim's own)
 # RIO_VOQ_MUTANTS_TIMEOUT  seconds for one run of the suites (default 300)
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 mdir=$top/mutants
-glob=${RIO_VOQ_MUTANTS_GLOB:-rio?voq*}
+glob=${RIO_VOQ_MUTANTS_GLOB:-rio_voq_*}
 timeout=${RIO_VOQ_MUTANTS_TIMEOUT:-300}
 kunitconfig=$top/kunit/rio-voq.kunitconfig
 

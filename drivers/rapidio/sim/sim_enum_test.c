@@ -413,7 +413,7 @@ static struct kunit_case sim_enum_test_cases[] = {
 };
 
 static struct kunit_suite sim_enum_test_suite = {
-	.name = "rio-sim-enum",
+	.name = "rio_sim_enum",
 	.test_cases = sim_enum_test_cases,
 };
 

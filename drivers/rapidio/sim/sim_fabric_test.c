@@ -699,7 +699,7 @@ static struct kunit_case sim_fabric_test_cases[] = {
 };
 
 static struct kunit_suite sim_fabric_test_suite = {
-	.name = "rio-sim-fabric",
+	.name = "rio_sim_fabric",
 	.test_cases = sim_fabric_test_cases,
 };
 

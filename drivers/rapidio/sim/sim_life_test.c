@@ -253,7 +253,7 @@ static struct kunit_case sim_life_test_cases[] = {
 };
 
 static struct kunit_suite sim_life_test_suite = {
-	.name = "rio-sim-life",
+	.name = "rio_sim_life",
 	.test_cases = sim_life_test_cases,
 };
 

@@ -205,7 +205,7 @@ static struct kunit_case sim_ports_test_cases[] = {
 };
 
 static struct kunit_suite sim_ports_test_suite = {
-	.name = "rio-sim-ports",
+	.name = "rio_sim_ports",
 	.test_cases = sim_ports_test_cases,
 };
 

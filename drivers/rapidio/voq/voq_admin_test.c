@@ -266,7 +266,7 @@ static void voq_admin_test_exit(struct kunit *test)
 }
 
 static struct kunit_suite voq_admin_test_suite = {
-	.name = "rio-voq-admin",
+	.name = "rio_voq_admin",
 	.exit = voq_admin_test_exit,
 	.test_cases = voq_admin_test_cases,
 };

@@ -354,7 +354,7 @@ static struct kunit_case voq_codec_test_cases[] = {
 };
 
 static struct kunit_suite voq_codec_test_suite = {
-	.name = "rio-voq-codec",
+	.name = "rio_voq_codec",
 	.test_cases = voq_codec_test_cases,
 };
 

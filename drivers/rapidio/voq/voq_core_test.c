@@ -424,7 +424,7 @@ static struct kunit_case voq_core_test_cases[] = {
 };
 
 static struct kunit_suite voq_core_test_suite = {
-	.name = "rio-voq-core",
+	.name = "rio_voq_core",
 	.exit = voq_core_test_exit,
 	.test_cases = voq_core_test_cases,
 };

@@ -283,7 +283,7 @@ static struct kunit_case voq_hostile_test_cases[] = {
 };
 
 static struct kunit_suite voq_hostile_test_suite = {
-	.name = "rio-voq-hostile",
+	.name = "rio_voq_hostile",
 	.exit = voq_hostile_exit,
 	.test_cases = voq_hostile_test_cases,
 };

@@ -282,7 +282,7 @@ static void voq_mh_test_exit(struct kunit *test)
 }
 
 static struct kunit_suite voq_mh_test_suite = {
-	.name = "rio-voq-multihost",
+	.name = "rio_voq_multihost",
 	.exit = voq_mh_test_exit,
 	.test_cases = voq_mh_test_cases,
 };

@@ -396,7 +396,7 @@ static void voq_rules_test_exit(struct kunit *test)
 }
 
 static struct kunit_suite voq_rules_test_suite = {
-	.name = "rio-voq-rules",
+	.name = "rio_voq_rules",
 	.exit = voq_rules_test_exit,
 	.test_cases = voq_rules_test_cases,
 };

@@ -338,7 +338,7 @@ static struct kunit_case voq_staging_test_cases[] = {
 };
 
 static struct kunit_suite voq_staging_test_suite = {
-	.name = "rio-voq-staging",
+	.name = "rio_voq_staging",
 	.test_cases = voq_staging_test_cases,
 };
 
