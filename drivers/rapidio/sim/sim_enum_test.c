@@ -7,11 +7,14 @@
  */
 
 #include <kunit/test.h>
+#include <kunit/visibility.h>
 #include <linux/rio.h>
 #include <linux/rio_drv.h>
 #include <linux/rio_regs.h>
 
 #include "sim.h"
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
 struct sim_enum_case {
 	const char *spec;

@@ -5,11 +5,14 @@
  */
 
 #include <kunit/test.h>
+#include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/rio_regs.h>
 #include <linux/slab.h>
 
 #include "sim.h"
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
 static struct rio_sim_fabric *sim_build(struct kunit *test, const char *spec)
 {

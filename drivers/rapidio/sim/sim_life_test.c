@@ -6,6 +6,7 @@
  */
 
 #include <kunit/test.h>
+#include <kunit/visibility.h>
 #include <linux/completion.h>
 #include <linux/dcache.h>
 #include <linux/kthread.h>
@@ -13,7 +14,10 @@
 #include <linux/sched.h>
 #include <linux/string.h>
 
+#include "../voq/voq_model.h"
 #include "sim.h"
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
 #define SIM_LIFE_THREADS	4
 

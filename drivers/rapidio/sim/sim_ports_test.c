@@ -7,10 +7,14 @@
  */
 
 #include <kunit/test.h>
+#include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/rio_regs.h>
 
+#include "../voq/voq_model.h"
 #include "sim.h"
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
 /* star:4: host (0), a 5-port switch (1), endpoints 2..5 on its ports 1..4 */
 #define SW	1

@@ -8,6 +8,8 @@
 #include <linux/bitmap.h>
 #include <linux/rio_voq.h>
 
+#include "voq_model.h"
+
 /* Table 3-3: every VC_IND value */
 static void voq_vc_ind_table(struct kunit *test)
 {

@@ -11,8 +11,9 @@
 #include <linux/rio_drv.h>
 #include <linux/string.h>
 
-#include "../sim/sim.h"
+#include "../sim/rio_sim.h"
 #include "voq_core.h"
+#include "voq_model.h"
 #include "voq_test_sim.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
@@ -371,7 +372,8 @@ KUNIT_ARRAY_PARAM(voq_scale, voq_scale_specs, voq_scale_desc);
 
 static void voq_scale_bound(struct kunit *test)
 {
-	struct rio_sim_fabric *fab = rio_sim_topo_build(*(const char * const *)test->param_value);
+	const char * const *topo = test->param_value;
+	struct rio_sim_fabric *fab = rio_sim_topo_build(*topo);
 	u64 reads, writes, bound, links = 0;
 	struct rio_sim_mport *sm;
 	struct rio_sim_dev *dev;

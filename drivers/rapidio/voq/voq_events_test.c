@@ -21,8 +21,9 @@
 #include <linux/sched/task.h>
 
 #include "../rio.h"	/* rio_del_device(), as rio_mport_cdev calls it */
-#include "../sim/sim.h"
+#include "../sim/rio_sim.h"
 #include "voq_core.h"
+#include "voq_model.h"
 #include "voq_test_sim.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

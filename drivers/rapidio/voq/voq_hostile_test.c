@@ -19,7 +19,7 @@
 #include <linux/rio_drv.h>
 #include <linux/rio_regs.h>
 
-#include "../sim/sim.h"
+#include "../sim/rio_sim.h"
 #include "voq_core.h"
 #include "voq_test_sim.h"
 

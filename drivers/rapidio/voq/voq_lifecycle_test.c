@@ -19,7 +19,7 @@
 #include <linux/sched/task.h>
 
 #include "../rio.h"	/* rio_del_device(), as rio_mport_cdev calls it */
-#include "../sim/sim.h"
+#include "../sim/rio_sim.h"
 #include "voq_core.h"
 #include "voq_test_sim.h"
 

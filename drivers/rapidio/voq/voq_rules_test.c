@@ -14,7 +14,7 @@
 #include <linux/bitfield.h>
 #include <linux/rio_drv.h>
 
-#include "../sim/sim.h"
+#include "../sim/rio_sim.h"
 #include "voq_core.h"
 #include "voq_test_sim.h"
 

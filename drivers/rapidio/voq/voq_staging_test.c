@@ -11,8 +11,9 @@
 #include <linux/bitfield.h>
 #include <linux/rio_drv.h>
 
-#include "../sim/sim.h"
+#include "../sim/rio_sim.h"
 #include "voq_core.h"
+#include "voq_model.h"
 #include "voq_test_sim.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
@@ -247,7 +248,8 @@ static void voq_staging_generic_and_gating(struct kunit *test)
  */
 static void voq_staging_sim_models(struct kunit *test)
 {
-	struct rio_sim_mport *sm = voq_test_live(test, rio_sim_topo_build("staging"), 0);
+	struct rio_sim_fabric *fab = rio_sim_topo_build("staging");
+	struct rio_sim_mport *sm = voq_test_live(test, fab, 0);
 	struct rio_sim_dev *ram, *fixed;
 	unsigned int d, checked = 0;
 	struct rio_voq_node *n;
@@ -289,7 +291,8 @@ static void voq_staging_sim_models(struct kunit *test)
 /* An admin's map: checked whole, programmed through the ops, read back */
 static void voq_staging_admin_map(struct kunit *test)
 {
-	struct rio_sim_mport *sm = voq_test_live(test, rio_sim_topo_build("staging"), 0);
+	struct rio_sim_fabric *fab = rio_sim_topo_build("staging");
+	struct rio_sim_mport *sm = voq_test_live(test, fab, 0);
 	static const u8 good[8] = { 3, 3, 3, 3, 0, 1, 2, 2 };
 	static const u8 big[8] = { 0, 0, 0, 0, 0, 0, 0, 4 };
 	struct rio_sim_dev *ram, *fixed;

@@ -9,7 +9,7 @@
 #include <linux/err.h>
 #include <linux/mutex.h>
 
-#include "../sim/sim.h"
+#include "../sim/rio_sim.h"
 #include "voq_core.h"
 #include "voq_test_sim.h"
 
