@@ -416,4 +416,18 @@ int rio_sim_port_set_link(struct rio_sim_dev *dev, unsigned int port, bool up);
 int rio_sim_port_set_unavailable(struct rio_sim_dev *dev, unsigned int port,
 				 bool unavailable);
 
+/* Fabrics and mports as KUnit test resources: sim_kunit.c (rio_sim_kunit.ko) */
+struct kunit;
+struct rio_sim_fabric *rio_sim_kunit_fabric(struct kunit *test,
+					    struct rio_sim_fabric *fab);
+struct rio_sim_fabric *rio_sim_kunit_topo(struct kunit *test, const char *spec);
+struct rio_sim_mport *rio_sim_kunit_mport(struct kunit *test,
+					  struct rio_sim_fabric *fab,
+					  int host_destid);
+struct rio_sim_mport *rio_sim_kunit_attach(struct kunit *test,
+					   struct rio_sim_fabric *fab,
+					   struct rio_sim_dev *local,
+					   int host_destid);
+void rio_sim_kunit_release(struct kunit *test, void *res);
+
 #endif /* _RIO_SIM_API_H */

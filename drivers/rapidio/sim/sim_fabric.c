@@ -612,6 +612,7 @@ struct rio_sim_fabric *rio_sim_fabric_get(struct rio_sim_fabric *fab)
 	refcount_inc(&fab->users);
 	return fab;
 }
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_fabric_get);
 
 /**
  * rio_sim_fabric_set_routes() - size the route tables of a large fabric
