@@ -36,44 +36,65 @@ our_sources() {
 	(cd "$RIO_VOQ_TOP" && find drivers include -name '*.[ch]' 2>/dev/null | LC_ALL=C sort)
 }
 
+# Count a kunit.py JSON report's cases: "passed failed crashed skipped"
+kunit_json_counts() {	# json file
+	python3 - "$1" <<-'PY'
+	import json, sys
+
+	counts = {'PASS': 0, 'FAIL': 0, 'ERROR': 0, 'SKIP': 0}
+
+	def walk(group):
+	    for case in group.get('test_cases', []):
+	        counts[case['status']] = counts.get(case['status'], 0) + 1
+	    for sub in group.get('sub_groups', []):
+	        walk(sub)
+
+	try:
+	    walk(json.load(open(sys.argv[1])))
+	except (OSError, ValueError):
+	    pass
+	print(counts['PASS'], counts['FAIL'], counts['ERROR'], counts['SKIP'])
+	PY
+}
+
 step_kunit() {
-	local cfg name out summary p f e
-	for cfg in "$RIO_VOQ_TOP"/kunit/*.kunitconfig; do
-		name=$(basename "$cfg" .kunitconfig)
-		out=$logdir/kunit-$name.log
-		log "KUnit (UML) with ${cfg#"$RIO_VOQ_TOP"/}"
-		# UML has no UBSAN_SANITIZE_ALL: our Makefiles opt in, and the
-		# core objects our tests drive are opted in here.
-		(cd "$KSRC" && python3 tools/testing/kunit/kunit.py run --arch um \
-			--build_dir "$RIO_VOQ_CACHE/build-kunit-$name" \
-			--kunitconfig "$cfg" --jobs "$RIO_VOQ_JOBS" --timeout 1200 \
-			--make_options UBSAN_SANITIZE_rio.o=y \
-			--make_options UBSAN_SANITIZE_rio-scan.o=y \
-			--raw_output=all) > "$out.raw" 2>&1
-		local rc=$?
-		# The parsed view of the same run, for the summary below
-		python3 "$KSRC"/tools/testing/kunit/kunit.py parse "$out.raw" > "$out" 2>&1 || true
-		# Sanitizer reports fail the run even when every case passed
-		if grep -E 'UBSAN:|BUG: KASAN|WARNING: possible|BUG: sleeping|WARNING: CPU|suspicious RCU' \
-			"$out.raw" >&2; then
-			log "sanitizer or lockdep report in $out.raw"
-			failed=$((failed + 1))
-		fi
-		grep -E '^\[[0-9:]+\] (\[FAILED\]|\[CRASHED\]|\[SKIPPED\]|.*# |Testing complete)|Expected|ERROR' \
-			"$out" | grep -v '^\[[0-9:]+\] \[PASSED\]' >&2
-		summary=$(grep -E 'Testing complete\. Ran [0-9]+ tests' "$out" | tail -n 1)
-		p=$(sed -n 's/.*passed: \([0-9]*\).*/\1/p' <<<"$summary")
-		f=$(sed -n 's/.*failed: \([0-9]*\).*/\1/p' <<<"$summary")
-		e=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' <<<"$summary")
-		p=${p:-0} f=${f:-0} e=${e:-0}
-		if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && [ "$e" -eq 0 ]; then
-			tail -n 40 "$out" >&2
-			e=1
-		fi
-		passed=$((passed + p))
-		failed=$((failed + f + e))
-		log "KUnit: $p passed, $f failed, $e errors (log: $out)"
-	done
+	local out=$logdir/kunit p f c s rc
+	local -a add
+
+	mapfile -t add < <(kunit_config_add)
+	log "KUnit (UML) with drivers/rapidio/.kunitconfig and kunit/*.config"
+	# UML has no UBSAN_SANITIZE_ALL: our Makefiles opt in, and the
+	# core objects our tests drive are opted in here.
+	(cd "$KSRC" && python3 tools/testing/kunit/kunit.py run --arch um \
+		--build_dir "$RIO_VOQ_KUNIT_BUILD" \
+		--kunitconfig "$RIO_VOQ_KUNITCONFIG" "${add[@]}" \
+		--jobs "$RIO_VOQ_JOBS" --timeout 1200 \
+		--make_options UBSAN_SANITIZE_rio.o=y \
+		--make_options UBSAN_SANITIZE_rio-scan.o=y \
+		--raw_output=all) > "$out.raw" 2>&1
+	rc=$?
+	# The parsed view of the same run, and its JSON, which is counted
+	rm -f "$out.json"
+	python3 "$KSRC"/tools/testing/kunit/kunit.py parse --json="$out.json" \
+		"$out.raw" > "$out.log" 2>&1 || true
+	# Sanitizer reports fail the run even when every case passed
+	if grep -E 'UBSAN:|BUG: KASAN|WARNING: possible|BUG: sleeping|WARNING: CPU|suspicious RCU' \
+		"$out.raw" >&2; then
+		log "sanitizer or lockdep report in $out.raw"
+		failed=$((failed + 1))
+	fi
+	grep -E '^\[[0-9:]+\] (\[FAILED\]|\[CRASHED\]|\[SKIPPED\]|.*# )|Expected|ERROR' \
+		"$out.log" | grep -v '^\[[0-9:]+\] \[PASSED\]' >&2
+	read -r p f c s < <(kunit_json_counts "$out.json")
+	# A run that failed with no failed case (build error, hang, no
+	# results) fails once
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && [ "$c" -eq 0 ]; then
+		tail -n 40 "$out.log" >&2
+		c=1
+	fi
+	passed=$((passed + p))
+	failed=$((failed + f + c))
+	log "KUnit: $p passed, $f failed, $c crashed, $s skipped (log: $out.log, JSON: $out.json)"
 }
 
 step_uml() {

@@ -15,6 +15,22 @@ KSRC=$RIO_VOQ_CACHE/$RIO_VOQ_KPKG
 # Parts of the repository copied into the tree
 RIO_VOQ_OVERLAY_DIRS="drivers include Documentation"
 
+# KUnit in UML, as make check and make mutants run it: the tests'
+# .kunitconfig beside the code, plus kunit/*.config (the sanitizers and
+# what UML needs), one "--kconfig_add CONFIG_X=y" per option
+RIO_VOQ_KUNITCONFIG=drivers/rapidio
+RIO_VOQ_KUNIT_BUILD=$RIO_VOQ_CACHE/build-kunit-rio-voq
+kunit_config_add() {
+	local f opt
+
+	for f in "$RIO_VOQ_TOP"/kunit/*.config; do
+		while read -r opt; do
+			case "$opt" in ''|'#'*) continue ;; esac
+			printf '%s\n' --kconfig_add "$opt"
+		done < "$f"
+	done
+}
+
 log() { printf '[rio-voq] %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
 
