@@ -326,6 +326,28 @@ static void sim_enum_deep_chain(struct kunit *test)
 }
 
 /*
+ * What an enumeration left in @from (IDs, tags, routes, the discovered
+ * bit) copied to @to, a fresh fabric of the same shape: the fabric a
+ * discovering host finds
+ */
+static void sim_enum_copy(struct rio_sim_fabric *to_fab,
+			  struct rio_sim_fabric *from_fab)
+{
+	struct rio_sim_dev *from, *to;
+
+	to = list_first_entry(&to_fab->devs, struct rio_sim_dev, node);
+	list_for_each_entry(from, &from_fab->devs, node) {
+		to->did_csr = from->did_csr;
+		to->comptag = from->comptag;
+		to->port_gen_ctl = from->port_gen_ctl;
+		to->route_any = from->route_any;
+		if (from->route)
+			memcpy(to->route, from->route, to_fab->routes);
+		to = list_next_entry(to, node);
+	}
+}
+
+/*
  * 255 4-port switches in a line and one endpoint at its end, with 8-bit
  * IDs: discovery reads every switch's whole route table back (two
  * accesses per ID), which 256 IDs keep short
@@ -373,22 +395,13 @@ static void sim_disc_deep_chain(struct kunit *test)
 {
 	struct rio_sim_fabric *fab = sim_disc_line(test);
 	struct rio_sim_mport *sm, *disc;
-	struct rio_sim_dev *from, *to;
+	struct rio_sim_dev *to;
 
 	sm = rio_sim_kunit_mport(test, sim_disc_line(test), 0);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	sim_chain_check(test, sm, 256);
-	to = list_first_entry(&fab->devs, struct rio_sim_dev, node);
-	list_for_each_entry(from, &sm->fab->devs, node) {
-		to->did_csr = from->did_csr;
-		to->comptag = from->comptag;
-		to->port_gen_ctl = from->port_gen_ctl;
-		to->route_any = from->route_any;
-		if (from->route)
-			memcpy(to->route, from->route, fab->routes);
-		to = list_next_entry(to, node);
-	}
+	sim_enum_copy(fab, sm->fab);
 	rio_sim_kunit_release(test, sm);
 
 	disc = rio_sim_kunit_mport(test, fab, -1);
@@ -407,6 +420,54 @@ static void sim_disc_deep_chain(struct kunit *test)
 	rio_sim_kunit_release(test, disc);
 }
 
+/*
+ * A discovering host finds a switch port whose link is up but to which
+ * no route leads (the enumerator routed nothing there): it skips the
+ * port, and must release the switch's host lock it took to read the
+ * route table.  The next lock of the same switch by the same host hides
+ * a leak (writing the holder's ID releases, then takes again), as does
+ * the route-table pass at the end of a discovery that succeeds; here the
+ * unrouted port is the last of its switch and the discovery fails later,
+ * in another switch's subtree: the leaked lock stays, and no host can
+ * lock the switch any more.
+ */
+static void sim_disc_unrouted_port(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "tree:2");
+	struct rio_sim_dev *leaf1, *leaf2_ep, *dev;
+	struct rio_sim_mport *sm, *disc;
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	sm = sim_enum_create(test, "tree:2", 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	sim_enum_copy(fab, sm->fab);
+	rio_sim_kunit_release(test, sm);
+	/* host 0, root 1, leaf 2 and its endpoints 3-17, leaf 18, 19-33 */
+	leaf1 = rio_sim_dev_find(fab, 2);
+	leaf2_ep = rio_sim_dev_find(fab, 19);
+	KUNIT_ASSERT_NOT_NULL(test, leaf1);
+	KUNIT_ASSERT_NOT_NULL(test, leaf1->route);
+	KUNIT_ASSERT_NOT_NULL(test, leaf2_ep);
+	/* no route to the first leaf's last port; the second leaf's first
+	 * endpoint answers nothing
+	 */
+	for (i = 0; i < fab->routes; i++)
+		if (leaf1->route[i] == 15)
+			leaf1->route[i] = 0xff;
+	leaf2_ep->fail_all = true;
+
+	disc = rio_sim_kunit_mport(test, fab, -1);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, disc);
+	rio_sim_local_write(fab, fab->host->phys_ef + RIO_PORT_GEN_CTL_CSR,
+			    RIO_PORT_GEN_DISCOVERED);
+	KUNIT_EXPECT_NE(test, rio_sim_mport_scan(disc), 0);
+	list_for_each_entry(dev, &fab->devs, node)
+		KUNIT_EXPECT_EQ_MSG(test, dev->host_lock, 0xffffU, "%s %u",
+				    dev->name, dev->index);
+	rio_sim_kunit_release(test, disc);
+}
+
 static struct kunit_case sim_enum_test_cases[] = {
 	KUNIT_CASE_PARAM(sim_enum_topology, sim_enum_gen_params),
 	KUNIT_CASE(sim_enum_create_destroy),
@@ -417,6 +478,7 @@ static struct kunit_case sim_enum_test_cases[] = {
 	KUNIT_CASE_PARAM(sim_enum_host_destid, sim_hdid_gen_params),
 	KUNIT_CASE(sim_enum_deep_chain),
 	KUNIT_CASE(sim_disc_deep_chain),
+	KUNIT_CASE(sim_disc_unrouted_port),
 	{}
 };
 

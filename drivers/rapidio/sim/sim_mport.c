@@ -30,6 +30,21 @@ static DEFINE_MUTEX(rio_sim_mports_lock);
 static unsigned int rio_sim_mports_unreleased;
 static DECLARE_WAIT_QUEUE_HEAD(rio_sim_mports_released);
 
+/*
+ * Read under the waitqueue's lock, which wait_event() does not hold
+ * while it evaluates its condition (wait_event_lock_irq() with the
+ * waitqueue's own lock would take it twice).
+ */
+static bool rio_sim_mports_all_released(void)
+{
+	bool none;
+
+	spin_lock_irq(&rio_sim_mports_released.lock);
+	none = !rio_sim_mports_unreleased;
+	spin_unlock_irq(&rio_sim_mports_released.lock);
+	return none;
+}
+
 static struct rio_sim_initiator *sim_ini(struct rio_mport *mport)
 {
 	return &container_of(mport, struct rio_sim_mport, mport)->ini;
@@ -412,10 +427,7 @@ void rio_sim_mport_destroy_all(void)
 			break;
 		rio_sim_mport_destroy(sm);
 	}
-	spin_lock_irq(&rio_sim_mports_released.lock);
-	wait_event_lock_irq(rio_sim_mports_released, !rio_sim_mports_unreleased,
-			    rio_sim_mports_released.lock);
-	spin_unlock_irq(&rio_sim_mports_released.lock);
+	wait_event(rio_sim_mports_released, rio_sim_mports_all_released());
 }
 
 /**

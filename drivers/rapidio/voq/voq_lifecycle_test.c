@@ -314,6 +314,68 @@ static void voq_discovering_host_writes_nothing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rio_voq_count.writes, writes);
 }
 
+/* Holds a mutex from another task, as rio_mport_cdev holds scan_lock */
+struct voq_holder {
+	struct mutex *lock;
+	struct completion held, release, done;
+};
+
+static int voq_holder_run(void *data)
+{
+	struct voq_holder *h = data;
+
+	mutex_lock(h->lock);
+	complete(&h->held);
+	wait_for_completion(&h->release);
+	mutex_unlock(h->lock);
+	complete(&h->done);
+	return 0;
+}
+
+/*
+ * rio-voq comes (here: its interfaces are registered again, as a module
+ * load does) while a task that is not scanning holds the mport's
+ * scan_lock (rio_mport_cdev's device changes do so): no scan's end
+ * follows, yet rio-voq catches up with the net once the lock is free,
+ * and does not park port events for good.
+ */
+static void voq_catch_up_scan_lock_busy(struct kunit *test)
+{
+	struct voq_holder h;
+	struct task_struct *t;
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *host;
+	struct rio_voq_link *l;
+
+	rio_voq_test_auto_config(false);
+	sm = voq_test_scanned(test, "single");
+	rio_voq_test_auto_config(true);
+	KUNIT_ASSERT_FALSE(test, voq_test_hw(sm->fab->host, 0).gen_en);
+
+	h.lock = &sm->mport.scan_lock;
+	init_completion(&h.held);
+	init_completion(&h.release);
+	init_completion(&h.done);
+	t = kthread_run(voq_holder_run, &h, "voq-holder");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	wait_for_completion(&h.held);
+	rio_voq_test_reload();
+	complete(&h.release);
+	wait_for_completion(&h.done);
+	rio_voq_test_catch_up_flush();
+
+	host = voq_test_node(sm, sm->fab->host);
+	KUNIT_ASSERT_NOT_NULL(test, host);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, host->scanning);
+	mutex_unlock(&rio_voq_lock);
+	l = rio_voq_test_link(&sm->mport, NULL, 0);
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	KUNIT_EXPECT_EQ(test, l->state, RIO_VOQ_LINK_CONFIGURED);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sm->fab->host, 0).gen_en);
+	rio_sim_kunit_release(test, sm);
+}
+
 static struct kunit_case voq_lifecycle_test_cases[] = {
 	KUNIT_CASE(voq_refused_rescan_keeps_choices),
 	KUNIT_CASE(voq_scan_notifier_result),
@@ -322,6 +384,7 @@ static struct kunit_case voq_lifecycle_test_cases[] = {
 	KUNIT_CASE(voq_parallel_and_loopback),
 	KUNIT_CASE(voq_live_partner_rx_change),
 	KUNIT_CASE(voq_discovering_host_writes_nothing),
+	KUNIT_CASE(voq_catch_up_scan_lock_busy),
 	{}
 };
 

@@ -38,6 +38,7 @@
 #include <linux/rio_drv.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/workqueue.h>
 
 #include "voq_core.h"
 
@@ -351,6 +352,92 @@ static struct subsys_interface rio_voq_sif = {
 	.remove_dev = rio_voq_remove_dev,
 };
 
+/*
+ * A catch-up that waits for an mport's scan_lock: rio-voq came while the
+ * lock was held, and whoever holds it (a scan that began before rio-voq
+ * was loaded, rio_mport_cdev changing devices, the mport going away)
+ * may not end with a scan notification.  Kept until the mport goes.
+ */
+struct rio_voq_catch_up {
+	struct list_head node;
+	struct work_struct work;
+	struct rio_mport *mport;
+};
+
+/* Under rio_voq_lock */
+static LIST_HEAD(rio_voq_catch_ups);
+static struct workqueue_struct *rio_voq_wq;
+
+/*
+ * Follow what @mport's net became while rio-voq was not looking:
+ * discover and configure what is new, then the port events that
+ * waited.  Called with the mport's scan_lock held.
+ */
+static void rio_voq_catch_up(struct rio_mport *mport)
+{
+	struct rio_voq_node *host, *n;
+
+	mutex_lock(&rio_voq_lock);
+	host = rio_voq_node_of(mport, NULL);
+	if (host && !host->dead) {
+		host->scanning = false;
+		if (mport->net)
+			rio_voq_sync(mport, false);
+		list_for_each_entry(n, &rio_voq_nodes, node)
+			if (n->mport == mport)
+				n->from_scan = false;
+		rio_voq_events_replay(mport);
+	}
+	mutex_unlock(&rio_voq_lock);
+	rio_voq_sysfs_sync();
+}
+
+static void rio_voq_catch_up_work(struct work_struct *work)
+{
+	struct rio_voq_catch_up *c = container_of(work, struct rio_voq_catch_up,
+						  work);
+
+	mutex_lock(&c->mport->scan_lock);
+	rio_voq_catch_up(c->mport);
+	mutex_unlock(&c->mport->scan_lock);
+}
+
+/* Catch up with @mport once its scan_lock is free */
+static void rio_voq_catch_up_later(struct rio_mport *mport)
+{
+	struct rio_voq_catch_up *c = kzalloc(sizeof(*c), GFP_KERNEL);
+
+	/* Without memory, the next scan's end catches up instead */
+	if (!c)
+		return;
+	c->mport = mport;
+	INIT_WORK(&c->work, rio_voq_catch_up_work);
+	mutex_lock(&rio_voq_lock);
+	list_add_tail(&c->node, &rio_voq_catch_ups);
+	mutex_unlock(&rio_voq_lock);
+	queue_work(rio_voq_wq, &c->work);
+}
+
+/* Cancel @mport's catch-up, or wait for it to end */
+static void rio_voq_catch_up_cancel(struct rio_mport *mport)
+{
+	struct rio_voq_catch_up *c, *found = NULL;
+
+	mutex_lock(&rio_voq_lock);
+	list_for_each_entry(c, &rio_voq_catch_ups, node) {
+		if (c->mport == mport) {
+			list_del(&c->node);
+			found = c;
+			break;
+		}
+	}
+	mutex_unlock(&rio_voq_lock);
+	if (found) {
+		cancel_work_sync(&found->work);
+		kfree(found);
+	}
+}
+
 static int rio_voq_add_mport(struct device *dev, struct class_interface *cif)
 {
 	struct rio_mport *mport = to_rio_mport(dev);
@@ -359,22 +446,24 @@ static int rio_voq_add_mport(struct device *dev, struct class_interface *cif)
 
 	/*
 	 * The mport's own node, probed at once.  If the mport was scanned
-	 * before rio-voq was loaded, catch up, under its scan_lock; if a
-	 * scan (or a device change) holds it, that scan's end will do
-	 * (rio-voq does not wait for a discovery under the class mutex).
+	 * before rio-voq was loaded, catch up, under its scan_lock; if the
+	 * lock is held, later, from a work that waits for it (rio-voq does
+	 * not wait under the class mutex).  Until then devices added are
+	 * left to the catch-up and port events wait, as during a scan.
 	 */
 	mutex_lock(&rio_voq_lock);
 	host = rio_voq_node_find_or_add(mport, NULL);
 	if (host && !host->probed) {
 		host->owner = mport->net ? !!mport->net->enum_data :
 			      mport->host_deviceid >= 0;
-		host->scanning = !idle;
+		host->scanning = true;
 		rio_voq_node_discover(host);
 	}
-	if (host && idle && mport->net)
-		rio_voq_sync(mport, false);
 	mutex_unlock(&rio_voq_lock);
-	rio_voq_sysfs_sync();
+	if (host && idle)
+		rio_voq_catch_up(mport);
+	else if (host)
+		rio_voq_catch_up_later(mport);
 	if (idle)
 		mutex_unlock(&mport->scan_lock);
 	if (host)
@@ -388,6 +477,7 @@ static void rio_voq_remove_mport(struct device *dev, struct class_interface *cif
 	struct rio_voq_node *n, *tmp;
 	LIST_HEAD(gone);
 
+	rio_voq_catch_up_cancel(mport);
 	/* Returns once no port-write handler runs for the mport */
 	rio_voq_pw_unregister(mport);
 	mutex_lock(&rio_voq_lock);
@@ -480,12 +570,38 @@ unsigned int rio_voq_test_nodes(struct rio_mport *mport)
 	return count;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_nodes);
+/**
+ * rio_voq_test_reload() - leave and follow every device and mport again,
+ * as an unload and a load of the module do, for tests
+ */
+void rio_voq_test_reload(void)
+{
+	class_interface_unregister(&rio_voq_cif);
+	subsys_interface_unregister(&rio_voq_sif);
+	WARN_ON(subsys_interface_register(&rio_voq_sif));
+	WARN_ON(class_interface_register(&rio_voq_cif));
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_reload);
+
+/**
+ * rio_voq_test_catch_up_flush() - wait for the catch-ups in progress,
+ * for tests
+ */
+void rio_voq_test_catch_up_flush(void)
+{
+	flush_workqueue(rio_voq_wq);
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_catch_up_flush);
 #endif
 
 static int __init rio_voq_init(void)
 {
 	int ret;
 
+	/* Catch-ups wait for scan locks: not on a system workqueue */
+	rio_voq_wq = alloc_workqueue("rio_voq", WQ_UNBOUND, 0);
+	if (!rio_voq_wq)
+		return -ENOMEM;
 	rio_voq_debugfs_init();
 	/*
 	 * The notifier first, so that no scan is missed; then the devices
@@ -511,6 +627,7 @@ err_nb:
 	rio_unregister_scan_notifier(&rio_voq_scan_nb);
 err_dbg:
 	rio_voq_debugfs_exit();
+	destroy_workqueue(rio_voq_wq);
 	return ret;
 }
 
@@ -521,6 +638,7 @@ static void __exit rio_voq_exit(void)
 	rio_unregister_scan_notifier(&rio_voq_scan_nb);
 	class_interface_unregister(&rio_voq_cif);
 	subsys_interface_unregister(&rio_voq_sif);
+	destroy_workqueue(rio_voq_wq);	/* the mports' removal cancelled each catch-up */
 	rio_voq_debugfs_exit();
 	rio_voq_choices_free();
 }
