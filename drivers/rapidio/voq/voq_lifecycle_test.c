@@ -316,7 +316,7 @@ static void voq_discovering_host_writes_nothing(struct kunit *test)
 
 /* Holds a mutex from another task, as rio_mport_cdev holds scan_lock */
 struct voq_holder {
-	struct mutex *lock;
+	struct mutex *lock;	/* held for the test, not owned */
 	struct completion held, release, done;
 };
 
