@@ -38,72 +38,85 @@ our_sources() {
 	(cd "$RIO_VOQ_TOP" && find drivers include -name '*.[ch]' 2>/dev/null | LC_ALL=C sort)
 }
 
-# Run one kunit.py configuration and count its cases
-run_kunit() {	# label, build dir, kunitconfig, kunit.py run options...
-	local label=$1 bdir=$2 cfg=$3 out summary p f e rc
-	shift 3
-	out=$logdir/kunit-$label.log
-	log "KUnit ($label) with ${cfg#"$RIO_VOQ_TOP"/}"
+# Count a kunit.py JSON report's cases: "passed failed crashed skipped"
+kunit_json_counts() {	# json file
+	python3 - "$1" <<-'PY'
+	import json, sys
+
+	counts = {'PASS': 0, 'FAIL': 0, 'ERROR': 0, 'SKIP': 0}
+
+	def walk(group):
+	    for case in group.get('test_cases', []):
+	        counts[case['status']] = counts.get(case['status'], 0) + 1
+	    for sub in group.get('sub_groups', []):
+	        walk(sub)
+
+	try:
+	    walk(json.load(open(sys.argv[1])))
+	except (OSError, ValueError):
+	    pass
+	print(counts['PASS'], counts['FAIL'], counts['ERROR'], counts['SKIP'])
+	PY
+}
+
+# Run the suites of drivers/rapidio/.kunitconfig once and count them from
+# kunit.py's JSON; sanitizer and lockdep reports fail the run from the
+# raw log even when every case passed
+run_kunit() {	# label, build dir, kunit.py run options...
+	local label=$1 bdir=$2 out=$logdir/kunit-$1 p f c s rc
+
+	shift 2
+	log "KUnit ($label) with drivers/rapidio/.kunitconfig"
 	(cd "$KSRC" && python3 tools/testing/kunit/kunit.py run \
-		--build_dir "$bdir" --kunitconfig "$cfg" \
+		--build_dir "$bdir" --kunitconfig "$RIO_VOQ_KUNITCONFIG" \
 		--jobs "$RIO_VOQ_JOBS" --timeout 1200 --raw_output=all "$@") \
 		> "$out.raw" 2>&1
 	rc=$?
-	# The parsed view of the same run, for the summary below
-	python3 "$KSRC"/tools/testing/kunit/kunit.py parse "$out.raw" > "$out" 2>&1 || true
-	# Sanitizer reports fail the run even when every case passed
+	# The parsed view of the same run, and its JSON, which is counted
+	rm -f "$out.json"
+	python3 "$KSRC"/tools/testing/kunit/kunit.py parse --json="$out.json" \
+		"$out.raw" > "$out.log" 2>&1 || true
 	if grep -E 'UBSAN:|BUG: |WARNING: possible|WARNING: CPU|suspicious RCU' \
 		"$out.raw" >&2; then
 		log "sanitizer or lockdep report in $out.raw"
 		failed=$((failed + 1))
 	fi
-	grep -E '^\[[0-9:]+\] (\[FAILED\]|\[CRASHED\]|\[SKIPPED\]|.*# |Testing complete)|Expected|ERROR' \
-		"$out" | grep -v '^\[[0-9:]+\] \[PASSED\]' >&2
-	summary=$(grep -E 'Testing complete\. Ran [0-9]+ tests' "$out" | tail -n 1)
-	p=$(sed -n 's/.*passed: \([0-9]*\).*/\1/p' <<<"$summary")
-	f=$(sed -n 's/.*failed: \([0-9]*\).*/\1/p' <<<"$summary")
-	e=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' <<<"$summary")
-	p=${p:-0} f=${f:-0} e=${e:-0}
-	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && [ "$e" -eq 0 ]; then
-		tail -n 40 "$out" >&2
-		e=1
+	grep -E '^\[[0-9:]+\] (\[FAILED\]|\[CRASHED\]|\[SKIPPED\]|.*# )|Expected|ERROR' \
+		"$out.log" | grep -v '^\[[0-9:]+\] \[PASSED\]' >&2
+	read -r p f c s < <(kunit_json_counts "$out.json")
+	# A run that failed with no failed case (build error, hang, no
+	# results) fails once
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && [ "$c" -eq 0 ]; then
+		tail -n 40 "$out.log" >&2
+		c=1
 	fi
 	passed=$((passed + p))
-	failed=$((failed + f + e))
-	log "KUnit ($label): $p passed, $f failed, $e errors (log: $out)"
+	failed=$((failed + f + c))
+	log "KUnit ($label): $p passed, $f failed, $c crashed, $s skipped (log: $out.log, JSON: $out.json)"
 }
 
 step_kunit() {
-	local cfg name
-	for cfg in "$RIO_VOQ_TOP"/kunit/*.kunitconfig; do
-		name=$(basename "$cfg" .kunitconfig)
-		# UML has no UBSAN_SANITIZE_ALL: our Makefiles opt in, and the
-		# core objects our tests drive are opted in here.
-		run_kunit "$name" "$RIO_VOQ_CACHE/build-kunit-$name" "$cfg" \
-			--arch um \
-			--make_options UBSAN_SANITIZE_rio.o=y \
-			--make_options UBSAN_SANITIZE_rio-scan.o=y
-	done
+	local -a add
+
+	mapfile -t add < <(kunit_config_add)
+	# UML has no UBSAN_SANITIZE_ALL: our Makefiles opt in, and the
+	# core objects our tests drive are opted in here.
+	run_kunit uml "$RIO_VOQ_KUNIT_BUILD" --arch um "${add[@]}" \
+		--make_options UBSAN_SANITIZE_rio.o=y \
+		--make_options UBSAN_SANITIZE_rio-scan.o=y
 }
 
-# The same suites under QEMU: each kunitconfig less its UML options,
-# plus kunit/qemu/$arch.config (whose options replace the kunitconfig's)
+# The same suites under QEMU: the sanitizers, then kunit/qemu/$arch.config
+# (whose options replace theirs)
 step_kunit_qemu() {	# kunit.py arch, cross compiler prefix (or "")
-	local arch=$1 cross=$2 cfg name frag=$RIO_VOQ_TOP/kunit/qemu/$1.config
-	local composed opts=()
+	local arch=$1 cross=$2 opts=()
+	local -a add
+
 	[ -z "$cross" ] || opts+=(--cross_compile "$cross")
-	for cfg in "$RIO_VOQ_TOP"/kunit/*.kunitconfig; do
-		name=$(basename "$cfg" .kunitconfig)
-		composed=$RIO_VOQ_CACHE/kunit-$arch-$name.kunitconfig
-		bash "$RIO_VOQ_TOP/scripts/kunit-qemu-config.sh" "$cfg" "$frag" \
-			> "$composed.new" || die "composing $composed failed"
-		# Rewritten only when it changed, so that warm builds stay warm
-		cmp -s "$composed.new" "$composed" && rm "$composed.new" ||
-			mv "$composed.new" "$composed"
-		run_kunit "$arch-$name" "$RIO_VOQ_CACHE/build-kunit-$arch-$name" \
-			"$composed" --arch "$arch" "${opts[@]}" \
-			--kernel_args kasan_multi_shot
-	done
+	mapfile -t add < <(kunit_config_add "$RIO_VOQ_TOP/kunit/sanitizers.config" \
+		"$RIO_VOQ_TOP/kunit/qemu/$arch.config")
+	run_kunit "$arch" "$RIO_VOQ_CACHE/build-kunit-$arch" --arch "$arch" \
+		"${opts[@]}" "${add[@]}" --kernel_args kasan_multi_shot
 }
 
 step_kunit_ppc64() {

@@ -19,7 +19,7 @@
 # For each mutant (NAMEs are prefixes of mutant names; default: all),
 # sed makes a mutated copy of the file in a scratch directory, which is
 # installed over the file in the pinned tree; the KUnit suites of rio-voq
-# are built and run in UML with the kunitconfig of `make kunit`, then the
+# are built and run in UML with the configuration of `make kunit`, then the
 # file is put back (also on error or interrupt).  The repository is never
 # changed.  A mutant is:
 #
@@ -38,16 +38,15 @@
 # and run, so that other checkouts sharing the cache take turns between
 # mutants.  Logs: $RIO_VOQ_CACHE/logs/mutants/.
 #
-# RIO_VOQ_MUTANTS_GLOB     suites to run (default 'rio?voq*': every rio-voq
+# RIO_VOQ_MUTANTS_GLOB     suites to run (default 'rio_voq_*': every rio-voq
 #                          suite, not rio-sim's own)
 # RIO_VOQ_MUTANTS_TIMEOUT  seconds for one run of the suites (default 300)
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 mdir=$top/mutants
-glob=${RIO_VOQ_MUTANTS_GLOB:-rio?voq*}
+glob=${RIO_VOQ_MUTANTS_GLOB:-rio_voq_*}
 timeout=${RIO_VOQ_MUTANTS_TIMEOUT:-300}
-kunitconfig=$top/kunit/rio-voq.kunitconfig
 
 # A header field of a mutant, empty if missing
 field() {	# mutant, name
@@ -104,6 +103,7 @@ restore() {
 run_one() {	# mutant file, or "baseline"
 	local m=$1 name problem logdir log bdir start rc=0
 	local summary failures status
+	local -a add
 
 	# shellcheck source=SCRIPTDIR/common.sh
 	. "$top/scripts/common.sh"	# takes the cache lock for this run
@@ -134,9 +134,10 @@ run_one() {	# mutant file, or "baseline"
 	fi
 
 	# As check.sh's KUnit step builds it, so that the build dir stays warm
-	bdir=$RIO_VOQ_CACHE/build-kunit-$(basename "$kunitconfig" .kunitconfig)
+	bdir=$RIO_VOQ_KUNIT_BUILD
+	mapfile -t add < <(kunit_config_add)
 	if ! (cd "$KSRC" && python3 tools/testing/kunit/kunit.py build --arch um \
-		--build_dir "$bdir" --kunitconfig "$kunitconfig" \
+		--build_dir "$bdir" --kunitconfig "$RIO_VOQ_KUNITCONFIG" "${add[@]}" \
 		--jobs "$RIO_VOQ_JOBS" \
 		--make_options UBSAN_SANITIZE_rio.o=y \
 		--make_options UBSAN_SANITIZE_rio-scan.o=y) >> "$log" 2>&1; then

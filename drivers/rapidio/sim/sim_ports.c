@@ -22,6 +22,7 @@
  * has none).
  */
 
+#include <kunit/visibility.h>
 #include <linux/bitmap.h>
 #include <linux/errno.h>
 #include <linux/export.h>
@@ -190,7 +191,7 @@ int rio_sim_port_set_link(struct rio_sim_dev *dev, unsigned int port, bool up)
 {
 	return sim_port_set(dev, port, up, sim_change_link);
 }
-EXPORT_SYMBOL_GPL(rio_sim_port_set_link);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_port_set_link);
 
 /* Return: 1 if the port's availability changed, else 0 */
 static int sim_change_unavailable(struct rio_sim_dev *dev, unsigned int port,
@@ -220,4 +221,4 @@ int rio_sim_port_set_unavailable(struct rio_sim_dev *dev, unsigned int port,
 {
 	return sim_port_set(dev, port, unavailable, sim_change_unavailable);
 }
-EXPORT_SYMBOL_GPL(rio_sim_port_set_unavailable);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_port_set_unavailable);

@@ -12,12 +12,14 @@
  * on baud-rate class 3 and CS48 otherwise.
  */
 
+#include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/lockdep.h>
 #include <linux/minmax.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 
+#include "../voq/voq_model.h"
 #include "sim_fabric.h"
 
 #define SIM_MAX_SYMS	64	/* a full refresh of 256 ports takes at most 52 */
@@ -172,7 +174,7 @@ int rio_sim_congest(struct rio_sim_dev *dev, unsigned int port, bool congested)
 	spin_unlock_irq(&fab->lock);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(rio_sim_congest);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_congest);
 
 /**
  * rio_sim_symbols_update() - send what a change of status calls for
