@@ -23,12 +23,14 @@
 # file is put back (also on error or interrupt).  The repository is never
 # changed.  A mutant is:
 #
-#   killed    a KUnit case failed or crashed, or a sanitizer reported
+#   killed    a KUnit case failed or crashed, a sanitizer reported, or the
+#             kernel crashed (a panic or an oops with no test summary)
 #   survived  every case passed: no test saw the rule broken
 #   invalid   the mutated tree does not build
 #   unapplied the sed script changes nothing in its file ("did not apply":
 #             the code moved on and the mutant must follow it)
-#   error     its header is incomplete, or the run died
+#   error     its header is incomplete, or the run ended with no failed
+#             case and no crash (a timeout on a loaded machine): rerun
 #
 # Only "killed" passes; a known survivor still fails.  The unmutated
 # suites run first and must pass, or nothing could be killed.  The last
@@ -157,15 +159,19 @@ run_one() {	# mutant file, or "baseline"
 		"$log.raw"; then
 		status=killed
 		failures="${failures:+$failures; }a sanitizer or lockdep report"
-	elif [ -z "$summary" ]; then
+	elif [ -z "$summary" ] && grep -qE 'Kernel panic|Oops|BUG: |Kernel mode fault' "$log.raw"; then
 		status=killed
-		failures="no test summary: the kernel crashed or timed out (exit $rc)"
+		failures="the kernel crashed (no test summary)"
+	elif [ -z "$summary" ]; then
+		# A timeout on a loaded machine says nothing about the rule
+		status=error
+		failures="no test summary and no crash (exit $rc; timed out?): run it again"
 	elif grep -qE 'failed: [1-9]|crashed: [1-9]|errors: [1-9]' <<<"$summary"; then
 		status=killed
 		failures=${failures:-$summary}
 	elif [ "$rc" -ne 0 ]; then
-		status=killed
-		failures="kunit.py exec failed (exit $rc) with no failed case"
+		status=error
+		failures="kunit.py exec failed (exit $rc) with no failed case: run it again"
 	else
 		status=survived
 		failures=$summary
