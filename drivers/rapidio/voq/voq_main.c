@@ -262,6 +262,21 @@ static void rio_voq_scan_time(u64 t0)
 	mutex_unlock(&rio_voq_lock);
 }
 
+/*
+ * What a scan's end (or a catch-up, which stands for one) leaves: the
+ * mport's nodes are no longer new from a scan, and the port events that
+ * waited are followed.  Called with rio_voq_lock held.
+ */
+static void rio_voq_scan_over(struct rio_mport *mport)
+{
+	struct rio_voq_node *n;
+
+	list_for_each_entry(n, &rio_voq_nodes, node)
+		if (n->mport == mport)
+			n->from_scan = false;
+	rio_voq_events_replay(mport);
+}
+
 static int rio_voq_scan_event(struct notifier_block *nb, unsigned long event,
 			      void *data)
 {
@@ -293,11 +308,7 @@ static int rio_voq_scan_event(struct notifier_block *nb, unsigned long event,
 			if (n->mport == info->mport && !n->probed && !n->dead)
 				rio_voq_node_discover(n);
 	}
-	list_for_each_entry(n, &rio_voq_nodes, node)
-		if (n->mport == info->mport)
-			n->from_scan = false;
-	/* Port events that came during the scan */
-	rio_voq_events_replay(info->mport);
+	rio_voq_scan_over(info->mport);
 	mutex_unlock(&rio_voq_lock);
 	rio_voq_sysfs_sync();
 	rio_voq_scan_time(t0);
@@ -381,7 +392,7 @@ static struct workqueue_struct *rio_voq_wq;
  */
 static void rio_voq_catch_up(struct rio_mport *mport)
 {
-	struct rio_voq_node *host, *n;
+	struct rio_voq_node *host;
 
 	mutex_lock(&rio_voq_lock);
 	host = rio_voq_node_of(mport, NULL);
@@ -389,10 +400,7 @@ static void rio_voq_catch_up(struct rio_mport *mport)
 		host->scanning = false;
 		if (mport->net)
 			rio_voq_sync(mport, false);
-		list_for_each_entry(n, &rio_voq_nodes, node)
-			if (n->mport == mport)
-				n->from_scan = false;
-		rio_voq_events_replay(mport);
+		rio_voq_scan_over(mport);
 	}
 	mutex_unlock(&rio_voq_lock);
 	rio_voq_sysfs_sync();
