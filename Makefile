@@ -13,7 +13,7 @@
 SHELL := /bin/bash
 SCRIPTS := $(CURDIR)/scripts
 
-.PHONY: help deps tree check demo bench kunit uml tools demo-check x86 checkpatch kerneldoc mutants clean distclean
+.PHONY: help deps tree check demo bench kunit kunit-ppc64 kunit-x86_64 uml tools demo-check x86 x86-tsi721 ppc32 series series-check checkpatch kerneldoc mutants clean distclean
 
 help:
 	@echo 'make demo        boot UML, enumerate a simulated fabric, show the result'
@@ -22,10 +22,16 @@ help:
 	@echo 'make deps        install the pinned tree and the build tools with apt'
 	@echo 'make tree        unpack the pinned tree into the cache and apply the overlay'
 	@echo 'make kunit       only the KUnit suites (UML)'
+	@echo 'make kunit-ppc64 only the KUnit suites on ppc64 big-endian (QEMU pseries)'
+	@echo 'make kunit-x86_64 the KUnit suites on x86_64 (QEMU; not in check yet)'
 	@echo 'make uml         only the UML boot test (configfs, sysfs, concurrency, KASAN/lockdep, kmemleak)'
 	@echo 'make tools       only the riovoq tests (userspace, fake sysfs tree)'
 	@echo 'make demo-check  only the check of the demo transcript'
 	@echo 'make x86         only the x86_64 module build with W=1 and sparse'
+	@echo 'make x86-tsi721  x86_64 module build beside Tsi721, W=1 and sparse (not in check yet)'
+	@echo 'make ppc32       ppc32 e500mc module build beside fsl_rio, W=1 and sparse (not in check yet)'
+	@echo 'make series      the upstream patch series into build/series/, checked'
+	@echo 'make series-check only the check of the series (git am onto the pristine tree)'
 	@echo 'make checkpatch  only checkpatch --strict'
 	@echo 'make kerneldoc   only the kernel-doc checks'
 	@echo 'make mutants     break each rule of voq.rst on purpose; every break must fail a KUnit test'
@@ -48,8 +54,14 @@ demo:
 bench:
 	@bash $(SCRIPTS)/bench.sh
 
-kunit uml tools x86 checkpatch kerneldoc:
+kunit kunit-ppc64 kunit-x86_64 uml tools x86 x86-tsi721 ppc32 checkpatch kerneldoc:
 	@bash $(SCRIPTS)/check.sh $@
+
+series: tree
+	@bash $(SCRIPTS)/series.sh export
+
+series-check:
+	@bash $(SCRIPTS)/check.sh series
 
 mutants:
 	@bash $(SCRIPTS)/mutants.sh $(MUTANTS)

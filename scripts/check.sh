@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # Run the rio-voq checks on the pinned tree with the overlay applied.
 #
-#   check.sh [STEP...]     steps: kunit uml tools demo x86 checkpatch kerneldoc
-#                          (default: all of them)
+#   check.sh [STEP...]     steps: kunit kunit-ppc64 uml tools demo x86
+#                          series checkpatch kerneldoc (the default), and
+#                          kunit-x86_64 x86-tsi721 ppc32 (on request
+#                          only, until they have run green)
 #
 # Each KUnit case and each check of the UML boot test counts as one
 # test, each static check as one more.  The
@@ -13,7 +15,7 @@ set -uo pipefail
 . "$(dirname "$0")/common.sh"
 
 steps=("$@")
-[ ${#steps[@]} -gt 0 ] || steps=(kunit uml tools demo x86 checkpatch kerneldoc)
+[ ${#steps[@]} -gt 0 ] || steps=(kunit kunit-ppc64 uml tools demo x86 series checkpatch kerneldoc)
 
 passed=0
 failed=0
@@ -36,44 +38,93 @@ our_sources() {
 	(cd "$RIO_VOQ_TOP" && find drivers include -name '*.[ch]' 2>/dev/null | LC_ALL=C sort)
 }
 
+# Count a kunit.py JSON report's cases: "passed failed crashed skipped"
+kunit_json_counts() {	# json file
+	python3 - "$1" <<-'PY'
+	import json, sys
+
+	counts = {'PASS': 0, 'FAIL': 0, 'ERROR': 0, 'SKIP': 0}
+
+	def walk(group):
+	    for case in group.get('test_cases', []):
+	        counts[case['status']] = counts.get(case['status'], 0) + 1
+	    for sub in group.get('sub_groups', []):
+	        walk(sub)
+
+	try:
+	    walk(json.load(open(sys.argv[1])))
+	except (OSError, ValueError):
+	    pass
+	print(counts['PASS'], counts['FAIL'], counts['ERROR'], counts['SKIP'])
+	PY
+}
+
+# Run the suites of drivers/rapidio/.kunitconfig once and count them from
+# kunit.py's JSON; sanitizer and lockdep reports fail the run from the
+# raw log even when every case passed
+run_kunit() {	# label, build dir, kunit.py run options...
+	local label=$1 bdir=$2 out=$logdir/kunit-$1 p f c s rc
+
+	shift 2
+	log "KUnit ($label) with drivers/rapidio/.kunitconfig"
+	(cd "$KSRC" && python3 tools/testing/kunit/kunit.py run \
+		--build_dir "$bdir" --kunitconfig "$RIO_VOQ_KUNITCONFIG" \
+		--jobs "$RIO_VOQ_JOBS" --timeout 1200 --raw_output=all "$@") \
+		> "$out.raw" 2>&1
+	rc=$?
+	# The parsed view of the same run, and its JSON, which is counted
+	rm -f "$out.json"
+	python3 "$KSRC"/tools/testing/kunit/kunit.py parse --json="$out.json" \
+		"$out.raw" > "$out.log" 2>&1 || true
+	if grep -E 'UBSAN:|BUG: |WARNING: possible|WARNING: CPU|suspicious RCU' \
+		"$out.raw" >&2; then
+		log "sanitizer or lockdep report in $out.raw"
+		failed=$((failed + 1))
+	fi
+	grep -E '^\[[0-9:]+\] (\[FAILED\]|\[CRASHED\]|\[SKIPPED\]|.*# )|Expected|ERROR' \
+		"$out.log" | grep -v '^\[[0-9:]+\] \[PASSED\]' >&2
+	read -r p f c s < <(kunit_json_counts "$out.json")
+	# A run that failed with no failed case (build error, hang, no
+	# results) fails once
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && [ "$c" -eq 0 ]; then
+		tail -n 40 "$out.log" >&2
+		c=1
+	fi
+	passed=$((passed + p))
+	failed=$((failed + f + c))
+	log "KUnit ($label): $p passed, $f failed, $c crashed, $s skipped (log: $out.log, JSON: $out.json)"
+}
+
 step_kunit() {
-	local cfg name out summary p f e
-	for cfg in "$RIO_VOQ_TOP"/kunit/*.kunitconfig; do
-		name=$(basename "$cfg" .kunitconfig)
-		out=$logdir/kunit-$name.log
-		log "KUnit (UML) with ${cfg#"$RIO_VOQ_TOP"/}"
-		# UML has no UBSAN_SANITIZE_ALL: our Makefiles opt in, and the
-		# core objects our tests drive are opted in here.
-		(cd "$KSRC" && python3 tools/testing/kunit/kunit.py run --arch um \
-			--build_dir "$RIO_VOQ_CACHE/build-kunit-$name" \
-			--kunitconfig "$cfg" --jobs "$RIO_VOQ_JOBS" --timeout 1200 \
-			--make_options UBSAN_SANITIZE_rio.o=y \
-			--make_options UBSAN_SANITIZE_rio-scan.o=y \
-			--raw_output=all) > "$out.raw" 2>&1
-		local rc=$?
-		# The parsed view of the same run, for the summary below
-		python3 "$KSRC"/tools/testing/kunit/kunit.py parse "$out.raw" > "$out" 2>&1 || true
-		# Sanitizer reports fail the run even when every case passed
-		if grep -E 'UBSAN:|BUG: KASAN|WARNING: possible|BUG: sleeping|WARNING: CPU|suspicious RCU' \
-			"$out.raw" >&2; then
-			log "sanitizer or lockdep report in $out.raw"
-			failed=$((failed + 1))
-		fi
-		grep -E '^\[[0-9:]+\] (\[FAILED\]|\[CRASHED\]|\[SKIPPED\]|.*# |Testing complete)|Expected|ERROR' \
-			"$out" | grep -v '^\[[0-9:]+\] \[PASSED\]' >&2
-		summary=$(grep -E 'Testing complete\. Ran [0-9]+ tests' "$out" | tail -n 1)
-		p=$(sed -n 's/.*passed: \([0-9]*\).*/\1/p' <<<"$summary")
-		f=$(sed -n 's/.*failed: \([0-9]*\).*/\1/p' <<<"$summary")
-		e=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' <<<"$summary")
-		p=${p:-0} f=${f:-0} e=${e:-0}
-		if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && [ "$e" -eq 0 ]; then
-			tail -n 40 "$out" >&2
-			e=1
-		fi
-		passed=$((passed + p))
-		failed=$((failed + f + e))
-		log "KUnit: $p passed, $f failed, $e errors (log: $out)"
-	done
+	local -a add
+
+	mapfile -t add < <(kunit_config_add)
+	# UML has no UBSAN_SANITIZE_ALL: our Makefiles opt in, and the
+	# core objects our tests drive are opted in here.
+	run_kunit uml "$RIO_VOQ_KUNIT_BUILD" --arch um "${add[@]}" \
+		--make_options UBSAN_SANITIZE_rio.o=y \
+		--make_options UBSAN_SANITIZE_rio-scan.o=y
+}
+
+# The same suites under QEMU: the sanitizers, then kunit/qemu/$arch.config
+# (whose options replace theirs)
+step_kunit_qemu() {	# kunit.py arch, cross compiler prefix (or "")
+	local arch=$1 cross=$2 opts=()
+	local -a add
+
+	[ -z "$cross" ] || opts+=(--cross_compile "$cross")
+	mapfile -t add < <(kunit_config_add "$RIO_VOQ_TOP/kunit/sanitizers.config" \
+		"$RIO_VOQ_TOP/kunit/qemu/$arch.config")
+	run_kunit "$arch" "$RIO_VOQ_CACHE/build-kunit-$arch" --arch "$arch" \
+		"${opts[@]}" "${add[@]}" --kernel_args kasan_multi_shot
+}
+
+step_kunit_ppc64() {
+	step_kunit_qemu powerpc powerpc64-linux-gnu-
+}
+
+step_kunit_x86_64() {
+	step_kunit_qemu x86_64 ""
 }
 
 step_uml() {
@@ -115,6 +166,21 @@ step_x86() {
 	result "x86_64 modules built and linked (modpost), W=1, sparse C=2" $?
 }
 
+step_x86_tsi721() {
+	bash "$RIO_VOQ_TOP/scripts/platform-build.sh" x86_64
+	result "x86_64 with Tsi721: modules built and linked (modpost), W=1, sparse C=2" $?
+}
+
+step_ppc32() {
+	bash "$RIO_VOQ_TOP/scripts/platform-build.sh" ppc32
+	result "ppc32 e500mc with fsl_rio: modules built and linked (modpost), W=1, sparse C=2" $?
+}
+
+step_series() {
+	bash "$RIO_VOQ_TOP/scripts/series.sh" check
+	result "the upstream series: checkpatch --strict, git am onto pristine $RIO_VOQ_KPKG gives the tree built" $?
+}
+
 step_checkpatch() {
 	local rc=0 patches=()
 	# shellcheck disable=SC2046
@@ -139,6 +205,11 @@ step_kerneldoc() {
 	(cd "$KSRC" && python3 "$RIO_VOQ_TOP/scripts/kdoc-coverage.py" \
 		$(our_sources | grep '\.c$')) || rc=1
 	result "kernel-doc (valid, and on every non-static function)" $rc
+
+	# The mutants of make mutants still break what they mean to break
+	rc=0
+	bash "$RIO_VOQ_TOP/scripts/mutants.sh" --applies >/dev/null || rc=1
+	result "every mutant still applies to its file (make mutants)" $rc
 
 	# Our reStructuredText pages parse without warnings
 	rc=0
@@ -174,7 +245,8 @@ bash "$RIO_VOQ_TOP/scripts/tree.sh" || die "preparing the kernel tree failed"
 start=$(date +%s)
 for s in "${steps[@]}"; do
 	case "$s" in
-	kunit|uml|tools|demo|x86|checkpatch|kerneldoc) "step_$s" ;;
+	kunit|uml|tools|demo|x86|ppc32|series|checkpatch|kerneldoc) "step_$s" ;;
+	kunit-ppc64|kunit-x86_64|x86-tsi721) "step_${s//-/_}" ;;
 	*) die "unknown step '$s'" ;;
 	esac
 done

@@ -15,6 +15,29 @@ KSRC=$RIO_VOQ_CACHE/$RIO_VOQ_KPKG
 # Parts of the repository copied into the tree
 RIO_VOQ_OVERLAY_DIRS="drivers include Documentation"
 
+# KUnit, as make check and make mutants run it: the tests' .kunitconfig
+# beside the code, plus configuration fragments, one "--kconfig_add
+# CONFIG_X=y" (or "# CONFIG_X is not set") per option, in order, so that
+# a later fragment's option replaces an earlier one's.  The fragments
+# named, or by default UML's: kunit/sanitizers.config and kunit/uml.config
+RIO_VOQ_KUNITCONFIG=drivers/rapidio
+RIO_VOQ_KUNIT_BUILD=$RIO_VOQ_CACHE/build-kunit-rio-voq
+kunit_config_add() {	# [fragment...]
+	local f opt
+
+	[ $# -gt 0 ] || set -- "$RIO_VOQ_TOP/kunit/sanitizers.config" \
+		"$RIO_VOQ_TOP/kunit/uml.config"
+	for f in "$@"; do
+		while read -r opt; do
+			case "$opt" in
+			'# CONFIG_'*' is not set') ;;
+			''|'#'*) continue ;;
+			esac
+			printf '%s\n' --kconfig_add "$opt"
+		done < "$f"
+	done
+}
+
 log() { printf '[rio-voq] %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
 

@@ -7,7 +7,12 @@ set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
 pkgs=(build-essential flex bison bc libelf-dev libssl-dev sparse python3
-      python3-docutils "$RIO_VOQ_KPKG" busybox-static graphviz)
+      python3-docutils python3-ply python3-git "$RIO_VOQ_KPKG" busybox-static
+      graphviz procps
+      # KUnit under QEMU (ppc64 big-endian pseries, x86_64) and the
+      # PowerPC builds; qemu-system-data has pseries' SLOF and qboot
+      gcc-powerpc64-linux-gnu gcc-powerpc-linux-gnu
+      qemu-system-ppc qemu-system-x86 qemu-system-data)
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -3,7 +3,10 @@
 # make mutants: does every rule of "what must never happen" (voq.rst) have
 # a test that fails when the code breaks it?
 #
-#   mutants.sh [--list] [NAME...]
+#   mutants.sh [--list | --applies] [NAME...]
+#
+# --list prints the mutants; --applies only checks, without building,
+# that each one still changes its file (make check runs that).
 #
 # Each mutants/NN-name.sed is a sed script that breaks one rule in one
 # file of the overlay; its header says which:
@@ -16,16 +19,18 @@
 # For each mutant (NAMEs are prefixes of mutant names; default: all),
 # sed makes a mutated copy of the file in a scratch directory, which is
 # installed over the file in the pinned tree; the KUnit suites of rio-voq
-# are built and run in UML with the kunitconfig of `make kunit`, then the
+# are built and run in UML with the configuration of `make kunit`, then the
 # file is put back (also on error or interrupt).  The repository is never
 # changed.  A mutant is:
 #
-#   killed    a KUnit case failed or crashed, or a sanitizer reported
+#   killed    a KUnit case failed or crashed, a sanitizer reported, or the
+#             kernel crashed (a panic or an oops with no test summary)
 #   survived  every case passed: no test saw the rule broken
 #   invalid   the mutated tree does not build
 #   unapplied the sed script changes nothing in its file ("did not apply":
 #             the code moved on and the mutant must follow it)
-#   error     its header is incomplete, or the run died
+#   error     its header is incomplete, or the run ended with no failed
+#             case and no crash (a timeout on a loaded machine): rerun
 #
 # Only "killed" passes; a known survivor still fails.  The unmutated
 # suites run first and must pass, or nothing could be killed.  The last
@@ -35,16 +40,15 @@
 # and run, so that other checkouts sharing the cache take turns between
 # mutants.  Logs: $RIO_VOQ_CACHE/logs/mutants/.
 #
-# RIO_VOQ_MUTANTS_GLOB     suites to run (default 'rio?voq*': every rio-voq
+# RIO_VOQ_MUTANTS_GLOB     suites to run (default 'rio_voq_*': every rio-voq
 #                          suite, not rio-sim's own)
 # RIO_VOQ_MUTANTS_TIMEOUT  seconds for one run of the suites (default 300)
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 mdir=$top/mutants
-glob=${RIO_VOQ_MUTANTS_GLOB:-rio?voq*}
+glob=${RIO_VOQ_MUTANTS_GLOB:-rio_voq_*}
 timeout=${RIO_VOQ_MUTANTS_TIMEOUT:-300}
-kunitconfig=$top/kunit/rio-voq.kunitconfig
 
 # A header field of a mutant, empty if missing
 field() {	# mutant, name
@@ -101,6 +105,7 @@ restore() {
 run_one() {	# mutant file, or "baseline"
 	local m=$1 name problem logdir log bdir start rc=0
 	local summary failures status
+	local -a add
 
 	# shellcheck source=SCRIPTDIR/common.sh
 	. "$top/scripts/common.sh"	# takes the cache lock for this run
@@ -131,9 +136,10 @@ run_one() {	# mutant file, or "baseline"
 	fi
 
 	# As check.sh's KUnit step builds it, so that the build dir stays warm
-	bdir=$RIO_VOQ_CACHE/build-kunit-$(basename "$kunitconfig" .kunitconfig)
+	bdir=$RIO_VOQ_KUNIT_BUILD
+	mapfile -t add < <(kunit_config_add)
 	if ! (cd "$KSRC" && python3 tools/testing/kunit/kunit.py build --arch um \
-		--build_dir "$bdir" --kunitconfig "$kunitconfig" \
+		--build_dir "$bdir" --kunitconfig "$RIO_VOQ_KUNITCONFIG" "${add[@]}" \
 		--jobs "$RIO_VOQ_JOBS" \
 		--make_options UBSAN_SANITIZE_rio.o=y \
 		--make_options UBSAN_SANITIZE_rio-scan.o=y) >> "$log" 2>&1; then
@@ -153,15 +159,19 @@ run_one() {	# mutant file, or "baseline"
 		"$log.raw"; then
 		status=killed
 		failures="${failures:+$failures; }a sanitizer or lockdep report"
-	elif [ -z "$summary" ]; then
+	elif [ -z "$summary" ] && grep -qE 'Kernel panic|Oops|BUG: |Kernel mode fault' "$log.raw"; then
 		status=killed
-		failures="no test summary: the kernel crashed or timed out (exit $rc)"
+		failures="the kernel crashed (no test summary)"
+	elif [ -z "$summary" ]; then
+		# A timeout on a loaded machine says nothing about the rule
+		status=error
+		failures="no test summary and no crash (exit $rc; timed out?): run it again"
 	elif grep -qE 'failed: [1-9]|crashed: [1-9]|errors: [1-9]' <<<"$summary"; then
 		status=killed
 		failures=${failures:-$summary}
 	elif [ "$rc" -ne 0 ]; then
-		status=killed
-		failures="kunit.py exec failed (exit $rc) with no failed case"
+		status=error
+		failures="kunit.py exec failed (exit $rc) with no failed case: run it again"
 	else
 		status=survived
 		failures=$summary
@@ -178,8 +188,12 @@ fi
 # The table
 
 list=0
+applies=0
 if [ "${1:-}" = --list ]; then
 	list=1
+	shift
+elif [ "${1:-}" = --applies ]; then
+	applies=1
 	shift
 fi
 mutants=()
@@ -202,6 +216,20 @@ if [ "$list" -eq 1 ]; then
 			"$(field "$m" what)"
 	done
 	exit 0
+fi
+
+# Without building anything: does every mutant still apply to its file?
+if [ "$applies" -eq 1 ]; then
+	bad=0
+	for m in "${mutants[@]}"; do
+		problem=$(mutant_problem "$m")
+		[ -z "$problem" ] && continue
+		echo "$(basename "$m" .sed): $problem" >&2
+		bad=$((bad + 1))
+	done
+	echo "$(( ${#mutants[@]} - bad )) passed, $bad failed"
+	[ "$bad" -eq 0 ]
+	exit
 fi
 
 say() { printf '[rio-voq] %s\n' "$*" >&2; }

@@ -25,11 +25,11 @@
 # UML_TIMEOUT (default 900) bounds a boot, in seconds: a hung kernel is
 # killed and its test reported as failed, not waited for.
 
-UML_ROOT=$RIO_VOQ_CACHE/uml-root
-
 uml_flavor() {
 	UML_FLAVOR=$1
 	UML_O=$RIO_VOQ_CACHE/build-uml-$UML_FLAVOR
+	# A root per flavor: boots of two flavors may run at once
+	UML_ROOT=$RIO_VOQ_CACHE/uml-root-$UML_FLAVOR
 	case $UML_FLAVOR in
 	demo|debug|modules) ;;
 	*) die "unknown UML flavor '$UML_FLAVOR'" ;;

@@ -3,6 +3,11 @@
 # Build our code for x86_64 as modules with W=1 and sparse (C=2), on a
 # minimal configuration (allnoconfig + PCI + RapidIO as modules).
 #
+#   x86-build.sh [SRC BUILD_DIR]
+#
+# SRC is the kernel tree (default: the pinned tree with the overlay),
+# BUILD_DIR the build directory (default: build-x86 in the cache).
+#
 # The modules are linked, not only compiled: the whole kernel is built
 # (vmlinux and every module, W=1), so that modpost checks each module's
 # undefined symbols against vmlinux and the other modules, as a user's
@@ -15,6 +20,9 @@ set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
 O=$RIO_VOQ_CACHE/build-x86
+if [ $# -ge 2 ]; then
+	KSRC=$1 O=$2
+fi
 mk() { make -s -C "$KSRC" O="$O" ARCH=x86_64 -j"$RIO_VOQ_JOBS" "$@"; }
 
 want="MODULES=y PCI=y DEBUG_FS=y RAPIDIO=m RAPIDIO_ENUM_BASIC=m RAPIDIO_VOQ=m KUNIT=m RAPIDIO_VOQ_KUNIT_TEST=m RAPIDIO_SIM=m RAPIDIO_SIM_KUNIT_TEST=m RAPIDIO_VOQ_SIM_KUNIT_TEST=m"

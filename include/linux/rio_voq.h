@@ -1,12 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * RapidIO Part 12 VoQ Backpressure: register model.
+ * RapidIO Part 12 VoQ Backpressure: what a vendor driver needs.
  *
  * Register definitions of the VoQ Backpressure extended-feature block
- * (EF ID 0x000B) in both layouts the specification has had, and the pure
- * helpers that decode them.  Nothing here touches hardware: register
- * reads come in through a callback so that the model can be tested
- * without a fabric.
+ * (EF ID 0x000B) in both layouts the specification has had, the pure
+ * helpers that decode them, the port group arithmetic and symbol codec,
+ * and the staging-queue ops a switch driver registers.  Nothing here
+ * touches hardware: register reads come in through a callback so that
+ * the model can be tested without a fabric.  The reference models of a
+ * generating and a receiving port are private to drivers/rapidio/
+ * (voq/voq_model.h).
+ *
+ * Functions no module outside rio_voq_model.ko and rio_voq.ko calls yet
+ * are exported for KUnit only (EXPORT_SYMBOL_IF_KUNIT): built-in code
+ * may call every one of them; a module, those its maintainers export.
  *
  * RapidIO numbers bits big-endian: bit 0 is the most significant bit of
  * a 32-bit word, so RapidIO bit n is BIT(31 - n).  The comments beside
@@ -15,7 +22,6 @@
 #ifndef _LINUX_RIO_VOQ_H
 #define _LINUX_RIO_VOQ_H
 
-#include <linux/bitmap.h>
 #include <linux/bits.h>
 #include <linux/list.h>
 #include <linux/types.h>
@@ -227,59 +233,6 @@ int rio_voq_sym_changes(enum rio_voq_fmt fmt, unsigned int pgs, int vc,
 			unsigned int nports, u32 *syms, unsigned int max);
 unsigned int rio_voq_refresh_symbols(enum rio_voq_fmt fmt, unsigned int pgs,
 				     unsigned int nports);
-
-/**
- * struct rio_voq_gen - reference model of a port generating symbols
- * @fmt: symbol format of the link
- * @pgs: the port's TX port group size
- * @vc: VC reported in CS64 symbols (RIO_VOQ_VC_ALL without per-VC)
- * @gen_en: Enable VoQ Symbol Generation
- * @nports: ports of the device whose status the symbols carry
- * @part: Enable VoQ Participation of each port
- * @xoff: Port XOFF of each port
- * @congested: real congestion of each port
- * @reported: the status the partner was last told
- */
-struct rio_voq_gen {
-	enum rio_voq_fmt fmt;
-	unsigned int pgs;
-	int vc;
-	bool gen_en;
-	unsigned int nports;
-	DECLARE_BITMAP(part, RIO_VOQ_MAX_PORTS);
-	DECLARE_BITMAP(xoff, RIO_VOQ_MAX_PORTS);
-	DECLARE_BITMAP(congested, RIO_VOQ_MAX_PORTS);
-	DECLARE_BITMAP(reported, RIO_VOQ_MAX_PORTS);
-};
-
-/**
- * struct rio_voq_rx - reference model of a port receiving symbols
- * @fmt: symbol format of the link
- * @pgs: the port's RX port group size
- * @per_vc: the transmitter's per-VC transmission is enabled
- * @nqueues: staging queues
- * @queue: staging queue of each downstream port
- * @congested: per VC, the downstream ports reported congested
- * @ignored: symbols ignored (reserved VC_IND)
- */
-struct rio_voq_rx {
-	enum rio_voq_fmt fmt;
-	unsigned int pgs;
-	bool per_vc;
-	unsigned int nqueues;
-	u8 queue[RIO_VOQ_MAX_PORTS];
-	DECLARE_BITMAP(congested[RIO_VOQ_NR_VCS], RIO_VOQ_MAX_PORTS);
-	unsigned int ignored;
-};
-
-/* Reference models: voq_model.c */
-int rio_voq_gen_update(struct rio_voq_gen *gen, u32 *syms, unsigned int max);
-int rio_voq_gen_resync(struct rio_voq_gen *gen, u32 *syms, unsigned int max);
-int rio_voq_rx_symbol(struct rio_voq_rx *rx, u32 sym);
-bool rio_voq_rx_port_stopped(const struct rio_voq_rx *rx, int vc,
-			     unsigned int port);
-bool rio_voq_rx_queue_stopped(const struct rio_voq_rx *rx, int vc,
-			      unsigned int queue);
 
 /*
  * Staging queues (Part 12 2.2, 2.3, 4.3): an upstream device stages the

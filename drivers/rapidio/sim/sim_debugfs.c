@@ -49,12 +49,14 @@
  *                            and error management as the old board)
  */
 
+#include <kunit/visibility.h>
 #include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
+#include "../voq/voq_model.h"
 #include "sim.h"
 
 static struct dentry *rio_sim_dbg_root;
@@ -389,7 +391,7 @@ struct dentry *rio_sim_debugfs_root(void)
 {
 	return rio_sim_dbg_root;
 }
-EXPORT_SYMBOL_GPL(rio_sim_debugfs_root);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_debugfs_root);
 
 /**
  * rio_sim_debugfs_exit() - remove the rio-sim debugfs directory

@@ -7,11 +7,14 @@
  */
 
 #include <kunit/test.h>
+#include <kunit/visibility.h>
 #include <linux/rio.h>
 #include <linux/rio_drv.h>
 #include <linux/rio_regs.h>
 
 #include "sim.h"
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
 struct sim_enum_case {
 	const char *spec;
@@ -43,11 +46,11 @@ KUNIT_ARRAY_PARAM(sim_enum, sim_enum_cases, sim_enum_desc);
 static struct rio_sim_mport *sim_enum_create(struct kunit *test, const char *spec,
 					     int host_destid)
 {
-	struct rio_sim_fabric *fab = rio_sim_topo_build(spec);
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, spec);
 	struct rio_sim_mport *sm;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
-	sm = rio_sim_mport_create(fab, host_destid);
+	sm = rio_sim_kunit_mport(test, fab, host_destid);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
 	return sm;
 }
@@ -109,7 +112,7 @@ static void sim_enum_topology(struct kunit *test)
 		}
 	}
 
-	rio_sim_mport_destroy(sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /* Tear-down leaves nothing behind, and mport IDs come back */
@@ -125,7 +128,7 @@ static void sim_enum_create_destroy(struct kunit *test)
 			first = sm->mport.id;
 		KUNIT_EXPECT_EQ(test, sm->mport.id, first);
 		KUNIT_EXPECT_EQ(test, rio_sim_mport_scan(sm), 0);
-		rio_sim_mport_destroy(sm);
+		rio_sim_kunit_release(test, sm);
 	}
 }
 
@@ -144,22 +147,22 @@ static void sim_enum_twice(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, sm->mport.net, net);
 	KUNIT_EXPECT_TRUE(test, list_is_singular(&net->devices));
 	KUNIT_EXPECT_EQ(test, sm->fab->failed, 0ULL);
-	rio_sim_mport_destroy(sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /* A lost link: the enumerator reports an inactive master port */
 static void sim_enum_no_link(struct kunit *test)
 {
-	struct rio_sim_fabric *fab = rio_sim_topo_build("single");
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "single");
 	struct rio_sim_mport *sm;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
 	rio_sim_unlink(fab->host, 0);
-	sm = rio_sim_mport_create(fab, 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
 	KUNIT_EXPECT_EQ(test, rio_sim_mport_scan(sm), -EINVAL);
 	KUNIT_EXPECT_NULL(test, sm->mport.net);
-	rio_sim_mport_destroy(sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /*
@@ -174,7 +177,7 @@ static void sim_enum_devices_released(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	rdev = list_first_entry(&sm->mport.net->devices, struct rio_dev, net_list);
 	get_device(&rdev->dev);
-	rio_sim_mport_destroy(sm);
+	rio_sim_kunit_release(test, sm);
 	KUNIT_EXPECT_EQ(test, kref_read(&rdev->dev.kobj.kref), 1U);
 	put_device(&rdev->dev);
 }
@@ -211,7 +214,7 @@ static void sim_enum_hostile(struct kunit *test)
 			KUNIT_EXPECT_EQ_MSG(test, RIO_GET_TOTAL_PORTS(rdev->swpinfo),
 					    dev->swp_ports, "%s", dev->name);
 	}
-	rio_sim_mport_destroy(sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /*
@@ -247,15 +250,20 @@ KUNIT_ARRAY_PARAM(sim_hdid, sim_hdid_cases, sim_hdid_desc);
 static void sim_enum_host_destid(struct kunit *test)
 {
 	const struct sim_hdid_case *c = test->param_value;
-	struct rio_sim_fabric *fab = rio_sim_topo_build(c->spec);
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, c->spec);
 	struct rio_sim_mport *sm;
 	struct rio_dev *rdev;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
-	sm = rio_sim_mport_create(fab, c->host_destid);
-	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(sm), c->ret);
-	if (IS_ERR(sm))
+	if (c->ret) {
+		/* Refused, it takes its fabric reference with it */
+		sm = rio_sim_mport_create(rio_sim_fabric_get(fab), c->host_destid);
+		KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(sm), c->ret);
+		if (!IS_ERR(sm))
+			rio_sim_mport_destroy(sm);
 		return;
+	}
+	sm = rio_sim_kunit_mport(test, fab, c->host_destid);
 
 	/* An ID let through is enumerated: an ID that does not fit overruns here */
 	KUNIT_EXPECT_EQ(test, rio_sim_mport_scan(sm), 0);
@@ -265,7 +273,7 @@ static void sim_enum_host_destid(struct kunit *test)
 	list_for_each_entry(rdev, &sm->mport.net->devices, net_list)
 		if (!(rdev->pef & RIO_PEF_SWITCH))
 			KUNIT_EXPECT_NE(test, (int)rdev->destid, c->host_destid);
-	rio_sim_mport_destroy(sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /*
@@ -314,7 +322,30 @@ static void sim_enum_deep_chain(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, sm->mport.net);
 	KUNIT_EXPECT_EQ(test, sm->fab->failed, 0ULL);
 	sim_chain_check(test, sm, 2 * 255);
-	rio_sim_mport_destroy(sm);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * What an enumeration left in @from (IDs, tags, routes, the discovered
+ * bit) copied to @to, a fresh fabric of the same shape: the fabric a
+ * discovering host finds
+ */
+static void sim_enum_copy(struct kunit *test, struct rio_sim_fabric *to_fab,
+			  struct rio_sim_fabric *from_fab)
+{
+	struct rio_sim_dev *from, *to;
+
+	KUNIT_ASSERT_EQ(test, to_fab->ndevs, from_fab->ndevs);
+	to = list_first_entry(&to_fab->devs, struct rio_sim_dev, node);
+	list_for_each_entry(from, &from_fab->devs, node) {
+		to->did_csr = from->did_csr;
+		to->comptag = from->comptag;
+		to->port_gen_ctl = from->port_gen_ctl;
+		to->route_any = from->route_any;
+		if (from->route)
+			memcpy(to->route, from->route, to_fab->routes);
+		to = list_next_entry(to, node);
+	}
 }
 
 /*
@@ -324,7 +355,7 @@ static void sim_enum_deep_chain(struct kunit *test)
  */
 static struct rio_sim_fabric *sim_disc_line(struct kunit *test)
 {
-	struct rio_sim_fabric *fab = rio_sim_fabric_alloc(false);
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
 	struct rio_sim_dev_desc d = {
 		.name = "host", .nports = 1, .vid = RIO_SIM_VID,
 		.did = RIO_SIM_DID_HOST, .map = RIO_SIM_MAP_I,
@@ -365,25 +396,16 @@ static void sim_disc_deep_chain(struct kunit *test)
 {
 	struct rio_sim_fabric *fab = sim_disc_line(test);
 	struct rio_sim_mport *sm, *disc;
-	struct rio_sim_dev *from, *to;
+	struct rio_sim_dev *to;
 
-	sm = rio_sim_mport_create(sim_disc_line(test), 0);
+	sm = rio_sim_kunit_mport(test, sim_disc_line(test), 0);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	sim_chain_check(test, sm, 256);
-	to = list_first_entry(&fab->devs, struct rio_sim_dev, node);
-	list_for_each_entry(from, &sm->fab->devs, node) {
-		to->did_csr = from->did_csr;
-		to->comptag = from->comptag;
-		to->port_gen_ctl = from->port_gen_ctl;
-		to->route_any = from->route_any;
-		if (from->route)
-			memcpy(to->route, from->route, fab->routes);
-		to = list_next_entry(to, node);
-	}
-	rio_sim_mport_destroy(sm);
+	sim_enum_copy(test, fab, sm->fab);
+	rio_sim_kunit_release(test, sm);
 
-	disc = rio_sim_mport_create(fab, -1);
+	disc = rio_sim_kunit_mport(test, fab, -1);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, disc);
 	/* a node that discovers comes out of reset waiting for the enumerator */
 	rio_sim_local_write(fab, fab->host->phys_ef + RIO_PORT_GEN_CTL_CSR,
@@ -396,7 +418,60 @@ static void sim_disc_deep_chain(struct kunit *test)
 	/* discovery releases every lock it took */
 	list_for_each_entry(to, &fab->devs, node)
 		KUNIT_EXPECT_EQ(test, to->host_lock, 0xffffU);
-	rio_sim_mport_destroy(disc);
+	rio_sim_kunit_release(test, disc);
+}
+
+/*
+ * A discovering host finds a switch port whose link is up but to which
+ * no route leads (the enumerator routed nothing there): it skips the
+ * port, and must release the switch's host lock it took to read the
+ * route table.  The next lock of the same switch by the same host hides
+ * a leak (writing the holder's ID releases, then takes again), as does
+ * the route-table pass at the end of a discovery that succeeds; here the
+ * unrouted port is the last of its switch and the discovery fails later,
+ * in another switch's subtree: the leaked lock stays, and no host can
+ * lock the switch any more.
+ */
+static void sim_disc_unrouted_port(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "tree:2");
+	struct rio_sim_dev *leaf1, *leaf2_ep, *dev;
+	struct rio_sim_mport *sm, *disc;
+	unsigned int i, n;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	sm = sim_enum_create(test, "tree:2", 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	sim_enum_copy(test, fab, sm->fab);
+	rio_sim_kunit_release(test, sm);
+	/* host 0, root 1, leaf 2 and its endpoints 3-17, leaf 18, 19-33 */
+	leaf1 = rio_sim_dev_find(fab, 2);
+	leaf2_ep = rio_sim_dev_find(fab, 19);
+	KUNIT_ASSERT_NOT_NULL(test, leaf1);
+	KUNIT_ASSERT_NOT_NULL(test, leaf1->route);
+	KUNIT_ASSERT_NOT_NULL(test, leaf2_ep);
+	/* no route to the first leaf's last port; the second leaf's first
+	 * endpoint answers nothing
+	 */
+	for (i = 0, n = 0; i < fab->routes; i++) {
+		if (leaf1->route[i] == 15) {
+			leaf1->route[i] = 0xff;
+			n++;
+		}
+	}
+	KUNIT_ASSERT_GT(test, n, 0U);
+	KUNIT_ASSERT_EQ(test, leaf1->nports, 16U);
+	leaf2_ep->fail_all = true;
+
+	disc = rio_sim_kunit_mport(test, fab, -1);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, disc);
+	rio_sim_local_write(fab, fab->host->phys_ef + RIO_PORT_GEN_CTL_CSR,
+			    RIO_PORT_GEN_DISCOVERED);
+	KUNIT_EXPECT_NE(test, rio_sim_mport_scan(disc), 0);
+	list_for_each_entry(dev, &fab->devs, node)
+		KUNIT_EXPECT_EQ_MSG(test, dev->host_lock, 0xffffU, "%s %u",
+				    dev->name, dev->index);
+	rio_sim_kunit_release(test, disc);
 }
 
 static struct kunit_case sim_enum_test_cases[] = {
@@ -409,11 +484,12 @@ static struct kunit_case sim_enum_test_cases[] = {
 	KUNIT_CASE_PARAM(sim_enum_host_destid, sim_hdid_gen_params),
 	KUNIT_CASE(sim_enum_deep_chain),
 	KUNIT_CASE(sim_disc_deep_chain),
+	KUNIT_CASE(sim_disc_unrouted_port),
 	{}
 };
 
 static struct kunit_suite sim_enum_test_suite = {
-	.name = "rio-sim-enum",
+	.name = "rio_sim_enum",
 	.test_cases = sim_enum_test_cases,
 };
 

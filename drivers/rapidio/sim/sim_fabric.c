@@ -15,6 +15,7 @@
  * counted as a stray write.
  */
 
+#include <kunit/visibility.h>
 #include <linux/align.h>
 #include <linux/bitfield.h>
 #include <linux/bitmap.h>
@@ -600,7 +601,7 @@ struct rio_sim_fabric *rio_sim_fabric_alloc(bool large)
 	INIT_LIST_HEAD(&fab->devs);
 	return fab;
 }
-EXPORT_SYMBOL_GPL(rio_sim_fabric_alloc);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_fabric_alloc);
 
 /**
  * rio_sim_fabric_get() - take a reference to a fabric
@@ -615,7 +616,7 @@ struct rio_sim_fabric *rio_sim_fabric_get(struct rio_sim_fabric *fab)
 	refcount_inc(&fab->users);
 	return fab;
 }
-EXPORT_SYMBOL_GPL(rio_sim_fabric_get);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_fabric_get);
 
 /**
  * rio_sim_fabric_set_routes() - size the route tables of a large fabric
@@ -634,7 +635,7 @@ int rio_sim_fabric_set_routes(struct rio_sim_fabric *fab, unsigned int routes)
 	fab->routes = routes;
 	return 0;
 }
-EXPORT_SYMBOL_GPL(rio_sim_fabric_set_routes);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_fabric_set_routes);
 
 /**
  * rio_sim_fabric_bytes() - memory a fabric's model takes
@@ -661,7 +662,6 @@ size_t rio_sim_fabric_bytes(struct rio_sim_fabric *fab)
 	spin_unlock_irq(&fab->lock);
 	return bytes;
 }
-EXPORT_SYMBOL_GPL(rio_sim_fabric_bytes);
 
 /**
  * rio_sim_dev_free() - free a device that is in no fabric's list
@@ -701,7 +701,7 @@ void rio_sim_fabric_free(struct rio_sim_fabric *fab)
 	mutex_destroy(&fab->ev_lock);
 	kfree(fab);
 }
-EXPORT_SYMBOL_GPL(rio_sim_fabric_free);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_fabric_free);
 
 /* Is the VoQ part of a description one that can be built */
 static bool sim_voq_desc_valid(const struct rio_sim_dev_desc *desc)
@@ -868,7 +868,7 @@ struct rio_sim_dev *rio_sim_dev_add(struct rio_sim_fabric *fab,
 	spin_unlock(&fab->lock);
 	return dev;
 }
-EXPORT_SYMBOL_GPL(rio_sim_dev_add);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_dev_add);
 
 /**
  * rio_sim_dev_keep_blocks() - lay a new board out where the core looks
@@ -979,7 +979,7 @@ struct rio_sim_dev *rio_sim_dev_find(struct rio_sim_fabric *fab,
 			return dev;
 	return NULL;
 }
-EXPORT_SYMBOL_GPL(rio_sim_dev_find);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_dev_find);
 
 /**
  * rio_sim_link() - connect two ports
@@ -1017,7 +1017,7 @@ int rio_sim_link(struct rio_sim_dev *a, unsigned int pa,
 	spin_unlock(&a->fabric->lock);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(rio_sim_link);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_link);
 
 /**
  * rio_sim_unlink() - disconnect a port and its partner
@@ -1038,7 +1038,7 @@ void rio_sim_unlink(struct rio_sim_dev *dev, unsigned int port)
 	}
 	spin_unlock(&dev->fabric->lock);
 }
-EXPORT_SYMBOL_GPL(rio_sim_unlink);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_unlink);
 
 /*
  * The device a request from @origin's port 0 reaches; see
@@ -1103,7 +1103,6 @@ struct rio_sim_dev *rio_sim_route(struct rio_sim_fabric *fab, u16 destid,
 {
 	return sim_route(fab, fab->host, destid, hopcount, ingress);
 }
-EXPORT_SYMBOL_GPL(rio_sim_route);
 
 /*
  * One maintenance access: count it, apply injected faults, find the
@@ -1178,7 +1177,7 @@ int rio_sim_local_read(struct rio_sim_fabric *fab, u32 offset, u32 *val)
 {
 	return sim_access(fab, NULL, true, 0, 0, offset, false, val);
 }
-EXPORT_SYMBOL_GPL(rio_sim_local_read);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_local_read);
 
 /**
  * rio_sim_local_write() - write the host's own configuration space
@@ -1192,7 +1191,7 @@ int rio_sim_local_write(struct rio_sim_fabric *fab, u32 offset, u32 val)
 {
 	return sim_access(fab, NULL, true, 0, 0, offset, true, &val);
 }
-EXPORT_SYMBOL_GPL(rio_sim_local_write);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_local_write);
 
 /**
  * rio_sim_maint_read() - maintenance read through the fabric
@@ -1210,7 +1209,7 @@ int rio_sim_maint_read(struct rio_sim_fabric *fab, u16 destid, u8 hopcount,
 {
 	return sim_access(fab, NULL, false, destid, hopcount, offset, false, val);
 }
-EXPORT_SYMBOL_GPL(rio_sim_maint_read);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_maint_read);
 
 /**
  * rio_sim_maint_write() - maintenance write through the fabric
@@ -1228,7 +1227,7 @@ int rio_sim_maint_write(struct rio_sim_fabric *fab, u16 destid, u8 hopcount,
 {
 	return sim_access(fab, NULL, false, destid, hopcount, offset, true, &val);
 }
-EXPORT_SYMBOL_GPL(rio_sim_maint_write);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_maint_write);
 
 /**
  * rio_sim_access() - a maintenance access by one initiator of a fabric
@@ -1251,7 +1250,6 @@ int rio_sim_access(struct rio_sim_initiator *ini, bool local, u16 destid,
 {
 	return sim_access(ini->fab, ini, local, destid, hopcount, offset, write, val);
 }
-EXPORT_SYMBOL_GPL(rio_sim_access);
 
 /**
  * rio_sim_set_latency() - set the busy-wait added to every access
@@ -1269,7 +1267,7 @@ int rio_sim_set_latency(struct rio_sim_fabric *fab, unsigned int us)
 	spin_unlock_irq(&fab->lock);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(rio_sim_set_latency);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_set_latency);
 
 /**
  * rio_sim_get_latency() - the busy-wait added to every access
@@ -1286,7 +1284,7 @@ unsigned int rio_sim_get_latency(struct rio_sim_fabric *fab)
 	spin_unlock_irq(&fab->lock);
 	return us;
 }
-EXPORT_SYMBOL_GPL(rio_sim_get_latency);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_get_latency);
 
 /**
  * rio_sim_set_wfault() - make writes to a port's VoQ CSR not stick
@@ -1320,7 +1318,7 @@ int rio_sim_set_wfault(struct rio_sim_dev *dev, unsigned int port,
 	spin_unlock_irq(&dev->fabric->lock);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(rio_sim_set_wfault);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_set_wfault);
 
 /**
  * rio_sim_dev_peek() - read a device register without a transaction
@@ -1341,4 +1339,4 @@ u32 rio_sim_dev_peek(struct rio_sim_dev *dev, u32 offset)
 	spin_unlock_irqrestore(&dev->fabric->lock, flags);
 	return val;
 }
-EXPORT_SYMBOL_GPL(rio_sim_dev_peek);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_dev_peek);

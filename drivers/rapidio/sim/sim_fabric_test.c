@@ -5,15 +5,18 @@
  */
 
 #include <kunit/test.h>
+#include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/rio_regs.h>
 #include <linux/slab.h>
 
 #include "sim.h"
 
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+
 static struct rio_sim_fabric *sim_build(struct kunit *test, const char *spec)
 {
-	struct rio_sim_fabric *fab = rio_sim_topo_build(spec);
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, spec);
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
 	return fab;
@@ -47,7 +50,7 @@ static void sim_host_lock(struct kunit *test)
 	/* The holder releases it by writing its own ID */
 	sim_wr(test, fab, 0xff, 0, RIO_HOST_DID_LOCK_CSR, 5);
 	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, RIO_HOST_DID_LOCK_CSR), 0xffffU);
-	rio_sim_fabric_free(fab);
+	rio_sim_kunit_release(test, fab);
 }
 
 static void sim_read_only_cars(struct kunit *test)
@@ -69,7 +72,7 @@ static void sim_read_only_cars(struct kunit *test)
 	/* Unimplemented space reads 0 and keeps nothing */
 	sim_wr(test, fab, 0xff, 0, 0xf000, 0xffffffff);
 	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, 0xf000), 0U);
-	rio_sim_fabric_free(fab);
+	rio_sim_kunit_release(test, fab);
 }
 
 /* Hop counts and route tables carry requests, as on a real fabric */
@@ -109,7 +112,7 @@ static void sim_routing(struct kunit *test)
 	sim_wr(test, fab, 0xff, 0, RIO_STD_RTE_CONF_PORT_SEL_CSR, 3);
 	rio_sim_unlink(rio_sim_dev_find(fab, 1), 3);
 	KUNIT_EXPECT_EQ(test, rio_sim_maint_read(fab, 7, 0xff, RIO_DEV_ID_CAR, &val), -EIO);
-	rio_sim_fabric_free(fab);
+	rio_sim_kunit_release(test, fab);
 }
 
 /* In a ring the port a request enters by depends on the path it took */
@@ -125,7 +128,7 @@ static void sim_ring_ingress(struct kunit *test)
 	/* Out of port 1 instead: the next switch, entered by its port 2 */
 	sim_wr(test, fab, 0xff, 0, RIO_STD_RTE_CONF_PORT_SEL_CSR, 1);
 	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 1, RIO_SWP_INFO_CAR) & 0xff, 2U);
-	rio_sim_fabric_free(fab);
+	rio_sim_kunit_release(test, fab);
 }
 
 static void sim_port_status(struct kunit *test)
@@ -148,7 +151,7 @@ static void sim_port_status(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base + RIO_PORT_N_CTL2_CSR(2, 1)) >> 28, 0x5U);
 	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base + RIO_PORT_N_CTL2_CSR(5, 1)) >> 28, 0x3U);
 	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base + RIO_PORT_N_CTL2_CSR(7, 1)), 0U);
-	rio_sim_fabric_free(fab);
+	rio_sim_kunit_release(test, fab);
 }
 
 static int sim_peek_read(void *ctx, u32 offset, u32 *val)
@@ -195,7 +198,7 @@ static void sim_voq_block(struct kunit *test)
 							    &layout), 0);
 		KUNIT_EXPECT_EQ_MSG(test, layout, want[i].layout, "device %s", dev->name);
 	}
-	rio_sim_fabric_free(fab);
+	rio_sim_kunit_release(test, fab);
 }
 
 /* Read-only, reserved and Part 12 ordering rules of the VoQ CSR */
@@ -245,7 +248,7 @@ static void sim_voq_csr_semantics(struct kunit *test)
 			   &p);
 	KUNIT_EXPECT_EQ(test, p.rx_pgs, 0);
 	KUNIT_EXPECT_EQ(test, big->port[0].voq_violations, 1U);
-	rio_sim_fabric_free(fab);
+	rio_sim_kunit_release(test, fab);
 }
 
 static void sim_faults_and_counters(struct kunit *test)
@@ -276,7 +279,7 @@ static void sim_faults_and_counters(struct kunit *test)
 	ep->fail_all = true;
 	KUNIT_EXPECT_EQ(test, rio_sim_maint_read(fab, 0xff, 0, RIO_DEV_ID_CAR, &val), -EIO);
 	KUNIT_EXPECT_EQ(test, rio_sim_local_read(fab, RIO_DEV_ID_CAR, &val), 0);
-	rio_sim_fabric_free(fab);
+	rio_sim_kunit_release(test, fab);
 }
 
 static void sim_large_ids(struct kunit *test)
@@ -295,7 +298,7 @@ static void sim_large_ids(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0x300, 0xff, RIO_DID_CSR), 0x300U);
 	/* The 8-bit field does not address it */
 	KUNIT_EXPECT_EQ(test, rio_sim_maint_read(fab, 0x00, 0xff, RIO_DID_CSR, &val), -EIO);
-	rio_sim_fabric_free(fab);
+	rio_sim_kunit_release(test, fab);
 }
 
 /* The staging registers of the two vendor models */
@@ -322,7 +325,7 @@ static void sim_staging_registers(struct kunit *test)
 			(u32)(RIO_SIM_STAGING_FIXED << 8 | 2));
 	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(fixed, RIO_SIM_STG_MAP(0, 5)), 1U);
 	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(fixed, RIO_SIM_STG_MAP(3, 6)), 0U);
-	rio_sim_fabric_free(fab);
+	rio_sim_kunit_release(test, fab);
 }
 
 static struct rio_sim_dev *sim_find_name(struct kunit *test,
@@ -403,7 +406,7 @@ static void sim_stray_writes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rio_sim_local_write(fab, RIO_PEF_CAR, 0), 0);
 	KUNIT_EXPECT_EQ(test, fab->host->stray_writes, 1ULL);
 	KUNIT_EXPECT_EQ(test, fab->stray_writes, 7ULL);
-	rio_sim_fabric_free(fab);
+	rio_sim_kunit_release(test, fab);
 }
 
 /* What the hostile topology's devices look like from the fabric */
@@ -468,7 +471,7 @@ static void sim_hostile_layout(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, big->voq_nports, 8U);
 	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(zero, RIO_SWP_INFO_CAR) >> 8, 0U);
 	KUNIT_EXPECT_EQ(test, zero->nports, 4U);
-	rio_sim_fabric_free(fab);
+	rio_sim_kunit_release(test, fab);
 }
 
 /* Hostile descriptions that still cannot be built */
@@ -491,7 +494,7 @@ static void sim_hostile_refused(struct kunit *test)
 		{ "an endpoint claiming ports", false, 1, RIO_VOQ_LAYOUT_REV3, 0,
 		  RIO_SIM_VOQ_LAST, true },
 	};
-	struct rio_sim_fabric *fab = rio_sim_fabric_alloc(false);
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
 	struct rio_sim_dev_desc d;
 	unsigned int i;
 
@@ -509,7 +512,7 @@ static void sim_hostile_refused(struct kunit *test)
 				    "%s", bad[i].what);
 	}
 	KUNIT_EXPECT_EQ(test, fab->ndevs, 0U);
-	rio_sim_fabric_free(fab);
+	rio_sim_kunit_release(test, fab);
 }
 
 static void sim_topo_errors(struct kunit *test)
@@ -545,7 +548,7 @@ static void sim_topo_sizes(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(want); i++) {
 		fab = sim_build(test, want[i].spec);
 		KUNIT_EXPECT_EQ_MSG(test, fab->ndevs, want[i].ndevs, "%s", want[i].spec);
-		rio_sim_fabric_free(fab);
+		rio_sim_kunit_release(test, fab);
 	}
 }
 
@@ -632,14 +635,14 @@ static void sim_topo_shapes(struct kunit *test)
 		}
 		KUNIT_EXPECT_EQ_MSG(test, switches, want[i].switches, "%s",
 				    want[i].spec);
-		rio_sim_fabric_free(fab);
+		rio_sim_kunit_release(test, fab);
 	}
 }
 
 /* Route tables of a large fabric: every ID below the size routes */
 static void sim_route_table_size(struct kunit *test)
 {
-	struct rio_sim_fabric *fab = rio_sim_fabric_alloc(true);
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(true));
 	struct rio_sim_dev_desc h = {
 		.name = "host", .nports = 1, .map = RIO_SIM_MAP_I,
 	};
@@ -667,14 +670,14 @@ static void sim_route_table_size(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xffff, 0, RIO_STD_RTE_CONF_PORT_SEL_CSR),
 			3U);
 	KUNIT_EXPECT_EQ(test, sw->route[0xfffe], 3);
-	rio_sim_fabric_free(fab);
+	rio_sim_kunit_release(test, fab);
 
 	/* an 8-bit fabric keeps its 256 */
-	fab = rio_sim_fabric_alloc(false);
+	fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
 	KUNIT_ASSERT_NOT_NULL(test, fab);
 	KUNIT_EXPECT_EQ(test, rio_sim_fabric_set_routes(fab, 1024), -EINVAL);
 	KUNIT_EXPECT_EQ(test, fab->routes, 256U);
-	rio_sim_fabric_free(fab);
+	rio_sim_kunit_release(test, fab);
 }
 
 static struct kunit_case sim_fabric_test_cases[] = {
@@ -699,7 +702,7 @@ static struct kunit_case sim_fabric_test_cases[] = {
 };
 
 static struct kunit_suite sim_fabric_test_suite = {
-	.name = "rio-sim-fabric",
+	.name = "rio_sim_fabric",
 	.test_cases = sim_fabric_test_cases,
 };
 

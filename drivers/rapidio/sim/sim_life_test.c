@@ -6,6 +6,7 @@
  */
 
 #include <kunit/test.h>
+#include <kunit/visibility.h>
 #include <linux/completion.h>
 #include <linux/dcache.h>
 #include <linux/kthread.h>
@@ -13,7 +14,10 @@
 #include <linux/sched.h>
 #include <linux/string.h>
 
+#include "../voq/voq_model.h"
 #include "sim.h"
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
 #define SIM_LIFE_THREADS	4
 
@@ -83,7 +87,7 @@ static int sim_life_relink(struct sim_life_thread *t, unsigned int round)
  */
 static void sim_life_congest_concurrent(struct kunit *test)
 {
-	struct rio_sim_fabric *fab = rio_sim_topo_build("star:4");
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "star:4");
 	struct sim_life_thread t[SIM_LIFE_THREADS + 1] = { };
 	struct rio_sim_dev *sw, *ep[4], *dev;
 	unsigned int i, p;
@@ -131,7 +135,7 @@ static void sim_life_congest_concurrent(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, rio_voq_rx_port_stopped(fab->host->port[0].rx,
 								  0, p),
 				    p == 1 || p == 2, "switch port %u", p);
-	rio_sim_fabric_free(fab);
+	rio_sim_kunit_release(test, fab);
 }
 
 /* Create an mport and check its debugfs directory, then destroy it */
@@ -141,6 +145,7 @@ static int sim_life_mport(struct sim_life_thread *t, unsigned int round)
 	struct rio_sim_mport *sm;
 	int bad;
 
+	/* A thread of its own, no test: it tears down what it made */
 	if (IS_ERR(fab))
 		return PTR_ERR(fab);
 	sm = rio_sim_mport_create(fab, -1);
@@ -175,7 +180,7 @@ static void sim_life_debugfs_concurrent(struct kunit *test)
 /* The latency knob takes 0 to its bound and refuses more, unchanged */
 static void sim_life_latency_bound(struct kunit *test)
 {
-	struct rio_sim_fabric *fab = rio_sim_topo_build("single");
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "single");
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
 	KUNIT_EXPECT_EQ(test, rio_sim_get_latency(fab), 0U);
@@ -191,7 +196,7 @@ static void sim_life_latency_bound(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, rio_sim_set_latency(fab, 0), 0);
 	KUNIT_EXPECT_EQ(test, rio_sim_get_latency(fab), 0U);
-	rio_sim_fabric_free(fab);
+	rio_sim_kunit_release(test, fab);
 }
 
 /* Port-writes queued on @sm, not yet handed to the core */
@@ -215,14 +220,14 @@ static unsigned int sim_life_pw_queued(struct rio_sim_mport *sm)
  */
 static void sim_life_pw_fifo(struct kunit *test)
 {
-	struct rio_sim_fabric *fab = rio_sim_topo_build("single");
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "single");
 	const unsigned int extra = 36;
 	union rio_pw_msg msg = { };
 	struct rio_sim_mport *sm;
 	unsigned int i;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
-	sm = rio_sim_mport_create(fab, 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
 	KUNIT_ASSERT_TRUE(test, fab->pw_deliver && fab->pw_ctx == sm);
 
@@ -241,7 +246,7 @@ static void sim_life_pw_fifo(struct kunit *test)
 	spin_unlock_irq(&fab->lock);
 	rio_sim_mport_pw_flush(sm);
 	KUNIT_EXPECT_EQ(test, fab->pw_lost, (u64)extra);
-	rio_sim_mport_destroy(sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 static struct kunit_case sim_life_test_cases[] = {
@@ -253,7 +258,7 @@ static struct kunit_case sim_life_test_cases[] = {
 };
 
 static struct kunit_suite sim_life_test_suite = {
-	.name = "rio-sim-life",
+	.name = "rio_sim_life",
 	.test_cases = sim_life_test_cases,
 };
 

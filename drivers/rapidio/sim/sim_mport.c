@@ -5,6 +5,7 @@
  * the core's enumerator (or discovery) walks the fabric.
  */
 
+#include <kunit/visibility.h>
 #include <linux/err.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
@@ -28,6 +29,21 @@ static DEFINE_MUTEX(rio_sim_mports_lock);
  */
 static unsigned int rio_sim_mports_unreleased;
 static DECLARE_WAIT_QUEUE_HEAD(rio_sim_mports_released);
+
+/*
+ * Read under the waitqueue's lock, which wait_event() does not hold
+ * while it evaluates its condition (wait_event_lock_irq() with the
+ * waitqueue's own lock would take it twice).
+ */
+static bool rio_sim_mports_all_released(void)
+{
+	bool none;
+
+	spin_lock_irq(&rio_sim_mports_released.lock);
+	none = !rio_sim_mports_unreleased;
+	spin_unlock_irq(&rio_sim_mports_released.lock);
+	return none;
+}
 
 static struct rio_sim_initiator *sim_ini(struct rio_mport *mport)
 {
@@ -192,7 +208,7 @@ void rio_sim_mport_pw_flush(struct rio_sim_mport *sm)
 {
 	flush_work(&sm->pw_work);
 }
-EXPORT_SYMBOL_GPL(rio_sim_mport_pw_flush);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_mport_pw_flush);
 
 /* No more port-writes: stop taking them, drop those not handed over */
 static void sim_pw_stop(struct rio_sim_mport *sm)
@@ -242,7 +258,6 @@ int rio_sim_host_destid_max(const struct rio_sim_fabric *fab)
 {
 	return RIO_ANY_DESTID(fab->large) - 1;
 }
-EXPORT_SYMBOL_GPL(rio_sim_host_destid_max);
 
 /*
  * Register an mport whose own configuration space is @local's, a device
@@ -348,7 +363,7 @@ struct rio_sim_mport *rio_sim_mport_create(struct rio_sim_fabric *fab,
 {
 	return sim_mport_new(fab, fab->host, host_destid);
 }
-EXPORT_SYMBOL_GPL(rio_sim_mport_create);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_mport_create);
 
 /**
  * rio_sim_mport_attach() - register another host's mport on a fabric
@@ -373,7 +388,7 @@ struct rio_sim_mport *rio_sim_mport_attach(struct rio_sim_fabric *fab,
 		return ERR_PTR(-EINVAL);
 	return sim_mport_new(rio_sim_fabric_get(fab), local, host_destid);
 }
-EXPORT_SYMBOL_GPL(rio_sim_mport_attach);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_mport_attach);
 
 /**
  * rio_sim_mport_destroy() - unregister a simulated mport and free its fabric
@@ -388,7 +403,7 @@ void rio_sim_mport_destroy(struct rio_sim_mport *sm)
 	rio_sim_debugfs_remove(sm);
 	rio_unregister_mport(&sm->mport);
 }
-EXPORT_SYMBOL_GPL(rio_sim_mport_destroy);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_mport_destroy);
 
 /**
  * rio_sim_mport_destroy_all() - destroy every simulated mport, wait for
@@ -412,10 +427,7 @@ void rio_sim_mport_destroy_all(void)
 			break;
 		rio_sim_mport_destroy(sm);
 	}
-	spin_lock_irq(&rio_sim_mports_released.lock);
-	wait_event_lock_irq(rio_sim_mports_released, !rio_sim_mports_unreleased,
-			    rio_sim_mports_released.lock);
-	spin_unlock_irq(&rio_sim_mports_released.lock);
+	wait_event(rio_sim_mports_released, rio_sim_mports_all_released());
 }
 
 /**
@@ -438,7 +450,7 @@ struct rio_dev *rio_sim_rdev(struct rio_sim_mport *sm, struct rio_sim_dev *dev)
 			return rdev;
 	return NULL;
 }
-EXPORT_SYMBOL_GPL(rio_sim_rdev);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_rdev);
 
 /**
  * rio_sim_mport_scan() - enumerate (or discover) a simulated fabric
@@ -455,4 +467,4 @@ int rio_sim_mport_scan(struct rio_sim_mport *sm)
 {
 	return rio_mport_scan(sm->mport.id);
 }
-EXPORT_SYMBOL_GPL(rio_sim_mport_scan);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_mport_scan);

@@ -22,6 +22,7 @@
  * has none).
  */
 
+#include <kunit/visibility.h>
 #include <linux/bitmap.h>
 #include <linux/err.h>
 #include <linux/errno.h>
@@ -212,7 +213,7 @@ int rio_sim_port_set_link(struct rio_sim_dev *dev, unsigned int port, bool up)
 {
 	return sim_port_set(dev, port, up, sim_change_link);
 }
-EXPORT_SYMBOL_GPL(rio_sim_port_set_link);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_port_set_link);
 
 /* Return: 1 if the port's availability changed, else 0 */
 static int sim_change_unavailable(struct rio_sim_dev *dev, unsigned int port,
@@ -242,7 +243,7 @@ int rio_sim_port_set_unavailable(struct rio_sim_dev *dev, unsigned int port,
 {
 	return sim_port_set(dev, port, unavailable, sim_change_unavailable);
 }
-EXPORT_SYMBOL_GPL(rio_sim_port_set_unavailable);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_port_set_unavailable);
 
 /**
  * rio_sim_dev_replace() - swap a device for another board in its place
@@ -330,4 +331,4 @@ int rio_sim_dev_replace(struct rio_sim_dev *dev,
 	rio_sim_dev_free(nd);		/* the old board */
 	return 0;
 }
-EXPORT_SYMBOL_GPL(rio_sim_dev_replace);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_dev_replace);

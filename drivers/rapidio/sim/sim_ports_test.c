@@ -7,10 +7,14 @@
  */
 
 #include <kunit/test.h>
+#include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/rio_regs.h>
 
+#include "../voq/voq_model.h"
 #include "sim.h"
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
 /* star:4: host (0), a 5-port switch (1), endpoints 2..5 on its ports 1..4 */
 #define SW	1
@@ -31,7 +35,7 @@ static void sim_pw_catch(void *ctx, const union rio_pw_msg *msg)
 
 static struct rio_sim_fabric *sim_star(struct kunit *test, struct sim_pw_log *log)
 {
-	struct rio_sim_fabric *fab = rio_sim_topo_build("star:4");
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "star:4");
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
 	fab->pw_deliver = sim_pw_catch;
@@ -97,7 +101,7 @@ static void sim_link_down_up(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(sw, 9, true), -EINVAL);
 	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(ep, 0, true), 0);
 	KUNIT_EXPECT_EQ(test, log.count, 2U);
-	rio_sim_fabric_free(fab);
+	rio_sim_kunit_release(test, fab);
 }
 
 /*
@@ -134,7 +138,7 @@ static void sim_pw_lost(struct kunit *test)
 	/* OK again; the lost port-write is still pending */
 	KUNIT_EXPECT_EQ(test, sim_err_sts(sw, 2), (u32)(RIO_PORT_N_ERR_STS_PORT_OK |
 							RIO_PORT_N_ERR_STS_PW_PEND));
-	rio_sim_fabric_free(fab);
+	rio_sim_kunit_release(test, fab);
 }
 
 /*
@@ -165,7 +169,7 @@ static void sim_xoff_sends_symbol(struct kunit *test)
 	sim_sw_voq(test, sw, 3, RIO_VOQ_CSR_XOFF);
 	KUNIT_EXPECT_EQ(test, sw->port[0].sym_sent, sent + 2);
 	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(host0->rx, 0, 3));
-	rio_sim_fabric_free(fab);
+	rio_sim_kunit_release(test, fab);
 }
 
 /* Rule 4.2 g: the generator of a recovered link resends its full status */
@@ -193,7 +197,7 @@ static void sim_recovery_resync(struct kunit *test)
 	sim_sw_voq(test, sw, 4, RIO_VOQ_CSR_PART_EN);
 	KUNIT_EXPECT_EQ(test, rio_sim_maint_write(fab, 0xff, 0, off, RIO_VOQ_CSR_GEN_EN), 0);
 	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(ep->port[0].rx, 0, 4));
-	rio_sim_fabric_free(fab);
+	rio_sim_kunit_release(test, fab);
 }
 
 /* A link's transitions are latched in the Error Detect CSR the port-write carries */
@@ -212,7 +216,7 @@ static void sim_link_latched(struct kunit *test)
 	/* Cleared by a write, as the core does after a port-write */
 	KUNIT_EXPECT_EQ(test, rio_sim_maint_write(fab, 0xff, 0, det, 0), 0);
 	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(sw, det), 0U);
-	rio_sim_fabric_free(fab);
+	rio_sim_kunit_release(test, fab);
 }
 
 static const struct rio_sim_dev_desc sim_rev2_sw3 = {
@@ -260,7 +264,7 @@ static void sim_replace_fewer_ports(struct kunit *test)
 	/* The new board's port only saw its link come up */
 	KUNIT_EXPECT_EQ(test, log.last.em.errdetect, (u32)REM_PED_LINK_U2OK);
 	KUNIT_EXPECT_EQ(test, sw->port[0].voq_violations + sw->port[1].voq_violations, 0U);
-	rio_sim_fabric_free(fab);
+	rio_sim_kunit_release(test, fab);
 }
 
 /*
@@ -270,7 +274,7 @@ static void sim_replace_fewer_ports(struct kunit *test)
  */
 static void sim_replace_more_none_bad(struct kunit *test)
 {
-	struct rio_sim_fabric *fab = rio_sim_topo_build("star:15");
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "star:15");
 	struct rio_sim_dev *sw, *ep1;
 	struct rio_sim_dev_desc d = sim_rev2_sw3;
 	u32 em;
@@ -316,7 +320,7 @@ static void sim_replace_more_none_bad(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sw->nports, 12U);
 	KUNIT_EXPECT_EQ(test, ep1->nports, 1U);
 	KUNIT_EXPECT_EQ(test, fab->stray_writes, 0ULL);
-	rio_sim_fabric_free(fab);
+	rio_sim_kunit_release(test, fab);
 }
 
 static struct kunit_case sim_ports_test_cases[] = {
@@ -331,7 +335,7 @@ static struct kunit_case sim_ports_test_cases[] = {
 };
 
 static struct kunit_suite sim_ports_test_suite = {
-	.name = "rio-sim-ports",
+	.name = "rio_sim_ports",
 	.test_cases = sim_ports_test_cases,
 };
 

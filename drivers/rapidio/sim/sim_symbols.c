@@ -12,6 +12,7 @@
  * on baud-rate class 3 and CS48 otherwise.
  */
 
+#include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/lockdep.h>
 #include <linux/minmax.h>
@@ -19,6 +20,7 @@
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 
+#include "../voq/voq_model.h"
 #include "sim_fabric.h"
 
 #define SIM_MAX_SYMS	64	/* a full refresh of 256 ports takes at most 52 */
@@ -183,7 +185,7 @@ int rio_sim_congest(struct rio_sim_dev *dev, unsigned int port, bool congested)
 	mutex_unlock(&dev->fabric->ev_lock);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(rio_sim_congest);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_congest);
 
 /**
  * rio_sim_symbols_update() - send what a change of status calls for

@@ -38,6 +38,7 @@
  * can do everything, and links are baud-rate class 2 (CS48).
  */
 
+#include <kunit/visibility.h>
 #include <linux/err.h>
 #include <linux/kernel.h>
 #include <linux/log2.h>
@@ -524,4 +525,4 @@ struct rio_sim_fabric *rio_sim_topo_build(const char *spec)
 	}
 	return b.fab;
 }
-EXPORT_SYMBOL_GPL(rio_sim_topo_build);
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_topo_build);

@@ -9,7 +9,7 @@
 #include <kunit/visibility.h>
 #include <linux/rio_drv.h>
 
-#include "../sim/sim.h"
+#include "../sim/rio_sim.h"
 #include "voq_core.h"
 #include "voq_test_sim.h"
 
@@ -35,7 +35,7 @@ static struct rio_voq_port voq_csr(struct rio_sim_dev *dev, unsigned int port)
 static void voq_admin_setup(struct kunit *test, struct voq_admin *a, u32 peer_caps,
 			    int host_destid)
 {
-	struct rio_sim_fabric *fab = rio_sim_topo_build("single");
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "single");
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
 	a->host = fab->host;
@@ -44,7 +44,7 @@ static void voq_admin_setup(struct kunit *test, struct voq_admin *a, u32 peer_ca
 	/* Rev 3 hard-wires group sizes 0 and 4 as supported */
 	a->peer->port[0].voq_caps = peer_caps | RIO_VOQ_CSR_PGS_SUP(0) |
 				    RIO_VOQ_CSR_PGS_SUP(4);
-	a->sm = voq_test_live(test, fab, host_destid);
+	a->sm = rio_sim_kunit_mport(test, fab, host_destid);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, a->sm);
 	rio_sim_mport_scan(a->sm);
 	mutex_lock(&rio_voq_lock);
@@ -90,7 +90,7 @@ static void voq_admin_group_size(struct kunit *test)
 	/* rio-sim refuses and counts any change out of Part 12's order */
 	KUNIT_EXPECT_EQ(test, a.host->port[0].voq_violations, 0U);
 	KUNIT_EXPECT_EQ(test, a.peer->port[0].voq_violations, 0U);
-	voq_test_destroy(test, a.sm);
+	rio_sim_kunit_release(test, a.sm);
 }
 
 struct voq_admin_bad {
@@ -134,7 +134,7 @@ static void voq_admin_refused(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, c->knob, c->val), c->ret);
 	voq_expect_unchanged(test, &a, hc, pc);
 	KUNIT_EXPECT_EQ(test, a.sm->fab->writes, writes);
-	voq_test_destroy(test, a.sm);
+	rio_sim_kunit_release(test, a.sm);
 }
 
 static void voq_admin_switches(struct kunit *test)
@@ -159,13 +159,13 @@ static void voq_admin_switches(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, voq_csr(a.host, 0).part_en);
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_VC, 0), 0);
 	KUNIT_EXPECT_FALSE(test, voq_csr(a.host, 0).vc_en);
-	voq_test_destroy(test, a.sm);
+	rio_sim_kunit_release(test, a.sm);
 }
 
 /* Forcing CS64 on a class 2 link re-plans it with the CS64 widths */
 static void voq_admin_symbol_format(struct kunit *test)
 {
-	struct rio_sim_fabric *fab = rio_sim_fabric_alloc(false);
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
 	struct rio_sim_dev_desc d = {
 		.name = "host", .nports = 1, .vid = RIO_SIM_VID, .did = RIO_SIM_DID_HOST,
 		.map = RIO_SIM_MAP_I, .voq = true, .voq_layout = RIO_VOQ_LAYOUT_REV3,
@@ -184,7 +184,7 @@ static void voq_admin_symbol_format(struct kunit *test)
 	sw = rio_sim_dev_add(fab, &d);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sw);
 	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
-	sm = voq_test_live(test, fab, 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	KUNIT_EXPECT_EQ(test, voq_csr(sw, 0).tx_pgs, 3);	/* CS48: 48 ports need 3 */
@@ -201,7 +201,7 @@ static void voq_admin_symbol_format(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, voq_csr(sw, 0).tx_pgs, 3);
 	KUNIT_EXPECT_EQ(test, sw->port[0].voq_violations, 0U);
 	KUNIT_EXPECT_EQ(test, host->port[0].voq_violations, 0U);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /* A node that only discovers refuses writes */
@@ -212,7 +212,7 @@ static void voq_admin_discovering(struct kunit *test)
 	voq_admin_setup(test, &a, RIO_SIM_VOQ_CAPS_ALL, -1);
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_XOFF, 1), -EPERM);
 	KUNIT_EXPECT_FALSE(test, voq_csr(a.host, 0).xoff);
-	voq_test_destroy(test, a.sm);
+	rio_sim_kunit_release(test, a.sm);
 }
 
 /* A failed hardware write: -EIO and generation off at both ends */
@@ -229,7 +229,7 @@ static void voq_admin_failure(struct kunit *test)
 	l = rio_voq_test_link(&a.sm->mport, NULL, 0);
 	KUNIT_ASSERT_NOT_NULL(test, l);
 	KUNIT_EXPECT_EQ(test, l->state, RIO_VOQ_LINK_FAILED);
-	voq_test_destroy(test, a.sm);
+	rio_sim_kunit_release(test, a.sm);
 }
 
 /* Choices for the mport's own port come back with its next fabric */
@@ -239,13 +239,13 @@ static void voq_admin_remembered(struct kunit *test)
 
 	voq_admin_setup(test, &a, RIO_SIM_VOQ_CAPS_ALL, 0);
 	KUNIT_ASSERT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 1), 0);
-	voq_test_destroy(test, a.sm);
+	rio_sim_kunit_release(test, a.sm);
 
 	voq_admin_setup(test, &b, RIO_SIM_VOQ_CAPS_ALL, 0);
 	KUNIT_EXPECT_EQ(test, voq_csr(b.host, 0).tx_pgs, 1);
 	KUNIT_EXPECT_EQ(test, voq_csr(b.peer, 0).rx_pgs, 1);
 	KUNIT_EXPECT_TRUE(test, voq_csr(b.host, 0).gen_en);
-	voq_test_destroy(test, b.sm);
+	rio_sim_kunit_release(test, b.sm);
 }
 
 static struct kunit_case voq_admin_test_cases[] = {
@@ -266,7 +266,7 @@ static void voq_admin_test_exit(struct kunit *test)
 }
 
 static struct kunit_suite voq_admin_test_suite = {
-	.name = "rio-voq-admin",
+	.name = "rio_voq_admin",
 	.exit = voq_admin_test_exit,
 	.test_cases = voq_admin_test_cases,
 };

@@ -6,6 +6,7 @@
  * symbol layouts.
  */
 
+#include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/bitops.h>
 #include <linux/errno.h>
@@ -32,7 +33,7 @@ int rio_voq_vc_ind_encode(int vc, u8 *ind)
 		return -EINVAL;
 	return 0;
 }
-EXPORT_SYMBOL_GPL(rio_voq_vc_ind_encode);
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_vc_ind_encode);
 
 /**
  * rio_voq_vc_ind_decode() - VC of a VC_IND value (table 3-3)
@@ -54,7 +55,7 @@ int rio_voq_vc_ind_decode(u8 ind, int *vc)
 		return ind < 16 ? -EBADMSG : -EINVAL;
 	return 0;
 }
-EXPORT_SYMBOL_GPL(rio_voq_vc_ind_decode);
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_vc_ind_decode);
 
 /* Status bits and group bits of a format and group size */
 static int rio_voq_sym_widths(enum rio_voq_fmt fmt, unsigned int pgs,
@@ -116,7 +117,7 @@ int rio_voq_sym_encode(enum rio_voq_fmt fmt, unsigned int pgs, int vc,
 	}
 	return -EINVAL;
 }
-EXPORT_SYMBOL_GPL(rio_voq_sym_encode);
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_sym_encode);
 
 /**
  * rio_voq_sym_decode() - read a VoQ backpressure symbol
@@ -175,7 +176,7 @@ int rio_voq_sym_decode(enum rio_voq_fmt fmt, unsigned int pgs, u32 sym,
 	msg->first_port = msg->group * sbits;
 	return vcret;
 }
-EXPORT_SYMBOL_GPL(rio_voq_sym_decode);
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_sym_decode);
 
 /**
  * rio_voq_refresh_symbols() - symbols for a full status refresh
@@ -252,4 +253,4 @@ int rio_voq_sym_changes(enum rio_voq_fmt fmt, unsigned int pgs, int vc,
 	}
 	return n > max ? -ENOSPC : n;
 }
-EXPORT_SYMBOL_GPL(rio_voq_sym_changes);
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_sym_changes);

@@ -8,6 +8,8 @@
 #include <linux/bitmap.h>
 #include <linux/rio_voq.h>
 
+#include "voq_model.h"
+
 /* Table 3-3: every VC_IND value */
 static void voq_vc_ind_table(struct kunit *test)
 {
@@ -354,7 +356,7 @@ static struct kunit_case voq_codec_test_cases[] = {
 };
 
 static struct kunit_suite voq_codec_test_suite = {
-	.name = "rio-voq-codec",
+	.name = "rio_voq_codec",
 	.test_cases = voq_codec_test_cases,
 };
 

@@ -389,5 +389,7 @@ struct rio_voq_link *rio_voq_test_link(struct rio_mport *mport,
 int rio_voq_test_configure(struct rio_voq_link *l);
 unsigned int rio_voq_test_nodes(struct rio_mport *mport);
 void rio_voq_test_poll(void);
+void rio_voq_test_reload(void);
+void rio_voq_test_catch_up_flush(void);
 
 #endif /* _RIO_VOQ_CORE_H */

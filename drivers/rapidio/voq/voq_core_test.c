@@ -11,8 +11,9 @@
 #include <linux/rio_drv.h>
 #include <linux/string.h>
 
-#include "../sim/sim.h"
+#include "../sim/rio_sim.h"
 #include "voq_core.h"
+#include "voq_model.h"
 #include "voq_test_sim.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
@@ -112,7 +113,7 @@ KUNIT_ARRAY_PARAM(voq_pair, voq_pair_cases, voq_pair_desc);
 static void voq_pair(struct kunit *test)
 {
 	const struct voq_pair_case *c = test->param_value;
-	struct rio_sim_fabric *fab = rio_sim_fabric_alloc(false);
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
 	struct rio_voq_port h, p;
 	struct rio_sim_dev *host, *peer;
 	struct rio_sim_mport *sm;
@@ -123,7 +124,7 @@ static void voq_pair(struct kunit *test)
 	peer = voq_test_dev(test, fab, "peer", c->peer_switch, c->peer_ports,
 			    c->peer_layout, c->peer_caps);
 	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, peer, 0, c->baud_class), 0);
-	sm = voq_test_live(test, fab, 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 
 	h = voq_of(host, 0);
@@ -147,13 +148,13 @@ static void voq_pair(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, l->fmt, c->fmt);
 	KUNIT_EXPECT_EQ(test, l->dir[1].uncovered, c->peer_uncovered);
 	voq_expect_safe(test, fab);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /* A switch's unused ports: participation off, XOFF where unavailable */
 static void voq_idle_ports(struct kunit *test)
 {
-	struct rio_sim_fabric *fab = rio_sim_fabric_alloc(false);
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
 	struct rio_sim_dev *host, *sw, *ep;
 	struct rio_sim_mport *sm;
 
@@ -164,7 +165,7 @@ static void voq_idle_ports(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 1, ep, 0, 2), 0);
 	sw->port[5].unavailable = true;
-	sm = voq_test_live(test, fab, 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 
 	/* In use without a VoQ partner: participates, generates nothing */
@@ -177,26 +178,26 @@ static void voq_idle_ports(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, voq_of(sw, 2).xoff);
 	KUNIT_EXPECT_TRUE(test, voq_of(sw, 5).xoff);
 	voq_expect_safe(test, fab);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /* A discovering node reads and reports, and writes nothing */
 static void voq_discovering_node(struct kunit *test)
 {
-	struct rio_sim_fabric *fab = rio_sim_topo_build("single");
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "single");
 	struct rio_sim_mport *sm;
 	u64 writes;
 	u32 csr;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
 	csr = fab->host->port[0].voq_ctl;
-	sm = voq_test_live(test, fab, -1);
+	sm = rio_sim_kunit_mport(test, fab, -1);
 	writes = fab->writes;
 	rio_sim_mport_scan(sm);
 	KUNIT_EXPECT_EQ(test, fab->writes, writes);
 	KUNIT_EXPECT_EQ(test, fab->host->port[0].voq_ctl, csr);
 	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(&sm->mport), 1U);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /*
@@ -211,14 +212,14 @@ static void voq_later_fabric_and_removal(struct kunit *test)
 	struct rio_mport *gone;
 	u64 writes;
 
-	a = voq_test_live(test, rio_sim_topo_build("star:3"), 0);
+	a = rio_sim_kunit_mport(test, rio_sim_kunit_topo(test, "star:3"), 0);
 	fa = a->fab;
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(a), 0);
 	KUNIT_EXPECT_TRUE(test, voq_of(fa->host, 0).gen_en);
 	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(&a->mport), 5U);
 	writes = fa->writes;
 
-	b = voq_test_live(test, rio_sim_topo_build("single"), 0);
+	b = rio_sim_kunit_mport(test, rio_sim_kunit_topo(test, "single"), 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(b), 0);
 	KUNIT_EXPECT_TRUE(test, voq_of(rio_sim_dev_find(b->fab, 1), 0).gen_en);
 	KUNIT_EXPECT_EQ(test, fa->writes, writes);
@@ -227,10 +228,10 @@ static void voq_later_fabric_and_removal(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fa->writes, writes);
 
 	gone = &a->mport;
-	voq_test_destroy(test, a);
+	rio_sim_kunit_release(test, a);
 	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(gone), 0U);
 	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(&b->mport), 2U);
-	voq_test_destroy(test, b);
+	rio_sim_kunit_release(test, b);
 }
 
 static void voq_core_test_exit(struct kunit *test)
@@ -242,7 +243,7 @@ static void voq_core_test_exit(struct kunit *test)
 static struct rio_sim_mport *voq_campaign_fabric(struct kunit *test,
 						 struct rio_voq_link **l)
 {
-	struct rio_sim_mport *sm = voq_test_live(test, rio_sim_topo_build("star:2"), 0);
+	struct rio_sim_mport *sm = rio_sim_kunit_mport(test, rio_sim_kunit_topo(test, "star:2"), 0);
 
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	*l = rio_voq_test_link(&sm->mport, NULL, 0);
@@ -275,7 +276,7 @@ static void voq_fault_campaign(struct kunit *test)
 	n = sm->fab->reads + sm->fab->writes - before;
 	KUNIT_EXPECT_GT(test, n, 4U);
 	voq_expect_safe(test, sm->fab);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 
 	for (k = 1; k <= n; k++) {
 		sm = voq_campaign_fabric(test, &l);
@@ -295,7 +296,7 @@ static void voq_fault_campaign(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, l->state, RIO_VOQ_LINK_CONFIGURED);
 		KUNIT_EXPECT_TRUE(test, voq_of(sm->fab->host, 0).gen_en);
 		voq_expect_safe(test, sm->fab);
-		voq_test_destroy(test, sm);
+		rio_sim_kunit_release(test, sm);
 	}
 }
 
@@ -306,7 +307,7 @@ static void voq_fault_campaign(struct kunit *test)
  */
 static void voq_symbols_end_to_end(struct kunit *test)
 {
-	struct rio_sim_fabric *fab = rio_sim_fabric_alloc(false);
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
 	struct rio_sim_dev *host, *sw, *ep13, *ep14;
 	struct rio_sim_mport *sm;
 	struct rio_voq_rx *rx;
@@ -320,7 +321,7 @@ static void voq_symbols_end_to_end(struct kunit *test)
 	ep14 = voq_test_dev(test, fab, "ep14", false, 1, R3, CAPS_ALL);
 	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 13, ep13, 0, 2), 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 14, ep14, 0, 2), 0);
-	sm = voq_test_live(test, fab, 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	KUNIT_ASSERT_EQ(test, voq_of(sw, 0).tx_pgs, 1);	/* 24 ports over CS48 */
 
@@ -345,7 +346,7 @@ static void voq_symbols_end_to_end(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(rx, 0, 14));
 	/* group 1, status bit 2 with 1 group bit is group 1, bit 1 with 2 */
 	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(rx, 0, 12));
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /*
@@ -371,7 +372,8 @@ KUNIT_ARRAY_PARAM(voq_scale, voq_scale_specs, voq_scale_desc);
 
 static void voq_scale_bound(struct kunit *test)
 {
-	struct rio_sim_fabric *fab = rio_sim_topo_build(*(const char * const *)test->param_value);
+	const char * const *topo = test->param_value;
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, *topo);
 	u64 reads, writes, bound, links = 0;
 	struct rio_sim_mport *sm;
 	struct rio_sim_dev *dev;
@@ -392,7 +394,7 @@ static void voq_scale_bound(struct kunit *test)
 	reads = rio_voq_count.reads;
 	writes = rio_voq_count.writes;
 	mutex_unlock(&rio_voq_lock);
-	sm = voq_test_live(test, fab, 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	mutex_lock(&rio_voq_lock);
 	reads = rio_voq_count.reads - reads;
@@ -409,7 +411,7 @@ static void voq_scale_bound(struct kunit *test)
 		KUNIT_EXPECT_TRUE_MSG(test, n && n->kdir, "%s #%u", dev->name, dev->index);
 		mutex_unlock(&rio_voq_lock);
 	}
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 static struct kunit_case voq_core_test_cases[] = {
@@ -424,7 +426,7 @@ static struct kunit_case voq_core_test_cases[] = {
 };
 
 static struct kunit_suite voq_core_test_suite = {
-	.name = "rio-voq-core",
+	.name = "rio_voq_core",
 	.exit = voq_core_test_exit,
 	.test_cases = voq_core_test_cases,
 };

@@ -214,7 +214,7 @@ static struct kunit_case voq_ef_test_cases[] = {
 };
 
 static struct kunit_suite voq_ef_test_suite = {
-	.name = "rio-voq-ef",
+	.name = "rio_voq_ef",
 	.test_cases = voq_ef_test_cases,
 };
 

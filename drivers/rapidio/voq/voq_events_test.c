@@ -21,8 +21,9 @@
 #include <linux/sched/task.h>
 
 #include "../rio.h"	/* rio_del_device(), as rio_mport_cdev calls it */
-#include "../sim/sim.h"
+#include "../sim/rio_sim.h"
 #include "voq_core.h"
+#include "voq_model.h"
 #include "voq_test_sim.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
@@ -72,7 +73,7 @@ static void voq_event_link_flap(struct kunit *test)
 	rio_sim_mport_pw_flush(sm);
 	voq_expect_link_up(test, sw, 1, ep, 0);
 	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(ep->port[0].rx, 0, 3));
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /*
@@ -109,7 +110,7 @@ static void voq_event_unavailable(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 3).xoff);
 	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 4).xoff);	/* the admin said 1 */
 	voq_expect_link_up(test, sw, 2, rio_sim_dev_find(sm->fab, EP(2)), 0);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /* The link's state as rio-voq shows it */
@@ -151,7 +152,7 @@ static void voq_event_link_state(struct kunit *test)
 	mutex_lock(&rio_voq_lock);
 	KUNIT_EXPECT_EQ(test, l->state, RIO_VOQ_LINK_CONFIGURED);
 	mutex_unlock(&rio_voq_lock);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /*
@@ -190,7 +191,7 @@ static void voq_event_poll(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 2).xoff);
 	voq_expect_link_up(test, sw, 1, ep, 0);
 	voq_expect_link_up(test, sw, 2, rio_sim_dev_find(sm->fab, EP(2)), 0);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /* An event during a scan is followed at the scan's end (here refused) */
@@ -213,7 +214,7 @@ static void voq_event_during_scan(struct kunit *test)
 	mutex_lock(&rio_voq_lock);
 	KUNIT_EXPECT_FALSE(test, host->scanning);
 	mutex_unlock(&rio_voq_lock);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /* A port-write from a device deleted from the net is ignored */
@@ -234,7 +235,7 @@ static void voq_event_after_removal(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sw->writes, writes);
 	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 2).xoff);
 	rio_dev_put(rsw);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /* A switch's port-write, as rio-sim sends it, about @port */
@@ -271,7 +272,7 @@ static void voq_event_pw_bad_port(struct kunit *test)
 	msg = voq_pw_msg(rsw, sw->nports - 1);
 	KUNIT_EXPECT_EQ(test, rio_inb_pwrite_handler(&sm->mport, &msg), 0);
 	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, stray);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /* A device deleted while its port-write is handled (rio_mport_cdev's RIO_DEV_DEL) */
@@ -297,7 +298,7 @@ static void voq_event_pw_device_deleted(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rio_request_inb_pwrite(rsw, voq_pw_del_device), 0);
 	rio_inb_pwrite_handler(&sm->mport, &msg);
 	KUNIT_EXPECT_NULL(test, rio_sim_rdev(sm, sw));
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 struct voq_flapper {
@@ -346,7 +347,7 @@ static void voq_event_races_removal(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, rio_voq_node_of(&sm->mport, rsw));
 	mutex_unlock(&rio_voq_lock);
 	rio_dev_put(rsw);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /*
@@ -363,7 +364,7 @@ static void voq_event_mport_gone(struct kunit *test)
 	for (p = 1; p <= 4; p++)
 		KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, p, true), 0);
 	KUNIT_EXPECT_EQ(test, sm->fab->pw_sent, 4ULL);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(mport), 0U);
 }
 
@@ -424,7 +425,7 @@ static void voq_event_replace_endpoint(struct kunit *test)
 	voq_replace(test, sm, ep, &d);
 	voq_expect_link_up(test, sw, 1, ep, 0);
 	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /*
@@ -463,7 +464,7 @@ static void voq_event_replace_switch(struct kunit *test)
 	}
 	voq_expect_link_up(test, sm->fab->host, 0, sw, 0);
 	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /*
@@ -496,7 +497,7 @@ static void voq_event_replace_choice(struct kunit *test)
 	voq_expect_link_up(test, sw, 1, ep, 0);
 	KUNIT_EXPECT_EQ(test, voq_test_hw(sw, 1).tx_pgs, 2);
 	KUNIT_EXPECT_EQ(test, n->port[1].unapplied, 0UL);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /*
@@ -767,7 +768,7 @@ static void voq_event_soak(struct kunit *test)
 		kunit_err(test, "seed %u events: %.200s\n", *seed, s->log + i);
 	kunit_info(test, "seed %u: %u events, %u checks, %u violations\n", *seed,
 		   s->events, s->checks, s->failures);
-	voq_test_destroy(test, s->sm);
+	rio_sim_kunit_release(test, s->sm);
 }
 
 static struct kunit_case voq_events_test_cases[] = {

@@ -12,6 +12,7 @@
  * bits, covering 192 ports (rev 2.2 tables 3-2 and 3-3).
  */
 
+#include <kunit/visibility.h>
 #include <linux/bits.h>
 #include <linux/errno.h>
 #include <linux/export.h>
@@ -35,7 +36,7 @@ unsigned int rio_voq_fmt_param_bits(enum rio_voq_fmt fmt)
 	}
 	return 0;
 }
-EXPORT_SYMBOL_GPL(rio_voq_fmt_param_bits);
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_fmt_param_bits);
 
 /* The group size actually in force: rev 2 has a fixed one. */
 static unsigned int rio_voq_fmt_pgs(enum rio_voq_fmt fmt, unsigned int pgs)
@@ -57,7 +58,7 @@ int rio_voq_status_bits(enum rio_voq_fmt fmt, unsigned int pgs)
 		return -EINVAL;
 	return rio_voq_fmt_param_bits(fmt) - pgs;
 }
-EXPORT_SYMBOL_GPL(rio_voq_status_bits);
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_status_bits);
 
 /**
  * rio_voq_ports_covered() - ports the symbols of one link can describe
@@ -145,7 +146,7 @@ int rio_voq_port_to_slot(enum rio_voq_fmt fmt, unsigned int pgs,
 	*bit = port % status;
 	return 0;
 }
-EXPORT_SYMBOL_GPL(rio_voq_port_to_slot);
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_port_to_slot);
 
 /**
  * rio_voq_slot_to_port() - the port a status bit of a symbol stands for
@@ -174,4 +175,4 @@ int rio_voq_slot_to_port(enum rio_voq_fmt fmt, unsigned int pgs,
 		return -ERANGE;
 	return port;
 }
-EXPORT_SYMBOL_GPL(rio_voq_slot_to_port);
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_slot_to_port);

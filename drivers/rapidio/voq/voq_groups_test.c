@@ -292,7 +292,7 @@ static struct kunit_case voq_groups_test_cases[] = {
 };
 
 static struct kunit_suite voq_groups_test_suite = {
-	.name = "rio-voq-groups",
+	.name = "rio_voq_groups",
 	.test_cases = voq_groups_test_cases,
 };
 

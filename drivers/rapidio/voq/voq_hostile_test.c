@@ -19,7 +19,7 @@
 #include <linux/rio_drv.h>
 #include <linux/rio_regs.h>
 
-#include "../sim/sim.h"
+#include "../sim/rio_sim.h"
 #include "voq_core.h"
 #include "voq_test_sim.h"
 
@@ -83,7 +83,7 @@ static struct rio_sim_dev *voq_hostile_ep(struct kunit *test,
 static struct rio_sim_fabric *voq_hostile_build(struct kunit *test,
 						const struct voq_hostile_case *c)
 {
-	struct rio_sim_fabric *fab = rio_sim_fabric_alloc(false);
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
 	struct rio_sim_dev_desc d = {
 		.name = "hostile", .is_switch = true, .nports = c->nports,
 		.vid = RIO_SIM_VID, .did = RIO_SIM_DID_SWITCH,
@@ -122,7 +122,7 @@ static struct rio_sim_mport *voq_hostile_scan(struct kunit *test,
 	list_for_each_entry(dev, &fab->devs, node)
 		for (p = 0; p < dev->nports; p++)
 			dev->port[p].ctl = HOSTILE_PORT_CTL;
-	sm = voq_test_live(test, fab, 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
 	rio_voq_test_auto_config(configure);
 	ret = rio_sim_mport_scan(sm);
 	rio_voq_test_auto_config(true);
@@ -242,10 +242,10 @@ static void voq_hostile_run(struct kunit *test,
 	struct rio_sim_mport *sm = voq_hostile_scan(test, build(test, arg), false);
 	struct voq_hostile_snap *core = voq_hostile_snapshot(test, sm->fab);
 
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 	sm = voq_hostile_scan(test, build(test, arg), true);
 	voq_hostile_check(test, sm, core);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 static struct rio_sim_fabric *voq_hostile_build_case(struct kunit *test,
@@ -262,7 +262,7 @@ static void voq_hostile_device(struct kunit *test)
 static struct rio_sim_fabric *voq_hostile_build_topo(struct kunit *test,
 						     const void *arg)
 {
-	return rio_sim_topo_build(arg);
+	return rio_sim_kunit_topo(test, arg);
 }
 
 /* All of them at once: rio-sim's canned "hostile" topology */
@@ -283,7 +283,7 @@ static struct kunit_case voq_hostile_test_cases[] = {
 };
 
 static struct kunit_suite voq_hostile_test_suite = {
-	.name = "rio-voq-hostile",
+	.name = "rio_voq_hostile",
 	.exit = voq_hostile_exit,
 	.test_cases = voq_hostile_test_cases,
 };

@@ -19,7 +19,7 @@
 #include <linux/sched/task.h>
 
 #include "../rio.h"	/* rio_del_device(), as rio_mport_cdev calls it */
-#include "../sim/sim.h"
+#include "../sim/rio_sim.h"
 #include "voq_core.h"
 #include "voq_test_sim.h"
 
@@ -48,7 +48,7 @@ static void voq_refused_rescan_keeps_choices(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 7).xoff);
 	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 7).part_en);
 	KUNIT_EXPECT_EQ(test, sm->fab->writes, writes);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 struct voq_scan_log {
@@ -77,11 +77,11 @@ static int voq_scan_log_event(struct notifier_block *nb, unsigned long event,
 static void voq_scan_notifier_result(struct kunit *test)
 {
 	struct voq_scan_log log = { .nb.notifier_call = voq_scan_log_event };
-	struct rio_sim_fabric *fab = rio_sim_topo_build("single");
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "single");
 	struct rio_sim_mport *sm;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
-	sm = voq_test_live(test, fab, 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
 	log.mport = &sm->mport;
 	KUNIT_ASSERT_EQ(test, rio_register_scan_notifier(&log.nb), 0);
@@ -93,7 +93,7 @@ static void voq_scan_notifier_result(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, log.done, 2U);
 	KUNIT_EXPECT_EQ(test, log.result, -EBUSY);
 	rio_unregister_scan_notifier(&log.nb);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /*
@@ -128,7 +128,7 @@ static void voq_deleted_device_unlinked(struct kunit *test)
 	mutex_unlock(&rio_voq_lock);
 	KUNIT_EXPECT_NULL(test, rio_voq_test_link(&sm->mport, rroot, 1));
 	rio_dev_put(rleaf);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 struct voq_race {
@@ -152,16 +152,27 @@ static int voq_race_scan(void *data)
  * rio-sim's accesses busy-wait under its lock; on a uniprocessor,
  * non-preemptible UML a scan would run to its end before the removal
  * gets the CPU.  This test's copy of the mport's ops sleeps in each
- * maintenance read (not in the route table's, which the core reads
- * under a spinlock), so that the removal lands in the middle.
+ * maintenance read, so that the removal lands in the middle; but not in
+ * the reads the core makes under the switch's spinlock (rswitch->lock):
+ * the route table's registers, and the PEF CAR and route limit that
+ * rio_std_route_clr_table() reads first.  UML cannot see a sleep there
+ * (it has no preempt count); on other architectures it is "scheduling
+ * while atomic".
  */
 static const struct rio_ops *voq_race_ops;
 static struct rio_ops voq_race_slow_ops;
 
+static bool voq_race_read_under_spinlock(u32 offset)
+{
+	return offset == RIO_PEF_CAR || offset == RIO_SWITCH_RT_LIMIT ||
+	       (offset >= RIO_STD_RTE_CONF_DESTID_SEL_CSR &&
+		offset <= RIO_STD_RTE_DEFAULT_PORT);
+}
+
 static int voq_race_slow_cread(struct rio_mport *mport, int index, u16 destid,
 			       u8 hopcount, u32 offset, int len, u32 *data)
 {
-	if (offset < RIO_STD_RTE_CONF_DESTID_SEL_CSR || offset > RIO_STD_RTE_DEFAULT_PORT)
+	if (!voq_race_read_under_spinlock(offset))
 		usleep_range(50, 100);
 	return voq_race_ops->cread(mport, index, destid, hopcount, offset, len, data);
 }
@@ -173,13 +184,13 @@ static int voq_race_slow_cread(struct rio_mport *mport, int index, u16 destid,
  */
 static void voq_scan_races_removal(struct kunit *test)
 {
-	struct rio_sim_fabric *fab = rio_sim_topo_build("tree:2");
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "tree:2");
 	struct voq_race r = { };
 	struct task_struct *t;
 	struct rio_sim_mport *sm;
 	bool running;
 
-	sm = voq_test_live(test, fab, 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
 	voq_race_ops = sm->mport.ops;
 	voq_race_slow_ops = *sm->mport.ops;
 	voq_race_slow_ops.cread = voq_race_slow_cread;
@@ -192,7 +203,7 @@ static void voq_scan_races_removal(struct kunit *test)
 	wait_for_completion(&r.started);
 	usleep_range(5000, 6000);
 	running = !READ_ONCE(r.finished);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 	kthread_stop(t);
 	put_task_struct(t);
 	KUNIT_EXPECT_TRUE(test, running);	/* the race really happened */
@@ -205,7 +216,7 @@ static void voq_scan_races_removal(struct kunit *test)
  */
 static void voq_parallel_and_loopback(struct kunit *test)
 {
-	struct rio_sim_fabric *fab = rio_sim_fabric_alloc(false);
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
 	struct rio_sim_dev_desc d = {
 		.name = "host", .nports = 1, .vid = RIO_SIM_VID, .did = RIO_SIM_DID_HOST,
 		.map = RIO_SIM_MAP_I, .voq = true, .voq_layout = RIO_VOQ_LAYOUT_REV3,
@@ -232,7 +243,7 @@ static void voq_parallel_and_loopback(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rio_sim_link(s1, 1, s2, 0, 2), 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_link(s1, 2, s2, 3, 2), 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_link(s2, 5, s2, 6, 2), 0);	/* loopback */
-	sm = voq_test_live(test, fab, 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 
@@ -252,7 +263,7 @@ static void voq_parallel_and_loopback(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, s1->port[p].voq_violations, 0U);
 		KUNIT_EXPECT_EQ(test, s2->port[p].voq_violations, 0U);
 	}
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /*
@@ -282,7 +293,7 @@ static void voq_live_partner_rx_change(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, voq_test_hw(host, 0).gen_en);
 	KUNIT_EXPECT_EQ(test, host->port[0].voq_violations, 0U);
 	KUNIT_EXPECT_EQ(test, ep->port[0].voq_violations, 0U);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /*
@@ -293,12 +304,12 @@ static void voq_live_partner_rx_change(struct kunit *test)
  */
 static void voq_discovering_host_writes_nothing(struct kunit *test)
 {
-	struct rio_sim_fabric *fab = rio_sim_topo_build("single");
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "single");
 	struct rio_sim_mport *sm;
 	struct rio_voq_node *n;
 	u64 writes;
 
-	sm = voq_test_live(test, fab, -1);
+	sm = rio_sim_kunit_mport(test, fab, -1);
 	rio_sim_local_write(fab, RIO_SIM_PHYS_EF + RIO_PORT_GEN_CTL_CSR,
 			    RIO_PORT_GEN_DISCOVERED);
 	writes = rio_voq_count.writes;
@@ -314,6 +325,86 @@ static void voq_discovering_host_writes_nothing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rio_voq_count.writes, writes);
 }
 
+/* Holds a mutex from another task, as rio_mport_cdev holds scan_lock */
+struct voq_holder {
+	struct mutex *lock;	/* held for the test, not owned */
+	struct completion held, release;
+};
+
+static int voq_holder_run(void *data)
+{
+	struct voq_holder *h = data;
+
+	mutex_lock(h->lock);
+	complete(&h->held);
+	wait_for_completion(&h->release);
+	mutex_unlock(h->lock);
+	/* Until kthread_stop(): the test's code stays while this runs */
+	while (!kthread_should_stop())
+		schedule_timeout_interruptible(1);
+	return 0;
+}
+
+/*
+ * rio-voq comes (here: its interfaces are registered again, as a module
+ * load does) while a task that is not scanning holds the mport's
+ * scan_lock (rio_mport_cdev's device changes do so): no scan's end
+ * follows.  rio-voq waits for the lock without blocking (twice here: the
+ * first catch-up is cancelled by the mport's removal from rio-voq while
+ * it waits), then catches up with the net, and does not park port
+ * events for good.
+ */
+static void voq_catch_up_scan_lock_busy(struct kunit *test)
+{
+	struct voq_holder h;
+	struct task_struct *t;
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *host;
+	struct rio_voq_link *l;
+
+	rio_voq_test_auto_config(false);
+	sm = voq_test_scanned(test, "single");
+	rio_voq_test_auto_config(true);
+	KUNIT_ASSERT_FALSE(test, voq_test_hw(sm->fab->host, 0).gen_en);
+
+	h.lock = &sm->mport.scan_lock;
+	init_completion(&h.held);
+	init_completion(&h.release);
+	t = kthread_create(voq_holder_run, &h, "voq-holder");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	get_task_struct(t);
+	wake_up_process(t);
+	wait_for_completion(&h.held);
+
+	rio_voq_test_reload();
+	msleep(120);		/* the catch-up tried the lock, more than once */
+	rio_voq_test_reload();	/* cancels the waiting catch-up */
+	host = voq_test_node(sm, sm->fab->host);
+	KUNIT_EXPECT_NOT_NULL(test, host);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_TRUE(test, host && host->scanning);
+	mutex_unlock(&rio_voq_lock);
+	l = rio_voq_test_link(&sm->mport, NULL, 0);
+	KUNIT_EXPECT_TRUE(test, !l || l->state != RIO_VOQ_LINK_CONFIGURED);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sm->fab->host, 0).gen_en);
+
+	complete(&h.release);
+	kthread_stop(t);
+	put_task_struct(t);
+	rio_voq_test_catch_up_flush();
+
+	host = voq_test_node(sm, sm->fab->host);
+	KUNIT_ASSERT_NOT_NULL(test, host);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, host->scanning);
+	mutex_unlock(&rio_voq_lock);
+	l = rio_voq_test_link(&sm->mport, NULL, 0);
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	KUNIT_EXPECT_EQ(test, l->state, RIO_VOQ_LINK_CONFIGURED);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sm->fab->host, 0).gen_en);
+	rio_sim_kunit_release(test, sm);
+}
+
 static struct kunit_case voq_lifecycle_test_cases[] = {
 	KUNIT_CASE(voq_refused_rescan_keeps_choices),
 	KUNIT_CASE(voq_scan_notifier_result),
@@ -322,6 +413,7 @@ static struct kunit_case voq_lifecycle_test_cases[] = {
 	KUNIT_CASE(voq_parallel_and_loopback),
 	KUNIT_CASE(voq_live_partner_rx_change),
 	KUNIT_CASE(voq_discovering_host_writes_nothing),
+	KUNIT_CASE(voq_catch_up_scan_lock_busy),
 	{}
 };
 

@@ -38,6 +38,7 @@
 #include <linux/rio_drv.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/workqueue.h>
 
 #include "voq_core.h"
 
@@ -273,6 +274,21 @@ static void rio_voq_scan_time(u64 t0)
 	mutex_unlock(&rio_voq_lock);
 }
 
+/*
+ * What a scan's end (or a catch-up, which stands for one) leaves: the
+ * mport's nodes are no longer new from a scan, and the port events that
+ * waited are followed.  Called with rio_voq_lock held.
+ */
+static void rio_voq_scan_over(struct rio_mport *mport)
+{
+	struct rio_voq_node *n;
+
+	list_for_each_entry(n, &rio_voq_nodes, node)
+		if (n->mport == mport)
+			n->from_scan = false;
+	rio_voq_events_replay(mport);
+}
+
 static int rio_voq_scan_event(struct notifier_block *nb, unsigned long event,
 			      void *data)
 {
@@ -304,11 +320,7 @@ static int rio_voq_scan_event(struct notifier_block *nb, unsigned long event,
 			if (n->mport == info->mport && !n->probed && !n->dead)
 				rio_voq_node_discover(n);
 	}
-	list_for_each_entry(n, &rio_voq_nodes, node)
-		if (n->mport == info->mport)
-			n->from_scan = false;
-	/* Port events that came during the scan */
-	rio_voq_events_replay(info->mport);
+	rio_voq_scan_over(info->mport);
 	mutex_unlock(&rio_voq_lock);
 	rio_voq_sysfs_sync();
 	rio_voq_scan_time(t0);
@@ -363,32 +375,124 @@ static struct subsys_interface rio_voq_sif = {
 	.remove_dev = rio_voq_remove_dev,
 };
 
+/*
+ * A catch-up that waits for an mport's scan_lock: rio-voq came while the
+ * lock was held, and whoever holds it (a scan that began before rio-voq
+ * was loaded, rio_mport_cdev changing devices, a discovery waiting for
+ * its enumerator) may not end with a scan notification.  The work tries
+ * the lock and comes back later while it is taken, so that cancelling
+ * it (at the mport's removal, under the class mutex) never waits for the
+ * holder.  Kept until the mport goes.
+ */
+struct rio_voq_catch_up {
+	struct list_head node;
+	struct delayed_work dw;
+	struct rio_mport *mport;
+	bool done;
+};
+
+#define RIO_VOQ_CATCH_UP_RETRY	msecs_to_jiffies(50)
+
+/* Under rio_voq_lock */
+static LIST_HEAD(rio_voq_catch_ups);
+static struct workqueue_struct *rio_voq_wq;
+
+/*
+ * Follow what @mport's net became while rio-voq was not looking:
+ * discover and configure what is new, then the port events that
+ * waited.  Called with the mport's scan_lock held.
+ */
+static void rio_voq_catch_up(struct rio_mport *mport)
+{
+	struct rio_voq_node *host;
+
+	mutex_lock(&rio_voq_lock);
+	host = rio_voq_node_of(mport, NULL);
+	if (host && !host->dead) {
+		host->scanning = false;
+		if (mport->net)
+			rio_voq_sync(mport, false);
+		rio_voq_scan_over(mport);
+	}
+	mutex_unlock(&rio_voq_lock);
+	rio_voq_sysfs_sync();
+}
+
+static void rio_voq_catch_up_work(struct work_struct *work)
+{
+	struct rio_voq_catch_up *c = container_of(to_delayed_work(work),
+						  struct rio_voq_catch_up, dw);
+
+	if (!mutex_trylock(&c->mport->scan_lock)) {
+		queue_delayed_work(rio_voq_wq, &c->dw, RIO_VOQ_CATCH_UP_RETRY);
+		return;
+	}
+	rio_voq_catch_up(c->mport);
+	mutex_unlock(&c->mport->scan_lock);
+	WRITE_ONCE(c->done, true);
+}
+
+/* Cancel @mport's catch-up, waiting for a run in progress (not for its lock) */
+static void rio_voq_catch_up_cancel(struct rio_mport *mport)
+{
+	struct rio_voq_catch_up *c, *found = NULL;
+
+	mutex_lock(&rio_voq_lock);
+	list_for_each_entry(c, &rio_voq_catch_ups, node) {
+		if (c->mport == mport) {
+			list_del(&c->node);
+			found = c;
+			break;
+		}
+	}
+	mutex_unlock(&rio_voq_lock);
+	if (found) {
+		cancel_delayed_work_sync(&found->dw);
+		kfree(found);
+	}
+}
+
 static int rio_voq_add_mport(struct device *dev, struct class_interface *cif)
 {
 	struct rio_mport *mport = to_rio_mport(dev);
-	bool idle = mutex_trylock(&mport->scan_lock);
+	struct rio_voq_catch_up *c;
 	struct rio_voq_node *host;
+	bool idle;
+
+	/* Taken first: an mport rio-voq follows is always caught up */
+	c = kzalloc(sizeof(*c), GFP_KERNEL);
+	if (!c)
+		return -ENOMEM;
+	c->mport = mport;
+	INIT_DELAYED_WORK(&c->dw, rio_voq_catch_up_work);
 
 	/*
 	 * The mport's own node, probed at once.  If the mport was scanned
-	 * before rio-voq was loaded, catch up, under its scan_lock; if a
-	 * scan (or a device change) holds it, that scan's end will do
-	 * (rio-voq does not wait for a discovery under the class mutex).
+	 * before rio-voq was loaded, catch up, under its scan_lock; if the
+	 * lock is held, from a work that waits for it (rio-voq does not
+	 * wait under the class mutex).  Until then devices added are left
+	 * to the catch-up and port events wait, as during a scan.
 	 */
+	idle = mutex_trylock(&mport->scan_lock);
 	mutex_lock(&rio_voq_lock);
 	host = rio_voq_node_find_or_add(mport, NULL);
 	if (host && !host->probed) {
 		host->owner = mport->net ? !!mport->net->enum_data :
 			      mport->host_deviceid >= 0;
-		host->scanning = !idle;
+		host->scanning = true;
 		rio_voq_node_discover(host);
 	}
-	if (host && idle && mport->net)
-		rio_voq_sync(mport, false);
+	if (host && !idle) {
+		list_add_tail(&c->node, &rio_voq_catch_ups);
+		queue_delayed_work(rio_voq_wq, &c->dw, 0);
+		c = NULL;
+	}
 	mutex_unlock(&rio_voq_lock);
-	rio_voq_sysfs_sync();
+	if (host && idle)
+		rio_voq_catch_up(mport);
 	if (idle)
 		mutex_unlock(&mport->scan_lock);
+	kfree(c);
 	if (host)
 		rio_voq_pw_register(mport);
 	return 0;
@@ -400,6 +504,7 @@ static void rio_voq_remove_mport(struct device *dev, struct class_interface *cif
 	struct rio_voq_node *n, *tmp;
 	LIST_HEAD(gone);
 
+	rio_voq_catch_up_cancel(mport);
 	/* Returns once no port-write handler runs for the mport */
 	rio_voq_pw_unregister(mport);
 	mutex_lock(&rio_voq_lock);
@@ -492,12 +597,49 @@ unsigned int rio_voq_test_nodes(struct rio_mport *mport)
 	return count;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_nodes);
+/**
+ * rio_voq_test_reload() - leave and follow every device and mport again,
+ * as an unload and a load of the module do, for tests
+ */
+void rio_voq_test_reload(void)
+{
+	class_interface_unregister(&rio_voq_cif);
+	subsys_interface_unregister(&rio_voq_sif);
+	WARN_ON(subsys_interface_register(&rio_voq_sif));
+	WARN_ON(class_interface_register(&rio_voq_cif));
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_reload);
+
+/**
+ * rio_voq_test_catch_up_flush() - run the pending catch-ups now and wait
+ * for them, for tests (which neither add nor remove mports meanwhile)
+ */
+void rio_voq_test_catch_up_flush(void)
+{
+	struct rio_voq_catch_up *c;
+
+	for (;;) {
+		mutex_lock(&rio_voq_lock);
+		list_for_each_entry(c, &rio_voq_catch_ups, node)
+			if (!READ_ONCE(c->done))
+				break;
+		mutex_unlock(&rio_voq_lock);
+		if (list_entry_is_head(c, &rio_voq_catch_ups, node))
+			break;
+		flush_delayed_work(&c->dw);
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_catch_up_flush);
 #endif
 
 static int __init rio_voq_init(void)
 {
 	int ret;
 
+	/* Catch-ups wait for scan locks: not on a system workqueue */
+	rio_voq_wq = alloc_workqueue("rio_voq", WQ_UNBOUND, 0);
+	if (!rio_voq_wq)
+		return -ENOMEM;
 	rio_voq_debugfs_init();
 	/*
 	 * The notifier first, so that no scan is missed; then the devices
@@ -523,6 +665,7 @@ err_nb:
 	rio_unregister_scan_notifier(&rio_voq_scan_nb);
 err_dbg:
 	rio_voq_debugfs_exit();
+	destroy_workqueue(rio_voq_wq);
 	return ret;
 }
 
@@ -533,6 +676,7 @@ static void __exit rio_voq_exit(void)
 	rio_unregister_scan_notifier(&rio_voq_scan_nb);
 	class_interface_unregister(&rio_voq_cif);
 	subsys_interface_unregister(&rio_voq_sif);
+	destroy_workqueue(rio_voq_wq);	/* the mports' removal cancelled each catch-up */
 	rio_voq_debugfs_exit();
 	rio_voq_choices_free();
 }

@@ -5,10 +5,13 @@
  * them on its links and the tests use them to check configurations.
  */
 
+#include <kunit/visibility.h>
 #include <linux/bitmap.h>
 #include <linux/errno.h>
 #include <linux/export.h>
 #include <linux/rio_voq.h>
+
+#include "voq_model.h"
 
 /* Status each port reports now, and the ports whose change may trigger */
 static void rio_voq_gen_status(const struct rio_voq_gen *gen, unsigned long *status,
@@ -177,4 +180,4 @@ bool rio_voq_rx_queue_stopped(const struct rio_voq_rx *rx, int vc,
 			return true;
 	return false;
 }
-EXPORT_SYMBOL_GPL(rio_voq_rx_queue_stopped);
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_rx_queue_stopped);

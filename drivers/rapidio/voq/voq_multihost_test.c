@@ -12,7 +12,7 @@
 #include <kunit/visibility.h>
 #include <linux/rio_drv.h>
 
-#include "../sim/sim.h"
+#include "../sim/rio_sim.h"
 #include "voq_core.h"
 #include "voq_test_sim.h"
 
@@ -29,7 +29,7 @@ struct voq_mh {
 /* The switch has an error management block: it sends port-writes */
 static void voq_mh_build(struct kunit *test, struct voq_mh *mh)
 {
-	struct rio_sim_fabric *fab = rio_sim_fabric_alloc(false);
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
 	struct rio_sim_dev_desc sw = {
 		.name = "sw", .is_switch = true, .nports = 8, .vid = RIO_SIM_VID,
 		.did = RIO_SIM_DID_SWITCH, .map = RIO_SIM_MAP_I, .em = true,
@@ -46,8 +46,8 @@ static void voq_mh_build(struct kunit *test, struct voq_mh *mh)
 	KUNIT_ASSERT_EQ(test, rio_sim_link(mh->host_a, 0, mh->sw, 0, 2), 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_link(mh->host_b, 0, mh->sw, 1, 2), 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_link(mh->ep, 0, mh->sw, 2, 2), 0);
-	mh->a = voq_test_live(test, fab, 0);
-	mh->b = voq_test_attach(test, fab, mh->host_b, -1);
+	mh->a = rio_sim_kunit_mport(test, fab, 0);
+	mh->b = rio_sim_kunit_attach(test, fab, mh->host_b, -1);
 }
 
 static u32 voq_mh_hw(const struct rio_sim_dev *dev, unsigned int port)
@@ -227,7 +227,7 @@ static void voq_mh_pw_to_enumerator(struct kunit *test)
 	voq_mh_expect_state(test, mh.a, mh.sw, 2, "down");
 
 	lost = fab->pw_lost;
-	voq_test_destroy(test, mh.b);
+	rio_sim_kunit_release(test, mh.b);
 	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(mh.sw, 2, true), 0);
 	rio_sim_mport_pw_flush(mh.a);
 	voq_mh_expect_state(test, mh.a, mh.sw, 2, "up");
@@ -282,7 +282,7 @@ static void voq_mh_test_exit(struct kunit *test)
 }
 
 static struct kunit_suite voq_mh_test_suite = {
-	.name = "rio-voq-multihost",
+	.name = "rio_voq_multihost",
 	.exit = voq_mh_test_exit,
 	.test_cases = voq_mh_test_cases,
 };

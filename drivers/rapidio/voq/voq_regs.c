@@ -5,6 +5,7 @@
  * callback given to rio_voq_detect_layout().
  */
 
+#include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/errno.h>
 #include <linux/export.h>
@@ -64,7 +65,7 @@ u32 rio_voq_csr_reserved(enum rio_voq_layout layout)
 		return RIO_VOQ_CSR_R2_RSVD;
 	return RIO_VOQ_CSR_R3_RSVD;
 }
-EXPORT_SYMBOL_GPL(rio_voq_csr_reserved);
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_csr_reserved);
 
 /**
  * rio_voq_csr_writable() - bits of the Port n VoQ CSR software may change
@@ -199,7 +200,7 @@ bool rio_voq_reported_status(bool part_en, bool xoff, bool congested,
 		return true;
 	return part_en && congested;
 }
-EXPORT_SYMBOL_GPL(rio_voq_reported_status);
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_reported_status);
 
 /**
  * rio_voq_detect_layout() - tell a rev 2.x VoQ block from a rev 3+ one

@@ -504,7 +504,7 @@ static struct kunit_case voq_regs_test_cases[] = {
 };
 
 static struct kunit_suite voq_regs_test_suite = {
-	.name = "rio-voq-regs",
+	.name = "rio_voq_regs",
 	.test_cases = voq_regs_test_cases,
 };
 

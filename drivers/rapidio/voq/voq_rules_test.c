@@ -14,7 +14,7 @@
 #include <linux/bitfield.h>
 #include <linux/rio_drv.h>
 
-#include "../sim/sim.h"
+#include "../sim/rio_sim.h"
 #include "voq_core.h"
 #include "voq_test_sim.h"
 
@@ -23,7 +23,7 @@ MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 /* The host and one endpoint, enumerated by this host */
 static struct rio_sim_mport *voq_single(struct kunit *test)
 {
-	struct rio_sim_mport *sm = voq_test_live(test, rio_sim_topo_build("single"), 0);
+	struct rio_sim_mport *sm = rio_sim_kunit_mport(test, rio_sim_kunit_topo(test, "single"), 0);
 
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	return sm;
@@ -36,12 +36,12 @@ static void voq_rules_discovering_staging(struct kunit *test)
 	struct rio_sim_mport *sm;
 	struct rio_voq_node *n;
 
-	sm = voq_test_live(test, rio_sim_topo_build("single"), -1);
+	sm = rio_sim_kunit_mport(test, rio_sim_kunit_topo(test, "single"), -1);
 	rio_sim_mport_scan(sm);
 	n = voq_test_node(sm, sm->fab->host);
 	KUNIT_ASSERT_NOT_NULL(test, n);
 	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(n, 0, map, 1), -EPERM);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /*
@@ -80,7 +80,7 @@ static void voq_rules_write_not_taken(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, l->state, RIO_VOQ_LINK_FAILED);
 	KUNIT_EXPECT_FALSE(test, voq_test_hw(host, 0).gen_en);
 	KUNIT_EXPECT_FALSE(test, voq_test_hw(ep, 0).gen_en);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /* A device that reads all ones: a failed access, not a CSR */
@@ -102,7 +102,7 @@ static void voq_rules_all_ones(struct kunit *test)
 	mutex_lock(&rio_voq_lock);
 	KUNIT_EXPECT_NE(test, ne->port[0].csr, ~0U);	/* not remembered either */
 	mutex_unlock(&rio_voq_lock);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /*
@@ -232,7 +232,7 @@ static void voq_live_step(struct kunit *test, struct voq_live *lv,
 static void voq_rules_live(struct kunit *test)
 {
 	const struct voq_live_case *c = test->param_value;
-	struct rio_sim_fabric *fab = rio_sim_fabric_alloc(false);
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
 	struct rio_voq_port hw[2];
 	struct voq_live lv;
 	u32 before[2];
@@ -244,7 +244,7 @@ static void voq_rules_live(struct kunit *test)
 	lv.dev[1] = voq_test_dev(test, fab, "sw", true, 16, RIO_VOQ_LAYOUT_REV3,
 				 RIO_SIM_VOQ_CAPS_ALL);
 	KUNIT_ASSERT_EQ(test, rio_sim_link(lv.dev[0], 0, lv.dev[1], 0, 2), 0);
-	lv.sm = voq_test_live(test, fab, 0);
+	lv.sm = rio_sim_kunit_mport(test, fab, 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(lv.sm), 0);
 	for (i = 0; i < 2; i++) {
 		lv.n[i] = voq_test_node(lv.sm, lv.dev[i]);
@@ -320,7 +320,7 @@ KUNIT_ARRAY_PARAM(voq_stick, voq_stick_cases, voq_stick_desc);
 /* Host and endpoint, scanned with nothing written (auto_config off) */
 static struct rio_sim_mport *voq_stick_fabric(struct kunit *test, struct rio_voq_link **l)
 {
-	struct rio_sim_mport *sm = voq_test_live(test, rio_sim_topo_build("single"), 0);
+	struct rio_sim_mport *sm = rio_sim_kunit_mport(test, rio_sim_kunit_topo(test, "single"), 0);
 
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	*l = rio_voq_test_link(&sm->mport, NULL, 0);
@@ -351,7 +351,7 @@ static void voq_rules_stick_campaign(struct kunit *test)
 		clean[i] = dev[i]->port[0].voq_ctl;
 		KUNIT_ASSERT_TRUE(test, clean[i] & RIO_VOQ_CSR_GEN_EN);
 	}
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 
 	for (k = 1; k <= nwrites; k++) {
 		sm = voq_stick_fabric(test, &l);
@@ -375,7 +375,7 @@ static void voq_rules_stick_campaign(struct kunit *test)
 		for (i = 0; i < 2; i++)
 			KUNIT_EXPECT_EQ_MSG(test, dev[i]->port[0].voq_ctl, clean[i],
 					    "write %u: %s", k, dev[i]->name);
-		voq_test_destroy(test, sm);
+		rio_sim_kunit_release(test, sm);
 	}
 }
 
@@ -396,7 +396,7 @@ static void voq_rules_test_exit(struct kunit *test)
 }
 
 static struct kunit_suite voq_rules_test_suite = {
-	.name = "rio-voq-rules",
+	.name = "rio_voq_rules",
 	.exit = voq_rules_test_exit,
 	.test_cases = voq_rules_test_cases,
 };

@@ -91,7 +91,7 @@ void rio_voq_staging_contiguous(unsigned int ndown, unsigned int nqueues, u8 *ma
 	for (d = 0; d < ndown; d++)
 		map[d] = nqueues ? d * nqueues / ndown : 0;
 }
-EXPORT_SYMBOL_GPL(rio_voq_staging_contiguous);
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_staging_contiguous);
 
 /**
  * rio_voq_next_hop() - the egress port a device routes a destination to
@@ -116,7 +116,7 @@ int rio_voq_next_hop(struct rio_dev *next, u16 destid)
 	egress = next->rswitch->route_table[destid];
 	return egress == RIO_INVALID_ROUTE ? -ENOENT : egress;
 }
-EXPORT_SYMBOL_GPL(rio_voq_next_hop);
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_next_hop);
 
 /**
  * rio_voq_staging_setup() - set up the staging queues of a link end

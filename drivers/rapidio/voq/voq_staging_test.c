@@ -11,8 +11,9 @@
 #include <linux/bitfield.h>
 #include <linux/rio_drv.h>
 
-#include "../sim/sim.h"
+#include "../sim/rio_sim.h"
 #include "voq_core.h"
+#include "voq_model.h"
 #include "voq_test_sim.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
@@ -133,7 +134,7 @@ static void voq_staging_vendor_ops(struct kunit *test)
 
 	memset(&voq_rec, 0, sizeof(voq_rec));
 	KUNIT_ASSERT_EQ(test, rio_voq_staging_register(&voq_rec_ops), 0);
-	sm = voq_test_live(test, rio_sim_topo_build("tree:1"), 0);
+	sm = rio_sim_kunit_mport(test, rio_sim_kunit_topo(test, "tree:1"), 0);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	rio_voq_staging_unregister(&voq_rec_ops);
@@ -162,7 +163,7 @@ static void voq_staging_vendor_ops(struct kunit *test)
 		nroutes += leaf->route[d->destid] != RIO_SIM_NO_ROUTE;
 	KUNIT_EXPECT_GE(test, nroutes, 15U);
 	KUNIT_EXPECT_EQ(test, voq_rec.hops, nroutes);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /* A vendor op failing leaves the port without a map, and says so */
@@ -174,7 +175,7 @@ static void voq_staging_ops_fail(struct kunit *test)
 	memset(&voq_rec, 0, sizeof(voq_rec));
 	voq_rec.fail = true;
 	KUNIT_ASSERT_EQ(test, rio_voq_staging_register(&voq_rec_ops), 0);
-	sm = voq_test_live(test, rio_sim_topo_build("star:2"), 0);
+	sm = rio_sim_kunit_mport(test, rio_sim_kunit_topo(test, "star:2"), 0);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	rio_voq_staging_unregister(&voq_rec_ops);
@@ -185,7 +186,7 @@ static void voq_staging_ops_fail(struct kunit *test)
 	if (n)
 		KUNIT_EXPECT_NULL(test, n->port[1].smap);
 	mutex_unlock(&rio_voq_lock);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /*
@@ -196,7 +197,7 @@ static void voq_staging_ops_fail(struct kunit *test)
  */
 static void voq_staging_generic_and_gating(struct kunit *test)
 {
-	struct rio_sim_fabric *fab = rio_sim_topo_build("star:15");
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "star:15");
 	struct rio_voq_rx *rx;
 	struct rio_sim_mport *sm;
 	struct rio_voq_node *n;
@@ -205,7 +206,7 @@ static void voq_staging_generic_and_gating(struct kunit *test)
 	u32 sym;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
-	sm = voq_test_live(test, fab, 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	rio_voq_staging_contiguous(16, RIO_VOQ_STAGING_QUEUES, want);
@@ -236,7 +237,7 @@ static void voq_staging_generic_and_gating(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, rio_voq_rx_queue_stopped(rx, 0, 2));
 	KUNIT_EXPECT_FALSE(test, rio_voq_rx_queue_stopped(rx, 0, 0));
 	KUNIT_EXPECT_EQ(test, sw->nports, 16U);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /*
@@ -247,7 +248,8 @@ static void voq_staging_generic_and_gating(struct kunit *test)
  */
 static void voq_staging_sim_models(struct kunit *test)
 {
-	struct rio_sim_mport *sm = voq_test_live(test, rio_sim_topo_build("staging"), 0);
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "staging");
+	struct rio_sim_mport *sm = rio_sim_kunit_mport(test, fab, 0);
 	struct rio_sim_dev *ram, *fixed;
 	unsigned int d, checked = 0;
 	struct rio_voq_node *n;
@@ -283,13 +285,14 @@ static void voq_staging_sim_models(struct kunit *test)
 		KUNIT_FAIL(test, "the fixed switch's port 0 has no map");
 	}
 	mutex_unlock(&rio_voq_lock);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 /* An admin's map: checked whole, programmed through the ops, read back */
 static void voq_staging_admin_map(struct kunit *test)
 {
-	struct rio_sim_mport *sm = voq_test_live(test, rio_sim_topo_build("staging"), 0);
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "staging");
+	struct rio_sim_mport *sm = rio_sim_kunit_mport(test, fab, 0);
 	static const u8 good[8] = { 3, 3, 3, 3, 0, 1, 2, 2 };
 	static const u8 big[8] = { 0, 0, 0, 0, 0, 0, 0, 4 };
 	struct rio_sim_dev *ram, *fixed;
@@ -323,7 +326,7 @@ static void voq_staging_admin_map(struct kunit *test)
 	/* Generic default (the mport): kept in the kernel */
 	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(host, 0, good, 8), 0);
 	voq_expect_map(test, host->port[0].smap, good, 8);
-	voq_test_destroy(test, sm);
+	rio_sim_kunit_release(test, sm);
 }
 
 static struct kunit_case voq_staging_test_cases[] = {
@@ -338,7 +341,7 @@ static struct kunit_case voq_staging_test_cases[] = {
 };
 
 static struct kunit_suite voq_staging_test_suite = {
-	.name = "rio-voq-staging",
+	.name = "rio_voq_staging",
 	.test_cases = voq_staging_test_cases,
 };
 

@@ -1,92 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Simulated mports for rio-voq's KUnit tests, torn down as KUnit
- * resources.
+ * rio-sim fabrics as rio-voq's KUnit tests use them: canned and scanned,
+ * devices added one by one, their CSRs and nodes looked up.  The fabrics
+ * and mports are test resources (rio_sim_kunit_*()).
  */
 
-#include <kunit/resource.h>
 #include <kunit/test.h>
 #include <linux/err.h>
 #include <linux/mutex.h>
 
-#include "../sim/sim.h"
+#include "../sim/rio_sim.h"
 #include "voq_core.h"
 #include "voq_test_sim.h"
-
-static int voq_test_mport_init(struct kunit_resource *res, void *context)
-{
-	res->data = context;
-	return 0;
-}
-
-static void voq_test_mport_free(struct kunit_resource *res)
-{
-	rio_sim_mport_destroy(res->data);
-}
-
-/* Track @sm, fresh from rio-sim, as a resource of @test */
-static struct rio_sim_mport *voq_test_track(struct kunit *test,
-					    struct rio_sim_mport *sm)
-{
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
-	if (!kunit_alloc_resource(test, voq_test_mport_init, voq_test_mport_free,
-				  GFP_KERNEL, sm)) {
-		rio_sim_mport_destroy(sm);
-		KUNIT_FAIL(test, "cannot track the mport as a resource");
-		return ERR_PTR(-ENOMEM);
-	}
-	return sm;
-}
-
-/**
- * voq_test_live() - register a simulated mport for a test
- * @test: the test; the mport is destroyed when it ends, if not before
- * @fab: the fabric, which the mport owns from now on
- * @host_destid: as for rio_sim_mport_create()
- *
- * Fails the test (assertion) if the mport cannot be made.
- *
- * Return: the mport.
- */
-struct rio_sim_mport *voq_test_live(struct kunit *test, struct rio_sim_fabric *fab,
-				    int host_destid)
-{
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
-	return voq_test_track(test, rio_sim_mport_create(fab, host_destid));
-}
-
-/**
- * voq_test_attach() - register another host's mport on a test's fabric
- * @test: the test; the mport is destroyed when it ends, if not before
- * @fab: the fabric of an mport from voq_test_live()
- * @local: the new mport's own device, as for rio_sim_mport_attach()
- * @host_destid: as for rio_sim_mport_attach()
- *
- * Fails the test (assertion) if the mport cannot be made.
- *
- * Return: the mport.
- */
-struct rio_sim_mport *voq_test_attach(struct kunit *test, struct rio_sim_fabric *fab,
-				      struct rio_sim_dev *local, int host_destid)
-{
-	return voq_test_track(test, rio_sim_mport_attach(fab, local, host_destid));
-}
-
-static bool voq_test_mport_match(struct kunit *test, struct kunit_resource *res,
-				 void *match_data)
-{
-	return res->free == voq_test_mport_free && res->data == match_data;
-}
-
-/**
- * voq_test_destroy() - destroy a test's mport now
- * @test: the test
- * @sm: an mport from voq_test_live()
- */
-void voq_test_destroy(struct kunit *test, struct rio_sim_mport *sm)
-{
-	kunit_destroy_resource(test, voq_test_mport_match, sm);
-}
 
 /**
  * voq_test_scanned() - a canned topology, live and enumerated
@@ -99,12 +24,8 @@ void voq_test_destroy(struct kunit *test, struct rio_sim_mport *sm)
  */
 struct rio_sim_mport *voq_test_scanned(struct kunit *test, const char *topo)
 {
-	struct rio_sim_fabric *fab = rio_sim_topo_build(topo);
-	struct rio_sim_mport *sm;
+	struct rio_sim_mport *sm = rio_sim_kunit_mport(test, rio_sim_kunit_topo(test, topo), 0);
 
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
-	sm = voq_test_live(test, fab, 0);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	return sm;
 }
