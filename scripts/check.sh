@@ -85,9 +85,14 @@ run_kunit() {	# label, build dir, kunit.py run options...
 		"$out.log" | grep -v '^\[[0-9:]+\] \[PASSED\]' >&2
 	read -r p f c s < <(kunit_json_counts "$out.json")
 	# A run that failed with no failed case (build error, hang, no
-	# results) fails once
+	# results) fails once, with its build errors if it did not build
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && [ "$c" -eq 0 ]; then
-		tail -n 40 "$out.log" >&2
+		if grep -q -E 'error:|Error [0-9]' "$out.raw"; then
+			grep -E 'error:|undefined|Error [0-9]' "$out.raw" | head -n 20 >&2
+			log "the KUnit kernel did not build (log: $out.raw)"
+		else
+			tail -n 40 "$out.log" >&2
+		fi
 		c=1
 	fi
 	passed=$((passed + p))
