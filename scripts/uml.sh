@@ -133,15 +133,47 @@ uml_prepare() {
 	fi
 }
 
+# A guest still running at its time limit says what it is doing before it
+# is killed: through its management console (uml_mconsole, umid), the
+# console log level up, then the blocked tasks, the locks held and every
+# task's stack, on its own console.  A guest too stuck to answer (its
+# kernel looping in a signal handler, say) gets gdb on its kernel
+# thread instead: where the host sees it.
+uml_watch() {	# pid of the guest's timeout, umid, seconds
+	local pid=$1 umid=$2 end=$((SECONDS + $3)) k kpid
+
+	while kill -0 "$pid" 2>/dev/null; do
+		if [ $SECONDS -ge "$end" ]; then
+			echo "[rio-voq] the guest ran for $3 s: its tasks and locks, then it is killed"
+			for k in 9 w d t; do
+				timeout 5 uml_mconsole "$umid" sysrq "$k" >/dev/null 2>&1 || break
+				sleep 2
+			done
+			[ "$k" = t ] && return 0
+			kpid=$(pgrep -P "$pid" | head -n 1)
+			echo "[rio-voq] the guest does not answer its console; its kernel thread ($kpid):"
+			[ -z "$kpid" ] || timeout 20 gdb -q -batch -p "$kpid" -ex 'bt 30' \
+				"$UML_O/linux" 2>&1 | grep -E '^#[0-9]'
+			return 0
+		fi
+		sleep 1
+	done
+}
+
 uml_boot() {
-	local init=$1
+	local init=$1 limit=${UML_TIMEOUT:-900} umid
 
 	shift
 	install -m 0755 "$RIO_VOQ_TOP/scripts/demo/$init" "$UML_ROOT/init"
 	install -m 0644 "$RIO_VOQ_TOP/scripts/demo/tap.sh" "$UML_ROOT/tap.sh"
-	# A panicking UML aborts: no core file in the caller's directory
+	umid=rio-voq-$UML_FLAVOR-$$-$RANDOM
+	# A panicking UML aborts: no core file in the caller's directory.
+	# The watch has 30 s to dump the guest's state before the kill.
 	(ulimit -c 0
-	 timeout -k 10 "${UML_TIMEOUT:-900}" "$UML_O/linux" mem=1G rootfstype=hostfs \
-		rootflags="$UML_ROOT" rw init=/init quiet con=null con0=null,fd:1 "$@" \
-		</dev/null) | tr -d '\r'
+	 timeout -k 10 $((limit + 30)) "$UML_O/linux" umid="$umid" mem=1G \
+		rootfstype=hostfs rootflags="$UML_ROOT" rw init=/init quiet \
+		con=null con0=null,fd:1 "$@" </dev/null &
+	 uml_watch $! "$umid" "$limit"
+	 wait) | stdbuf -oL tr -d '\r'
+	rm -rf "${HOME:-/root}/.uml/$umid"
 }
