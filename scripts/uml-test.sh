@@ -100,11 +100,9 @@ kill_tree() {	# pid
 	done
 	kill "$1" 2>/dev/null
 }
-# Not part of make check yet: on an idle machine it stalled after 10 of
-# its 50 rio_voq cycles, the guest busy on the CPU with nothing on the
-# console for 20 minutes (not diagnosed; see the README).
-# RIO_VOQ_MODTEST=1 runs it.
-modtest=${RIO_VOQ_MODTEST:-0}
+# RIO_VOQ_MODTEST=0 leaves it out (it stalled once in UML's own TLB
+# flush, with kernel stacks in vmalloc space: scripts/demo/uml.config).
+modtest=${RIO_VOQ_MODTEST:-1}
 modargs=(rapidio.hdid=0)
 modtimeout=1500
 if [ "$modtest" = 1 ]; then
@@ -133,7 +131,7 @@ if [ "$modtest" = 1 ]; then
 	UML_TIMEOUT=$modtimeout boot_report modtest modtest-init.sh \
 		"$(cat "$logdir/uml-modtest.secs")" "${modargs[@]}"
 else
-	echo "# modtest: skipped (RIO_VOQ_MODTEST=1 runs it)"
+	echo "# modtest: skipped (RIO_VOQ_MODTEST=0)"
 fi
 
 echo "$passed passed, $failed failed"

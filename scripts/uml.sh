@@ -99,7 +99,7 @@ uml_prepare() {
 		mkdir -p "$UML_O"
 		cp "$frag" "$UML_O/.config"
 		uml_mk olddefconfig >/dev/null
-		grep -E '^CONFIG_' "$frag" | while read -r want; do
+		grep -E '^CONFIG_|^# CONFIG_[A-Za-z0-9_]+ is not set$' "$frag" | while read -r want; do
 			grep -qx "$want" "$UML_O/.config" || die "$want did not stick"
 		done
 		cp "$frag" "$UML_O/.rio-voq-fragment"
