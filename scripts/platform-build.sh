@@ -6,9 +6,10 @@
 #   platform-build.sh TARGET [SRC BUILD_DIR]
 #
 # TARGET is one of
-#   x86_64   allnoconfig + PCI + RapidIO as modules, with
-#            the Tsi721 PCIe-to-SRIO bridge driver (=m)
-#            (x86-build.sh is the same without Tsi721)
+#   x86_64   allnoconfig + PCI + RapidIO as modules (make check's x86
+#            step, and the build of the exported series)
+#   x86_64-tsi721
+#            the same with the Tsi721 PCIe-to-SRIO bridge driver (=m)
 #   ppc32    32-bit big-endian PowerPC e500mc (QorIQ
 #            CoreNet: P4080, P3041, ...) with the
 #            mainline fsl_rio mport driver (RAPIDIO=y,
@@ -33,6 +34,11 @@ set -euo pipefail
 common="MODULES=y DEBUG_FS=y RAPIDIO_ENUM_BASIC=m RAPIDIO_MPORT_CDEV=m RAPIDIO_CPS_GEN2=m RAPIDIO_RXS_GEN3=m RAPIDIO_VOQ=m RAPIDIO_SIM=m RAPIDIO_SIM_STAGING=m KUNIT=m RAPIDIO_VOQ_KUNIT_TEST=m RAPIDIO_SIM_KUNIT_TEST=m RAPIDIO_VOQ_SIM_KUNIT_TEST=m"
 case "${1:-}" in
 x86_64)
+	O=$RIO_VOQ_CACHE/build-x86
+	arch=(ARCH=x86_64)
+	want="PCI=y RAPIDIO=m $common"
+	;;
+x86_64-tsi721)
 	O=$RIO_VOQ_CACHE/build-x86-tsi721
 	arch=(ARCH=x86_64)
 	want="PCI=y PCI_MSI=y PCIEPORTBUS=y RAPIDIO=m RAPIDIO_TSI721=m $common"
@@ -44,7 +50,7 @@ ppc32)
 	want="PPC_85xx=y FSL_SOC_BOOKE=y CORENET_GENERIC=y RAPIDIO=y FSL_RIO=y $common"
 	;;
 *)
-	die "usage: $0 x86_64|ppc32 [SRC BUILD_DIR]"
+	die "usage: $0 x86_64|x86_64-tsi721|ppc32 [SRC BUILD_DIR]"
 	;;
 esac
 if [ $# -ge 3 ]; then

@@ -5,8 +5,9 @@
 #   series.sh export [OUT]  write the series (scripts/series.py) into OUT
 #                           (default build/series/<kernel>), then check it
 #                           (checkpatch --strict, git am onto the
-#                           pristine tree, a build as x86-build.sh does,
-#                           then each patch on its own)
+#                           pristine tree, the build of
+#                           platform-build.sh x86_64, then each patch
+#                           on its own)
 #   series.sh check         export into the cache, checkpatch --strict,
 #                           apply it with git am onto the pristine tree
 #                           and check that the kernel files it gives are
@@ -120,7 +121,7 @@ same_as_overlay() {
 
 # Build the applied series (vmlinux, modules, modpost, W=1, sparse)
 am_build() {
-	bash "$RIO_VOQ_TOP/scripts/x86-build.sh" "$base" "$bdir"
+	bash "$RIO_VOQ_TOP/scripts/platform-build.sh" x86_64 "$base" "$bdir"
 }
 
 # Each patch builds drivers/rapidio/ on its own, in a build directory
