@@ -124,7 +124,7 @@ enum rio_sim_wfault {
  * @voq_caps: read-only bits of the Port n VoQ CSR
  * @voq_ctl: writable bits of the Port n VoQ CSR
  * @voq_violations: writes that broke a Part 12 rule (e.g. TX group size
- *	changed while generation was on)
+ *	changed while generation was on, a reserved bit set)
  * @voq_writes: writes to the Port n VoQ CSR
  * @wfault: how writes to the Port n VoQ CSR fail to stick
  * @wfault_mask: the bits @wfault concerns (stuck, or inverted in reads)

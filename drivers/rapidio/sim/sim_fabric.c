@@ -38,6 +38,24 @@
 #define SIM_PHYS_PORT_BASE	0x40
 #define SIM_EM_PORT_BASE	0x40
 #define SIM_EM_PORT_STRIDE	0x40
+/*
+ * The Port n VoQ Backpressure CSR as Part 12 table 5-3 lays it out, in the
+ * spec's numbering (bit 0 is the most significant), written out from the
+ * spec text and not taken from rio-voq's register helpers: rio-sim is the
+ * oracle of rio-voq's writes, so it must not share rio-voq's idea of the
+ * register.  Rev 3+ (rev 4.1 table 5-3): 0-2 capabilities (read-only),
+ * 3-7 reserved, 8-11 controls, 12-18 group sizes supported (read-only),
+ * 19-25 reserved, 26-28 TX and 29-31 RX port group size.  Rev 2.x (rev 2.2
+ * table 5-3): 0-2 capabilities, 3-7 reserved, 8-11 controls, 12-31
+ * reserved.
+ */
+#define SIM_SPEC_BITS(first, last)	GENMASK(31 - (first), 31 - (last))
+#define SIM_VOQ_CONTROLS	SIM_SPEC_BITS(8, 11)
+#define SIM_VOQ_R3_WRITABLE	(SIM_VOQ_CONTROLS | SIM_SPEC_BITS(26, 31))
+#define SIM_VOQ_R3_RESERVED	(SIM_SPEC_BITS(3, 7) | SIM_SPEC_BITS(19, 25))
+#define SIM_VOQ_R2_WRITABLE	SIM_VOQ_CONTROLS
+#define SIM_VOQ_R2_RESERVED	(SIM_SPEC_BITS(3, 7) | SIM_SPEC_BITS(12, 31))
+
 /* Port n registers of LP-Serial map II that rio_regs.h does not name */
 #define SIM_PORT_N_PWR_MGMT_CSR	0x68
 #define SIM_PORT_N_LAT_OPT_CSR	0x6c
@@ -322,18 +340,23 @@ static u32 sim_peer_voq(const struct rio_sim_port *p)
 
 /*
  * Apply a write to a Port n VoQ CSR.  Read-only and reserved bits are
- * dropped.  What Part 12 forbids (changing TX group size while
- * generating, RX group size while the partner generates, a reserved or
- * unsupported size, per-VC without support) is refused field by field
- * as hardware that latches only legal values would, and counted as a
- * violation; enabling generation toward a partner that cannot receive is
- * carried out but counted too.
+ * dropped (by rio-sim's own masks, from the spec); a write that sets a
+ * reserved bit is counted as a violation.  What Part 12 forbids
+ * (changing TX group size while generating, RX group size while the
+ * partner generates, a reserved or unsupported size, per-VC without
+ * support) is refused field by field as hardware that latches only legal
+ * values would, and counted as a violation; enabling generation toward a
+ * partner that cannot receive is carried out but counted too.
  */
 static void sim_voq_write_port(struct rio_sim_dev *dev, unsigned int n, u32 val)
 {
+	bool rev3 = dev->voq_layout == RIO_VOQ_LAYOUT_REV3;
 	struct rio_sim_port *p = &dev->port[n];
-	u32 old = p->voq_ctl, new = val & rio_voq_csr_writable(dev->voq_layout);
+	u32 old = p->voq_ctl, new = val & (rev3 ? SIM_VOQ_R3_WRITABLE : SIM_VOQ_R2_WRITABLE);
 	u32 peer = sim_peer_voq(p);
+
+	if (val & (rev3 ? SIM_VOQ_R3_RESERVED : SIM_VOQ_R2_RESERVED))
+		p->voq_violations++;
 
 	if ((new & RIO_VOQ_CSR_VC_EN) && !(p->voq_caps & RIO_VOQ_CSR_VC_SUP)) {
 		new &= ~RIO_VOQ_CSR_VC_EN;
@@ -344,7 +367,7 @@ static void sim_voq_write_port(struct rio_sim_dev *dev, unsigned int n, u32 val)
 		p->voq_violations++;
 	}
 
-	if (dev->voq_layout == RIO_VOQ_LAYOUT_REV3) {
+	if (rev3) {
 		u32 tx = FIELD_GET(RIO_VOQ_CSR_TX_PGS, new);
 		u32 rx = FIELD_GET(RIO_VOQ_CSR_RX_PGS, new);
 
