@@ -449,6 +449,7 @@ static int sim_staging_entry(const struct rio_sim_dev *dev, u32 off, u32 base)
 
 static u32 sim_staging_read(struct rio_sim_dev *dev, u32 off)
 {
+	const struct rio_sim_port *p;
 	int i;
 
 	if (off == RIO_SIM_STG_CAP)
@@ -459,25 +460,41 @@ static u32 sim_staging_read(struct rio_sim_dev *dev, u32 off)
 			return 0;
 		if (dev->staging == RIO_SIM_STAGING_FIXED)
 			return (i % RIO_SIM_ROUTES_SMALL) % dev->staging_queues;
+		p = &dev->port[i / RIO_SIM_ROUTES_SMALL];
+		if (p->stg_wfault == RIO_SIM_WFAULT_READBACK)
+			return dev->stg_map[i] ^ p->stg_wfault_mask;
 		return dev->stg_map[i];
 	}
 	i = sim_staging_entry(dev, off, RIO_SIM_STG_HOP(0, 0));
 	return i < 0 || !dev->stg_hop ? 0 : dev->stg_hop[i];
 }
 
-/* Return: true if @off is a writable staging register (RAM model) */
+/*
+ * Return: true if @off is a writable staging register (RAM model).  A
+ * write fault of the port (rio_sim_set_stg_wfault()) keeps a reverse map
+ * entry from taking the write, without failing it.
+ */
 static bool sim_staging_write(struct rio_sim_dev *dev, u32 off, u32 val)
 {
+	const struct rio_sim_port *p;
 	int i;
 
 	if (dev->staging != RIO_SIM_STAGING_RAM || off == RIO_SIM_STG_CAP)
 		return false;
 	if (off < RIO_SIM_STG_HOP(0, 0)) {
 		i = sim_staging_entry(dev, off, RIO_SIM_STG_MAP(0, 0));
+		if (i < 0)
+			return false;
+		p = &dev->port[i / RIO_SIM_ROUTES_SMALL];
+		if (p->stg_wfault == RIO_SIM_WFAULT_IGNORE)
+			return true;
+		if (p->stg_wfault == RIO_SIM_WFAULT_STUCK)
+			val = (val & ~p->stg_wfault_mask) |
+			      (dev->stg_map[i] & p->stg_wfault_mask);
 		/* the RAM holds queue numbers below the queue count */
-		if (i >= 0 && val < dev->staging_queues)
+		if (val < dev->staging_queues)
 			dev->stg_map[i] = val;
-		return i >= 0;
+		return true;
 	}
 	i = sim_staging_entry(dev, off, RIO_SIM_STG_HOP(0, 0));
 	if (i >= 0)
@@ -1342,6 +1359,37 @@ int rio_sim_set_wfault(struct rio_sim_dev *dev, unsigned int port,
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_sim_set_wfault);
+
+/**
+ * rio_sim_set_stg_wfault() - make writes to a port's staging map not stick
+ * @dev: the device, a switch with a RAM staging map
+ * @port: the port whose reverse map entries are concerned
+ * @mode: how, from now on, or RIO_SIM_WFAULT_NONE to clear the fault:
+ *	writes ignored; the bits of @mask of each entry keep their value;
+ *	or the writes land and reads invert the bits of @mask
+ * @mask: the bits concerned (ignored for RIO_SIM_WFAULT_IGNORE)
+ *
+ * None of them fails the access: only a read-back shows them.
+ *
+ * Return: 0, or -EINVAL (nothing changed) for a device without a RAM
+ * staging map, a port it does not have or an unknown mode.
+ */
+int rio_sim_set_stg_wfault(struct rio_sim_dev *dev, unsigned int port,
+			   enum rio_sim_wfault mode, u32 mask)
+{
+	int ret = -EINVAL;
+
+	spin_lock_irq(&dev->fabric->lock);
+	if (dev->staging == RIO_SIM_STAGING_RAM && port < dev->nports &&
+	    mode < RIO_SIM_NR_WFAULTS) {
+		dev->port[port].stg_wfault = mode;
+		dev->port[port].stg_wfault_mask = mask;
+		ret = 0;
+	}
+	spin_unlock_irq(&dev->fabric->lock);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_set_stg_wfault);
 
 /**
  * rio_sim_dev_peek() - read a device register without a transaction

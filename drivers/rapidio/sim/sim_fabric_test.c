@@ -381,8 +381,9 @@ static void sim_large_ids(struct kunit *test)
 static void sim_staging_registers(struct kunit *test)
 {
 	struct rio_sim_fabric *fab = sim_build(test, "staging");
-	struct rio_sim_dev *fixed = rio_sim_dev_find(fab, 2);
+	struct rio_sim_dev *ram = rio_sim_dev_find(fab, 1), *fixed = rio_sim_dev_find(fab, 2);
 
+	KUNIT_ASSERT_NOT_NULL(test, ram);
 	KUNIT_ASSERT_NOT_NULL(test, fixed);
 	/* Hop 0 is the RAM model: 4 queues; its map takes only 0..3 */
 	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, RIO_SIM_STG_CAP),
@@ -401,6 +402,28 @@ static void sim_staging_registers(struct kunit *test)
 			(u32)(RIO_SIM_STAGING_FIXED << 8 | 2));
 	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(fixed, RIO_SIM_STG_MAP(0, 5)), 1U);
 	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(fixed, RIO_SIM_STG_MAP(3, 6)), 0U);
+
+	/* Staging map write faults: one port only, and no access fails */
+	KUNIT_EXPECT_EQ(test, rio_sim_set_stg_wfault(fixed, 0, RIO_SIM_WFAULT_IGNORE, 0),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, rio_sim_set_stg_wfault(ram, 8, RIO_SIM_WFAULT_IGNORE, 0),
+			-EINVAL);
+	KUNIT_ASSERT_EQ(test, rio_sim_set_stg_wfault(ram, 1, RIO_SIM_WFAULT_IGNORE, 0), 0);
+	sim_wr(test, fab, 0xff, 0, RIO_SIM_STG_MAP(1, 3), 1);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, RIO_SIM_STG_MAP(1, 3)), 2U);
+	sim_wr(test, fab, 0xff, 0, RIO_SIM_STG_MAP(2, 3), 1);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, RIO_SIM_STG_MAP(2, 3)), 1U);
+	/* Bit 1 stuck at its value (1): 0 reads 2 */
+	KUNIT_ASSERT_EQ(test, rio_sim_set_stg_wfault(ram, 1, RIO_SIM_WFAULT_STUCK, BIT(1)), 0);
+	sim_wr(test, fab, 0xff, 0, RIO_SIM_STG_MAP(1, 3), 0);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, RIO_SIM_STG_MAP(1, 3)), 2U);
+	/* Bit 0 inverted in reads: 3 lands, reads 2 */
+	KUNIT_ASSERT_EQ(test, rio_sim_set_stg_wfault(ram, 1, RIO_SIM_WFAULT_READBACK, BIT(0)), 0);
+	sim_wr(test, fab, 0xff, 0, RIO_SIM_STG_MAP(1, 3), 3);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, RIO_SIM_STG_MAP(1, 3)), 2U);
+	KUNIT_ASSERT_EQ(test, rio_sim_set_stg_wfault(ram, 1, RIO_SIM_WFAULT_NONE, 0), 0);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, RIO_SIM_STG_MAP(1, 3)), 3U);
+	KUNIT_EXPECT_EQ(test, fab->failed, 0ULL);
 	rio_sim_kunit_release(test, fab);
 }
 
