@@ -124,7 +124,7 @@ enum rio_sim_wfault {
  * @voq_caps: read-only bits of the Port n VoQ CSR
  * @voq_ctl: writable bits of the Port n VoQ CSR
  * @voq_violations: writes that broke a Part 12 rule (e.g. TX group size
- *	changed while generation was on)
+ *	changed while generation was on, a reserved bit set)
  * @voq_writes: writes to the Port n VoQ CSR
  * @wfault: how writes to the Port n VoQ CSR fail to stick
  * @wfault_mask: the bits @wfault concerns (stuck, or inverted in reads)
@@ -132,6 +132,10 @@ enum rio_sim_wfault {
  *	when it was set (1: the next write); it then stays
  * @wfault_seen: writes to the CSR since @wfault was set
  * @wfault_stuck: the value of the stuck bits
+ * @stg_wfault: how writes to the port's staging reverse map (RAM model)
+ *	fail to stick, from when it is set: ignored, the bits of
+ *	@stg_wfault_mask of each entry kept, or those bits inverted in reads
+ * @stg_wfault_mask: the bits @stg_wfault concerns
  * @gen: generator model of this port as transmitter, NULL until used
  * @rx: receiver model of this port, NULL until used
  * @sym_sent: VoQ symbols this port sent
@@ -155,6 +159,8 @@ struct rio_sim_port {
 	unsigned int wfault_nth;
 	unsigned int wfault_seen;
 	u32 wfault_stuck;
+	enum rio_sim_wfault stg_wfault;
+	u32 stg_wfault_mask;
 	struct rio_voq_gen *gen;
 	struct rio_voq_rx *rx;
 	u64 sym_sent;
@@ -417,6 +423,8 @@ struct rio_dev *rio_sim_rdev(struct rio_sim_mport *sm, struct rio_sim_dev *dev);
 /* Faults and events: sim_fabric.c, sim_symbols.c, sim_ports.c */
 int rio_sim_set_wfault(struct rio_sim_dev *dev, unsigned int port,
 		       enum rio_sim_wfault mode, u32 mask, unsigned int nth);
+int rio_sim_set_stg_wfault(struct rio_sim_dev *dev, unsigned int port,
+			   enum rio_sim_wfault mode, u32 mask);
 int rio_sim_congest(struct rio_sim_dev *dev, unsigned int port, bool congested);
 int rio_sim_port_set_link(struct rio_sim_dev *dev, unsigned int port, bool up);
 int rio_sim_port_set_unavailable(struct rio_sim_dev *dev, unsigned int port,

@@ -35,6 +35,11 @@
  *                            ignore, stuck (the MASK bits keep their
  *                            value) or readback (reads invert the MASK
  *                            bits).  Reads list the ports with a fault.
+ *   dev<i>/stg_wfault        a switch with a RAM staging map: write
+ *                            "PORT MODE [MASK]": writes to the port's
+ *                            reverse map stop sticking from now on; MODE
+ *                            as for wfault, MASK the bits of each entry.
+ *                            Reads list the ports with a fault.
  *   dev<i>/link              write "PORT 0" or "PORT 1": take the port's
  *                            link down or bring it up (both ends change
  *                            and send port-writes)
@@ -198,6 +203,61 @@ static const struct file_operations sim_wfault_fops = {
 	.release = single_release,
 };
 
+/* The file is a seq_file (reads list the faults); its private is the device */
+static ssize_t sim_stg_wfault_write(struct file *file, const char __user *ubuf,
+				    size_t count, loff_t *ppos)
+{
+	struct rio_sim_dev *dev = ((struct seq_file *)file->private_data)->private;
+	char buf[48], mode[16];
+	unsigned int port;
+	u32 mask = 0;
+	int ret;
+
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	if (sscanf(buf, "%u %15s %x", &port, mode, &mask) < 2)
+		return -EINVAL;
+	ret = match_string(sim_wfault_names, RIO_SIM_NR_WFAULTS, mode);
+	if (ret < 0)
+		return -EINVAL;
+	ret = rio_sim_set_stg_wfault(dev, port, ret, mask);
+	return ret ?: count;
+}
+
+static int sim_stg_wfault_show(struct seq_file *m, void *v)
+{
+	struct rio_sim_dev *dev = m->private;
+	unsigned int p;
+
+	spin_lock_irq(&dev->fabric->lock);
+	for (p = 0; p < dev->nports; p++) {
+		const struct rio_sim_port *sp = &dev->port[p];
+
+		if (sp->stg_wfault)
+			seq_printf(m, "port %u: %s mask 0x%02x\n", p,
+				   sim_wfault_names[sp->stg_wfault], sp->stg_wfault_mask);
+	}
+	spin_unlock_irq(&dev->fabric->lock);
+	return 0;
+}
+
+static int sim_stg_wfault_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, sim_stg_wfault_show, inode->i_private);
+}
+
+static const struct file_operations sim_stg_wfault_fops = {
+	.owner = THIS_MODULE,
+	.open = sim_stg_wfault_open,
+	.read = seq_read,
+	.write = sim_stg_wfault_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
 /* Parse "PORT 0|1" from userspace */
 static int sim_port_flag(const char __user *ubuf, size_t count,
 			 unsigned int *port, unsigned int *val)
@@ -357,6 +417,10 @@ void rio_sim_debugfs_add(struct rio_sim_mport *sm)
 		debugfs_create_file("congest", 0200, d, dev, &sim_congest_fops);
 		debugfs_create_file("symbols", 0400, d, dev, &sim_symbols_fops);
 		debugfs_create_file("wfault", 0600, d, dev, &sim_wfault_fops);
+		/* Only the RAM model's map is written (-EINVAL once replaced) */
+		if (dev->staging == RIO_SIM_STAGING_RAM)
+			debugfs_create_file("stg_wfault", 0600, d, dev,
+					    &sim_stg_wfault_fops);
 	}
 }
 

@@ -38,6 +38,24 @@
 #define SIM_PHYS_PORT_BASE	0x40
 #define SIM_EM_PORT_BASE	0x40
 #define SIM_EM_PORT_STRIDE	0x40
+/*
+ * The Port n VoQ Backpressure CSR as Part 12 table 5-3 lays it out, in the
+ * spec's numbering (bit 0 is the most significant), written out from the
+ * spec text and not taken from rio-voq's register helpers: rio-sim is the
+ * oracle of rio-voq's writes, so it must not share rio-voq's idea of the
+ * register.  Rev 3+ (rev 4.1 table 5-3): 0-2 capabilities (read-only),
+ * 3-7 reserved, 8-11 controls, 12-18 group sizes supported (read-only),
+ * 19-25 reserved, 26-28 TX and 29-31 RX port group size.  Rev 2.x (rev 2.2
+ * table 5-3): 0-2 capabilities, 3-7 reserved, 8-11 controls, 12-31
+ * reserved.
+ */
+#define SIM_SPEC_BITS(first, last)	GENMASK(31 - (first), 31 - (last))
+#define SIM_VOQ_CONTROLS	SIM_SPEC_BITS(8, 11)
+#define SIM_VOQ_R3_WRITABLE	(SIM_VOQ_CONTROLS | SIM_SPEC_BITS(26, 31))
+#define SIM_VOQ_R3_RESERVED	(SIM_SPEC_BITS(3, 7) | SIM_SPEC_BITS(19, 25))
+#define SIM_VOQ_R2_WRITABLE	SIM_VOQ_CONTROLS
+#define SIM_VOQ_R2_RESERVED	(SIM_SPEC_BITS(3, 7) | SIM_SPEC_BITS(12, 31))
+
 /* Port n registers of LP-Serial map II that rio_regs.h does not name */
 #define SIM_PORT_N_PWR_MGMT_CSR	0x68
 #define SIM_PORT_N_LAT_OPT_CSR	0x6c
@@ -322,18 +340,23 @@ static u32 sim_peer_voq(const struct rio_sim_port *p)
 
 /*
  * Apply a write to a Port n VoQ CSR.  Read-only and reserved bits are
- * dropped.  What Part 12 forbids (changing TX group size while
- * generating, RX group size while the partner generates, a reserved or
- * unsupported size, per-VC without support) is refused field by field
- * as hardware that latches only legal values would, and counted as a
- * violation; enabling generation toward a partner that cannot receive is
- * carried out but counted too.
+ * dropped (by rio-sim's own masks, from the spec); a write that sets a
+ * reserved bit is counted as a violation.  What Part 12 forbids
+ * (changing TX group size while generating, RX group size while the
+ * partner generates, a reserved or unsupported size, per-VC without
+ * support) is refused field by field as hardware that latches only legal
+ * values would, and counted as a violation; enabling generation toward a
+ * partner that cannot receive is carried out but counted too.
  */
 static void sim_voq_write_port(struct rio_sim_dev *dev, unsigned int n, u32 val)
 {
+	bool rev3 = dev->voq_layout == RIO_VOQ_LAYOUT_REV3;
 	struct rio_sim_port *p = &dev->port[n];
-	u32 old = p->voq_ctl, new = val & rio_voq_csr_writable(dev->voq_layout);
+	u32 old = p->voq_ctl, new = val & (rev3 ? SIM_VOQ_R3_WRITABLE : SIM_VOQ_R2_WRITABLE);
 	u32 peer = sim_peer_voq(p);
+
+	if (val & (rev3 ? SIM_VOQ_R3_RESERVED : SIM_VOQ_R2_RESERVED))
+		p->voq_violations++;
 
 	if ((new & RIO_VOQ_CSR_VC_EN) && !(p->voq_caps & RIO_VOQ_CSR_VC_SUP)) {
 		new &= ~RIO_VOQ_CSR_VC_EN;
@@ -344,7 +367,7 @@ static void sim_voq_write_port(struct rio_sim_dev *dev, unsigned int n, u32 val)
 		p->voq_violations++;
 	}
 
-	if (dev->voq_layout == RIO_VOQ_LAYOUT_REV3) {
+	if (rev3) {
 		u32 tx = FIELD_GET(RIO_VOQ_CSR_TX_PGS, new);
 		u32 rx = FIELD_GET(RIO_VOQ_CSR_RX_PGS, new);
 
@@ -426,6 +449,7 @@ static int sim_staging_entry(const struct rio_sim_dev *dev, u32 off, u32 base)
 
 static u32 sim_staging_read(struct rio_sim_dev *dev, u32 off)
 {
+	const struct rio_sim_port *p;
 	int i;
 
 	if (off == RIO_SIM_STG_CAP)
@@ -436,25 +460,41 @@ static u32 sim_staging_read(struct rio_sim_dev *dev, u32 off)
 			return 0;
 		if (dev->staging == RIO_SIM_STAGING_FIXED)
 			return (i % RIO_SIM_ROUTES_SMALL) % dev->staging_queues;
+		p = &dev->port[i / RIO_SIM_ROUTES_SMALL];
+		if (p->stg_wfault == RIO_SIM_WFAULT_READBACK)
+			return dev->stg_map[i] ^ p->stg_wfault_mask;
 		return dev->stg_map[i];
 	}
 	i = sim_staging_entry(dev, off, RIO_SIM_STG_HOP(0, 0));
 	return i < 0 || !dev->stg_hop ? 0 : dev->stg_hop[i];
 }
 
-/* Return: true if @off is a writable staging register (RAM model) */
+/*
+ * Return: true if @off is a writable staging register (RAM model).  A
+ * write fault of the port (rio_sim_set_stg_wfault()) keeps a reverse map
+ * entry from taking the write, without failing it.
+ */
 static bool sim_staging_write(struct rio_sim_dev *dev, u32 off, u32 val)
 {
+	const struct rio_sim_port *p;
 	int i;
 
 	if (dev->staging != RIO_SIM_STAGING_RAM || off == RIO_SIM_STG_CAP)
 		return false;
 	if (off < RIO_SIM_STG_HOP(0, 0)) {
 		i = sim_staging_entry(dev, off, RIO_SIM_STG_MAP(0, 0));
+		if (i < 0)
+			return false;
+		p = &dev->port[i / RIO_SIM_ROUTES_SMALL];
+		if (p->stg_wfault == RIO_SIM_WFAULT_IGNORE)
+			return true;
+		if (p->stg_wfault == RIO_SIM_WFAULT_STUCK)
+			val = (val & ~p->stg_wfault_mask) |
+			      (dev->stg_map[i] & p->stg_wfault_mask);
 		/* the RAM holds queue numbers below the queue count */
-		if (i >= 0 && val < dev->staging_queues)
+		if (val < dev->staging_queues)
 			dev->stg_map[i] = val;
-		return i >= 0;
+		return true;
 	}
 	i = sim_staging_entry(dev, off, RIO_SIM_STG_HOP(0, 0));
 	if (i >= 0)
@@ -1319,6 +1359,37 @@ int rio_sim_set_wfault(struct rio_sim_dev *dev, unsigned int port,
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_sim_set_wfault);
+
+/**
+ * rio_sim_set_stg_wfault() - make writes to a port's staging map not stick
+ * @dev: the device, a switch with a RAM staging map
+ * @port: the port whose reverse map entries are concerned
+ * @mode: how, from now on, or RIO_SIM_WFAULT_NONE to clear the fault:
+ *	writes ignored; the bits of @mask of each entry keep their value;
+ *	or the writes land and reads invert the bits of @mask
+ * @mask: the bits concerned (ignored for RIO_SIM_WFAULT_IGNORE)
+ *
+ * None of them fails the access: only a read-back shows them.
+ *
+ * Return: 0, or -EINVAL (nothing changed) for a device without a RAM
+ * staging map, a port it does not have or an unknown mode.
+ */
+int rio_sim_set_stg_wfault(struct rio_sim_dev *dev, unsigned int port,
+			   enum rio_sim_wfault mode, u32 mask)
+{
+	int ret = -EINVAL;
+
+	spin_lock_irq(&dev->fabric->lock);
+	if (dev->staging == RIO_SIM_STAGING_RAM && port < dev->nports &&
+	    mode < RIO_SIM_NR_WFAULTS) {
+		dev->port[port].stg_wfault = mode;
+		dev->port[port].stg_wfault_mask = mask;
+		ret = 0;
+	}
+	spin_unlock_irq(&dev->fabric->lock);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_set_stg_wfault);
 
 /**
  * rio_sim_dev_peek() - read a device register without a transaction

@@ -11,7 +11,8 @@
  * rio-voq configuring it.  Against the first, the second must show no
  * stray write more, no register changed outside the VoQ CSRs the
  * devices really have (such as Port n Control CSRs, whose bits 21 and 22
- * are the port enables), and a voq/ports within those CSRs.
+ * are the port enables), no Part 12 violation more, and a voq/ports
+ * within those CSRs.
  */
 
 #include <kunit/test.h>
@@ -132,10 +133,17 @@ static struct rio_sim_mport *voq_hostile_scan(struct kunit *test,
 
 #define HOSTILE_EF_WORDS ((RIO_VOQ_EF_SPACE_END + 4 - RIO_VOQ_EF_SPACE_START) / 4)
 
-/* What the core alone left in a device: its extended features, its strays */
+/*
+ * What the core alone left in a device: its extended features, its
+ * strays, and the Part 12 violations rio-sim counted per port (the core
+ * writes the Port n Control CSRs of every port a switch claims: past
+ * the LP-Serial block of one that claims more than it has, they land on
+ * whatever follows, VoQ CSRs included, reserved bits and all)
+ */
 struct voq_hostile_snap {
 	u64 stray_writes;
 	u32 *ef;
+	unsigned int *violations;
 };
 
 static struct voq_hostile_snap *voq_hostile_snapshot(struct kunit *test,
@@ -143,7 +151,7 @@ static struct voq_hostile_snap *voq_hostile_snapshot(struct kunit *test,
 {
 	struct voq_hostile_snap *snap;
 	struct rio_sim_dev *dev;
-	unsigned int w;
+	unsigned int w, p;
 
 	snap = kunit_kcalloc(test, fab->ndevs, sizeof(*snap), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, snap);
@@ -155,6 +163,12 @@ static struct voq_hostile_snap *voq_hostile_snapshot(struct kunit *test,
 		for (w = 0; w < HOSTILE_EF_WORDS; w++)
 			snap[dev->index].ef[w] =
 				rio_sim_dev_peek(dev, RIO_VOQ_EF_SPACE_START + 4 * w);
+		snap[dev->index].violations = kunit_kcalloc(test, dev->nports,
+							    sizeof(unsigned int),
+							    GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, snap[dev->index].violations);
+		for (p = 0; p < dev->nports; p++)
+			snap[dev->index].violations[p] = dev->port[p].voq_violations;
 	}
 	return snap;
 }
@@ -205,9 +219,12 @@ static void voq_hostile_check(struct kunit *test, struct rio_sim_mport *sm,
 		KUNIT_EXPECT_EQ_MSG(test, changed, 0U,
 				    "%s #%u: words changed outside the VoQ CSRs",
 				    dev->name, dev->index);
+		/* rio-voq's writes broke no rule of Part 12 */
 		for (p = 0; p < dev->nports; p++)
-			KUNIT_EXPECT_EQ_MSG(test, dev->port[p].voq_violations, 0U,
-					    "%s #%u port %u", dev->name, dev->index, p);
+			KUNIT_EXPECT_EQ_MSG(test, dev->port[p].voq_violations,
+					    c->violations[p],
+					    "%s #%u port %u: violations by rio-voq",
+					    dev->name, dev->index, p);
 		if (!dev->voq_ef)
 			continue;
 

@@ -11,6 +11,7 @@
 #include <kunit/test.h>
 #include <kunit/visibility.h>
 #include <linux/rio_drv.h>
+#include <linux/rio_regs.h>
 
 #include "../sim/rio_sim.h"
 #include "voq_core.h"
@@ -268,11 +269,125 @@ static void voq_mh_port_write_own_net(struct kunit *test)
 	KUNIT_EXPECT_GT(test, mh.b->ini.reads, b_reads);
 }
 
+/*
+ * Both hosts scanned, host A's admin choice (no generation toward the
+ * endpoint) in place: a choice host B knows nothing of, so that B's own
+ * plan of the switch's port 2 differs from the hardware and a B that
+ * took itself for the owner would write.
+ */
+static void voq_mh_scanned_with_choice(struct kunit *test, struct voq_mh *mh)
+{
+	struct rio_voq_node *na;
+
+	voq_mh_build(test, mh);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(mh->a), 0);
+	na = voq_test_node(mh->a, mh->sw);
+	KUNIT_ASSERT_NOT_NULL(test, na);
+	KUNIT_ASSERT_EQ(test, rio_voq_port_set(na, 2, RIO_VOQ_KNOB_GEN, 0), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(mh->b), 0);
+	KUNIT_ASSERT_EQ(test, mh->b->ini.voq_writes, 0ULL);
+	KUNIT_ASSERT_FALSE(test, mh->sw->port[2].voq_ctl & RIO_VOQ_CSR_GEN_EN);
+	KUNIT_ASSERT_TRUE(test, mh->ep->port[0].voq_ctl & RIO_VOQ_CSR_GEN_EN);
+}
+
+/* B wrote nothing, and A's choice still holds */
+static void voq_mh_expect_b_wrote_nothing(struct kunit *test, struct voq_mh *mh,
+					  const char *when)
+{
+	KUNIT_EXPECT_EQ_MSG(test, mh->b->ini.voq_writes, 0ULL, "%s", when);
+	KUNIT_EXPECT_FALSE_MSG(test, mh->sw->port[2].voq_ctl & RIO_VOQ_CSR_GEN_EN,
+			       "%s: the switch generates toward the endpoint", when);
+}
+
+/* A port-write about the switch's port 2, handed to B's mport */
+static void voq_mh_pw_to_b(struct kunit *test, struct voq_mh *mh, u32 errdetect)
+{
+	union rio_pw_msg msg = { };
+	struct rio_dev *rsw = rio_sim_rdev(mh->b, mh->sw);
+
+	KUNIT_ASSERT_NOT_NULL(test, rsw);
+	msg.em.comptag = rsw->comp_tag;
+	msg.em.is_port = 2;
+	msg.em.errdetect = errdetect;
+	KUNIT_EXPECT_EQ(test, rio_inb_pwrite_handler(&mh->b->mport, &msg), 0);
+}
+
+/*
+ * Port events on the discovering host: the link from the switch to the
+ * endpoint goes down and comes back, twice.  A follows by the switch's
+ * port-writes; B, to whom the switch does not send them, follows by its
+ * poll the first time and by port-writes handed to its mport the second
+ * (both reach rio_voq_port_event()).  B records each state and writes
+ * nothing: its plan would turn generation back on toward the endpoint,
+ * against A's choice.
+ */
+static void voq_mh_discovering_events(struct kunit *test)
+{
+	struct voq_mh mh;
+
+	voq_mh_scanned_with_choice(test, &mh);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(mh.sw, 2, false), 0);
+	rio_sim_mport_pw_flush(mh.a);
+	rio_voq_test_poll();
+	voq_mh_expect_state(test, mh.b, mh.sw, 2, "down");
+	voq_mh_expect_b_wrote_nothing(test, &mh, "poll, link down");
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(mh.sw, 2, true), 0);
+	rio_sim_mport_pw_flush(mh.a);
+	rio_voq_test_poll();
+	voq_mh_expect_state(test, mh.a, mh.sw, 2, "up");
+	voq_mh_expect_state(test, mh.b, mh.sw, 2, "up");
+	voq_mh_expect_b_wrote_nothing(test, &mh, "poll, link up");
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(mh.sw, 2, false), 0);
+	rio_sim_mport_pw_flush(mh.a);
+	voq_mh_pw_to_b(test, &mh, REM_PED_LINK_OK2U);
+	voq_mh_expect_state(test, mh.b, mh.sw, 2, "down");
+	voq_mh_expect_b_wrote_nothing(test, &mh, "port-write, link down");
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(mh.sw, 2, true), 0);
+	rio_sim_mport_pw_flush(mh.a);
+	voq_mh_pw_to_b(test, &mh, REM_PED_LINK_OK2U | REM_PED_LINK_U2OK);
+	voq_mh_expect_state(test, mh.b, mh.sw, 2, "up");
+	voq_mh_expect_b_wrote_nothing(test, &mh, "port-write, link up");
+	voq_mh_expect_views(test, &mh);
+}
+
+/*
+ * rio-voq comes after both hosts scanned (its interfaces registered
+ * again, as a module load does) and catches up with each net.  B has a
+ * host device ID once it has discovered, but did not enumerate: its
+ * catch-up must not take it for the fabric's owner, so it writes nothing
+ * although its plan differs from the hardware, and still refuses admin
+ * writes.
+ */
+static void voq_mh_catch_up_discovering(struct kunit *test)
+{
+	struct rio_voq_node *nb;
+	struct voq_mh mh;
+
+	voq_mh_scanned_with_choice(test, &mh);
+	KUNIT_ASSERT_GE(test, mh.b->mport.host_deviceid, 0);
+
+	rio_voq_test_reload();
+	rio_voq_test_catch_up_flush();
+	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(&mh.a->mport), 4U);
+	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(&mh.b->mport), 4U);
+	voq_mh_expect_b_wrote_nothing(test, &mh, "catch-up");
+	voq_mh_expect_views(test, &mh);
+
+	nb = voq_test_node(mh.b, mh.sw);
+	KUNIT_ASSERT_NOT_NULL(test, nb);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(nb, 2, RIO_VOQ_KNOB_GEN, 1), -EPERM);
+	voq_mh_expect_b_wrote_nothing(test, &mh, "admin write on B");
+}
+
 static struct kunit_case voq_mh_test_cases[] = {
 	KUNIT_CASE(voq_mh_discovering_host),
 	KUNIT_CASE(voq_mh_discovery_too_early),
 	KUNIT_CASE(voq_mh_pw_to_enumerator),
 	KUNIT_CASE(voq_mh_port_write_own_net),
+	KUNIT_CASE(voq_mh_discovering_events),
+	KUNIT_CASE(voq_mh_catch_up_discovering),
 	{}
 };
 

@@ -288,16 +288,25 @@ static void voq_rules_live(struct kunit *test)
 
 /*
  * Writes that do not stick, at every write rio-voq makes to one end of a
- * link being configured: ignored, a stuck generation bit, a read-back
- * that differs.  None of them fails an access; rio-voq must notice by
- * its read-back, fail the link, leave generation off at both ends, and
- * configure it as planned once the fault is gone.
+ * link being configured: ignored, a stuck bit, a read-back that differs,
+ * on each writable field the read-back must compare (generation, XOFF,
+ * participation, per-VC, the TX and RX group sizes), in both layouts
+ * where the field exists.  None of them fails an access; rio-voq must
+ * notice by its read-back, fail the link, leave generation off at both
+ * ends, and configure it as planned once the fault is gone.
  */
+enum voq_stick_fabric {
+	VOQ_STICK_SINGLE,	/* rev 3 host and endpoint, both generate */
+	VOQ_STICK_REV2,		/* the same in rev 2.x */
+	VOQ_STICK_SWITCH,	/* rev 3 host that cannot receive, 16-port switch */
+};
+
 struct voq_stick_case {
 	const char *name;
 	enum rio_sim_wfault mode;
 	u32 mask;
-	unsigned int end;	/* 0: the host, 1: the endpoint */
+	unsigned int end;	/* 0: the host, 1: its partner */
+	enum voq_stick_fabric fabric;
 };
 
 static const struct voq_stick_case voq_stick_cases[] = {
@@ -308,6 +317,27 @@ static const struct voq_stick_case voq_stick_cases[] = {
 	{ "host reads back XOFF inverted", RIO_SIM_WFAULT_READBACK, RIO_VOQ_CSR_XOFF, 0 },
 	/* the low bit of the RX group size */
 	{ "endpoint reads back a size inverted", RIO_SIM_WFAULT_READBACK, BIT(0), 1 },
+	{ "host reads back per-VC inverted", RIO_SIM_WFAULT_READBACK, RIO_VOQ_CSR_VC_EN, 0 },
+	{ "endpoint reads back participation inverted", RIO_SIM_WFAULT_READBACK,
+	  RIO_VOQ_CSR_PART_EN, 1 },
+	{ "rev 2 host ignores writes", RIO_SIM_WFAULT_IGNORE, 0, 0, VOQ_STICK_REV2 },
+	{ "rev 2 host reads back per-VC inverted", RIO_SIM_WFAULT_READBACK,
+	  RIO_VOQ_CSR_VC_EN, 0, VOQ_STICK_REV2 },
+	{ "rev 2 endpoint reads back participation inverted", RIO_SIM_WFAULT_READBACK,
+	  RIO_VOQ_CSR_PART_EN, 1, VOQ_STICK_REV2 },
+	/*
+	 * The switch sends group size 1 and, toward a host that cannot
+	 * receive, does not generate: one write carries its TX size
+	 */
+	/* bit 28, the low bit of the TX group size (1 here) */
+	{ "switch reads back its TX size inverted", RIO_SIM_WFAULT_READBACK, BIT(3), 1,
+	  VOQ_STICK_SWITCH },
+	{ "switch TX size stuck", RIO_SIM_WFAULT_STUCK, RIO_VOQ_CSR_TX_PGS, 1,
+	  VOQ_STICK_SWITCH },
+	{ "switch participation stuck", RIO_SIM_WFAULT_STUCK, RIO_VOQ_CSR_PART_EN, 1,
+	  VOQ_STICK_SWITCH },
+	{ "switch reads back per-VC inverted", RIO_SIM_WFAULT_READBACK, RIO_VOQ_CSR_VC_EN, 1,
+	  VOQ_STICK_SWITCH },
 };
 
 static void voq_stick_desc(const struct voq_stick_case *c, char *desc)
@@ -317,11 +347,29 @@ static void voq_stick_desc(const struct voq_stick_case *c, char *desc)
 
 KUNIT_ARRAY_PARAM(voq_stick, voq_stick_cases, voq_stick_desc);
 
-/* Host and endpoint, scanned with nothing written (auto_config off) */
-static struct rio_sim_mport *voq_stick_fabric(struct kunit *test, struct rio_voq_link **l)
+/*
+ * The case's fabric, scanned with nothing written (auto_config off): the
+ * host and its partner.  @dev: the host and the partner.
+ */
+static struct rio_sim_mport *voq_stick_fabric(struct kunit *test,
+					      const struct voq_stick_case *c,
+					      struct rio_sim_dev *dev[2],
+					      struct rio_voq_link **l)
 {
-	struct rio_sim_mport *sm = rio_sim_kunit_mport(test, rio_sim_kunit_topo(test, "single"), 0);
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+	enum rio_voq_layout layout = c->fabric == VOQ_STICK_REV2 ? RIO_VOQ_LAYOUT_REV2 :
+				     RIO_VOQ_LAYOUT_REV3;
+	bool sw = c->fabric == VOQ_STICK_SWITCH;
+	struct rio_sim_mport *sm;
 
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	dev[0] = voq_test_dev(test, fab, "host", false, 1, layout,
+			      sw ? RIO_SIM_VOQ_CAPS_ALL & ~RIO_VOQ_CSR_RX_SUP :
+			      RIO_SIM_VOQ_CAPS_ALL);
+	dev[1] = voq_test_dev(test, fab, sw ? "sw" : "ep", sw, sw ? 16 : 1, layout,
+			      RIO_SIM_VOQ_CAPS_ALL);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(dev[0], 0, dev[1], 0, 2), 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	*l = rio_voq_test_link(&sm->mport, NULL, 0);
 	KUNIT_ASSERT_NOT_NULL(test, *l);
@@ -340,23 +388,19 @@ static void voq_rules_stick_campaign(struct kunit *test)
 	u64 before;
 
 	rio_voq_test_auto_config(false);
-	sm = voq_stick_fabric(test, &l);
-	dev[0] = sm->fab->host;
-	dev[1] = rio_sim_dev_find(sm->fab, 1);
+	sm = voq_stick_fabric(test, c, dev, &l);
 	before = dev[c->end]->port[0].voq_writes;
 	KUNIT_ASSERT_EQ(test, rio_voq_test_configure(l), 0);
 	nwrites = dev[c->end]->port[0].voq_writes - before;
 	KUNIT_ASSERT_GT(test, nwrites, 0U);
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < 2; i++)
 		clean[i] = dev[i]->port[0].voq_ctl;
-		KUNIT_ASSERT_TRUE(test, clean[i] & RIO_VOQ_CSR_GEN_EN);
-	}
+	/* The host generates: the rollback has something to stop */
+	KUNIT_ASSERT_TRUE(test, clean[0] & RIO_VOQ_CSR_GEN_EN);
 	rio_sim_kunit_release(test, sm);
 
 	for (k = 1; k <= nwrites; k++) {
-		sm = voq_stick_fabric(test, &l);
-		dev[0] = sm->fab->host;
-		dev[1] = rio_sim_dev_find(sm->fab, 1);
+		sm = voq_stick_fabric(test, c, dev, &l);
 		KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(dev[c->end], 0, c->mode, c->mask, k), 0);
 		KUNIT_EXPECT_EQ_MSG(test, rio_voq_test_configure(l), -EIO, "write %u", k);
 		KUNIT_EXPECT_EQ_MSG(test, l->state, RIO_VOQ_LINK_FAILED, "write %u", k);
@@ -379,12 +423,49 @@ static void voq_rules_stick_campaign(struct kunit *test)
 	}
 }
 
+/*
+ * A rollback reaches every end it can: one end of a live link stops
+ * answering (every access to it fails), a reconfiguration fails on it,
+ * and the other end must still stop generating, whichever end of the
+ * link (the first or the second the rollback visits) is lost.
+ */
+static void voq_rules_rollback_unreachable(struct kunit *test)
+{
+	struct rio_sim_dev *dev[2];
+	struct rio_sim_mport *sm;
+	struct rio_voq_link *l;
+	unsigned int lost;
+
+	for (lost = 0; lost < 2; lost++) {
+		sm = voq_single(test);
+		l = rio_voq_test_link(&sm->mport, NULL, 0);
+		KUNIT_ASSERT_NOT_NULL(test, l);
+		KUNIT_ASSERT_EQ(test, l->state, RIO_VOQ_LINK_CONFIGURED);
+		/* The devices of the link's ends, in the link's order */
+		dev[0] = l->end[0]->rdev ? rio_sim_dev_find(sm->fab, 1) : sm->fab->host;
+		dev[1] = l->end[1]->rdev ? rio_sim_dev_find(sm->fab, 1) : sm->fab->host;
+		KUNIT_ASSERT_PTR_NE(test, dev[0], dev[1]);
+		KUNIT_ASSERT_TRUE(test, voq_test_hw(dev[!lost], 0).gen_en);
+
+		spin_lock(&sm->fab->lock);
+		dev[lost]->fail_all = true;
+		spin_unlock(&sm->fab->lock);
+		KUNIT_EXPECT_EQ_MSG(test, rio_voq_test_configure(l), -EIO, "end %u lost", lost);
+		KUNIT_EXPECT_EQ_MSG(test, l->state, RIO_VOQ_LINK_FAILED, "end %u lost", lost);
+		KUNIT_EXPECT_FALSE_MSG(test, voq_test_hw(dev[!lost], 0).gen_en,
+				       "end %u lost: %s still generates", lost, dev[!lost]->name);
+		KUNIT_EXPECT_EQ(test, dev[!lost]->port[0].voq_violations, 0U);
+		rio_sim_kunit_release(test, sm);
+	}
+}
+
 static struct kunit_case voq_rules_test_cases[] = {
 	KUNIT_CASE(voq_rules_discovering_staging),
 	KUNIT_CASE(voq_rules_write_not_taken),
 	KUNIT_CASE(voq_rules_all_ones),
 	KUNIT_CASE_PARAM(voq_rules_live, voq_live_gen_params),
 	KUNIT_CASE_PARAM(voq_rules_stick_campaign, voq_stick_gen_params),
+	KUNIT_CASE(voq_rules_rollback_unreachable),
 	{}
 };
 

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#define pr_fmt(fmt) "rio-voq: " fmt
+
 /*
  * rio-voq staging queues: the registry of per-vendor staging ops, the
  * generic default used without them, and next-hop entries taken from the
@@ -16,6 +18,7 @@
 #include <kunit/visibility.h>
 #include <linux/errno.h>
 #include <linux/export.h>
+#include <linux/printk.h>
 #include <linux/rio.h>
 #include <linux/rio_regs.h>
 #include <linux/slab.h>
@@ -118,6 +121,30 @@ int rio_voq_next_hop(struct rio_dev *next, u16 destid)
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_next_hop);
 
+/*
+ * Program a reverse map through a vendor's set_map and, where the ops can
+ * read it (get_map), read it back into @back and compare.  *@have: @back
+ * holds the device's map as read.  Return: 0, the error of an op, or
+ * -EIO if the map read back is not the one written (a map that did not
+ * stick: no access failed).
+ */
+static int rio_voq_staging_program(const struct rio_voq_staging_ops *ops,
+				   struct rio_dev *rdev, unsigned int port,
+				   const u8 *map, u8 *back, unsigned int count,
+				   bool *have)
+{
+	int ret = ops->set_map(rdev, port, map, count);
+
+	*have = false;
+	if (ret || !ops->get_map)
+		return ret;
+	ret = ops->get_map(rdev, port, back, count);
+	if (ret)
+		return ret;
+	*have = true;
+	return memcmp(back, map, count) ? -EIO : 0;
+}
+
 /**
  * rio_voq_staging_setup() - set up the staging queues of a link end
  * @n: the upstream end
@@ -125,12 +152,14 @@ EXPORT_SYMBOL_IF_KUNIT(rio_voq_next_hop);
  * @far: the downstream end
  *
  * With staging ops: their number of queues; the default map programmed
- * through set_map, or, on a device whose map is fixed, read back with
+ * through set_map and read back where the ops can (a map that does not
+ * stick is a failure), or, on a device whose map is fixed, read with
  * get_map; next hops programmed through set_next_hop for every device of
  * the net the downstream switch routes.  Without: the generic default.
  * Called with rio_voq_lock held, by the enumerating host only.
  *
- * Return: 0 or the error of an op (the port then keeps no map).
+ * Return: 0, the error of an op, or -EIO if the map read back differs
+ * from the one written (the port then keeps no map).
  */
 int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
 			  struct rio_voq_node *far)
@@ -139,8 +168,9 @@ int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
 	struct rio_voq_port_state *ps = &n->port[port];
 	unsigned int nq = RIO_VOQ_STAGING_QUEUES;
 	struct rio_voq_node *d;
+	u8 *map, *back = NULL;
 	int ret = 0, hop;
-	u8 *map;
+	bool have;
 
 	if (ops && ops->nqueues) {
 		ret = ops->nqueues(n->rdev, port);
@@ -154,10 +184,14 @@ int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
 		return -ENOMEM;
 	rio_voq_staging_contiguous(far->nports, nq, map);
 
-	if (ops && ops->set_map)
-		ret = ops->set_map(n->rdev, port, map, far->nports);
-	else if (ops && ops->get_map)
+	if (ops && ops->set_map) {
+		back = kcalloc(far->nports, sizeof(*back), GFP_KERNEL);
+		ret = back ? rio_voq_staging_program(ops, n->rdev, port, map, back,
+						     far->nports, &have) : -ENOMEM;
+		kfree(back);
+	} else if (ops && ops->get_map) {
 		ret = ops->get_map(n->rdev, port, map, far->nports);
+	}
 	/*
 	 * The devices come from rio-voq's own list (under rio_voq_lock),
 	 * not the net's, which the core changes under its own lock.
@@ -195,7 +229,8 @@ int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
  * The whole map is checked first: one entry per port of the downstream
  * device, each below the port's queue count; -EINVAL changes nothing.
  * With vendor ops the map is programmed and, where the ops can, read
- * back.
+ * back: a map that does not stick is refused with -EIO, logged in one
+ * line, and the port then holds the map the device has.
  *
  * Return: 0; -ENODEV if the node is going away; -EPERM on a node that
  * only discovers; -ENOENT if the port has no staging queues (no VoQ
@@ -211,6 +246,7 @@ int rio_voq_staging_set_map(struct rio_voq_node *n, unsigned int port,
 	unsigned int d;
 	u8 *back = NULL;
 	int ret = 0;
+	bool have;
 
 	mutex_lock(&rio_voq_lock);
 	if (n->dead || port >= n->nports) {
@@ -234,14 +270,13 @@ int rio_voq_staging_set_map(struct rio_voq_node *n, unsigned int port,
 		goto out;
 
 	if (ops) {
-		ret = ops->set_map(n->rdev, port, map, count);
-		if (!ret && ops->get_map) {
-			back = kcalloc(count, sizeof(*back), GFP_KERNEL);
-			ret = back ? ops->get_map(n->rdev, port, back, count) : -ENOMEM;
-			if (!ret && memcmp(back, map, count))
-				ret = -EIO;
-			if (back && ret == -EIO)
-				memcpy(ps->smap, back, count);	/* what the device has */
+		back = kcalloc(count, sizeof(*back), GFP_KERNEL);
+		ret = back ? rio_voq_staging_program(ops, n->rdev, port, map, back,
+						     count, &have) : -ENOMEM;
+		if (ret == -EIO && have) {
+			pr_err("%s port %u: staging map read back differs from the one written; keeping the device's\n",
+			       rio_voq_node_name(n), port);
+			memcpy(ps->smap, back, count);	/* what the device has */
 		}
 	}
 	if (!ret)

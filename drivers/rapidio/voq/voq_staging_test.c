@@ -10,6 +10,7 @@
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/rio_drv.h>
+#include <linux/string.h>
 
 #include "../sim/rio_sim.h"
 #include "voq_core.h"
@@ -329,6 +330,115 @@ static void voq_staging_admin_map(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
+/*
+ * Staging maps that do not stick: rio-sim's staging write faults on the
+ * RAM model's port 1 (writes ignored, a bit of each entry stuck, a bit
+ * inverted in reads).  None fails an access: only a read-back shows them.
+ */
+struct voq_stg_fault_case {
+	const char *name;
+	enum rio_sim_wfault mode;
+	u32 mask;
+};
+
+static const struct voq_stg_fault_case voq_stg_fault_cases[] = {
+	{ "writes ignored", RIO_SIM_WFAULT_IGNORE, 0 },
+	{ "low bit stuck", RIO_SIM_WFAULT_STUCK, BIT(0) },
+	{ "bit 1 read back inverted", RIO_SIM_WFAULT_READBACK, BIT(1) },
+};
+
+static void voq_stg_fault_desc(const struct voq_stg_fault_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", c->name);
+}
+
+KUNIT_ARRAY_PARAM(voq_stg_fault, voq_stg_fault_cases, voq_stg_fault_desc);
+
+/* The RAM model's port 1 map, as a read of the switch returns it */
+static void voq_stg_read(const struct voq_stg_fault_case *c, struct rio_sim_dev *ram,
+			 u8 *map)
+{
+	unsigned int d;
+
+	for (d = 0; d < 8; d++)
+		map[d] = ram->stg_map[1 * RIO_SIM_ROUTES_SMALL + d] ^
+			 (c->mode == RIO_SIM_WFAULT_READBACK ? c->mask : 0);
+}
+
+/*
+ * An admin's map that does not stick is refused with -EIO, and what the
+ * kernel then holds for the port is what the switch has (its read-back),
+ * not the map asked for.  Once the fault is gone the map is taken.
+ */
+static void voq_staging_admin_not_stuck(struct kunit *test)
+{
+	const struct voq_stg_fault_case *c = test->param_value;
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "staging");
+	struct rio_sim_mport *sm = rio_sim_kunit_mport(test, fab, 0);
+	static const u8 good[8] = { 3, 3, 3, 3, 0, 1, 2, 2 };
+	struct rio_sim_dev *ram;
+	struct rio_voq_node *n;
+	u8 have[8];
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	ram = rio_sim_dev_find(sm->fab, 1);
+	KUNIT_ASSERT_NOT_NULL(test, ram);
+	n = voq_test_node(sm, ram);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_NOT_NULL(test, n->port[1].smap);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_set_stg_wfault(ram, 1, c->mode, c->mask), 0);
+	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(n, 1, good, 8), -EIO);
+	voq_stg_read(c, ram, have);
+	KUNIT_EXPECT_NE(test, memcmp(have, good, 8), 0);
+	mutex_lock(&rio_voq_lock);
+	voq_expect_map(test, n->port[1].smap, have, 8);
+	mutex_unlock(&rio_voq_lock);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_set_stg_wfault(ram, 1, RIO_SIM_WFAULT_NONE, 0), 0);
+	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(n, 1, good, 8), 0);
+	voq_expect_map(test, &ram->stg_map[1 * RIO_SIM_ROUTES_SMALL], good, 8);
+	mutex_lock(&rio_voq_lock);
+	voq_expect_map(test, n->port[1].smap, good, 8);
+	mutex_unlock(&rio_voq_lock);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * A map that does not stick at the scan: the port is not claimed staged
+ * (it keeps no map, and takes no admin map), while the switch's other
+ * link, toward the host, gets its map as planned.
+ */
+static void voq_staging_setup_not_stuck(struct kunit *test)
+{
+	const struct voq_stg_fault_case *c = test->param_value;
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "staging");
+	static const u8 good[8] = { 3, 3, 3, 3, 0, 1, 2, 2 };
+	struct rio_sim_mport *sm;
+	struct rio_sim_dev *ram;
+	struct rio_voq_node *n;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	ram = rio_sim_dev_find(fab, 1);
+	KUNIT_ASSERT_NOT_NULL(test, ram);
+	KUNIT_ASSERT_EQ(test, rio_sim_set_stg_wfault(ram, 1, c->mode, c->mask), 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	n = voq_test_node(sm, ram);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_NULL(test, n->port[1].smap);
+	/* The host has one port: one entry, queue 0 */
+	KUNIT_EXPECT_NOT_NULL(test, n->port[0].smap);
+	KUNIT_EXPECT_EQ(test, n->port[0].nsmap, 1U);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(n, 1, good, 8), -ENOENT);
+	rio_sim_kunit_release(test, sm);
+}
+
 static struct kunit_case voq_staging_test_cases[] = {
 	KUNIT_CASE_PARAM(voq_staging_contiguous, voq_contig_gen_params),
 	KUNIT_CASE(voq_staging_registry),
@@ -337,6 +447,8 @@ static struct kunit_case voq_staging_test_cases[] = {
 	KUNIT_CASE(voq_staging_generic_and_gating),
 	KUNIT_CASE(voq_staging_sim_models),
 	KUNIT_CASE(voq_staging_admin_map),
+	KUNIT_CASE_PARAM(voq_staging_admin_not_stuck, voq_stg_fault_gen_params),
+	KUNIT_CASE_PARAM(voq_staging_setup_not_stuck, voq_stg_fault_gen_params),
 	{}
 };
 
