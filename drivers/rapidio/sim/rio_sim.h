@@ -176,6 +176,9 @@ struct rio_sim_port {
  * @did: device ID
  * @map: LP-Serial register map
  * @em: has an error management extensions block
+ * @em_hs: that block is the hot-swap-only variant (EF ID 0x0017, Part 8),
+ *	which rio-scan takes when there is no other and rio_mport_cdev does
+ *	not look for
  * @voq: has a VoQ backpressure block (0x000B)
  * @voq_layout: its layout
  * @voq_caps: read-only bits of every port's VoQ CSR (capabilities and,
@@ -188,6 +191,8 @@ struct rio_sim_port {
  * @swp_claim: the Switch Port Information CAR reports @swp_ports ports
  *	instead of @nports (hostile)
  * @swp_ports: the port count it reports then, 0..255
+ * @ef_loop: the last extended-feature block's EF_PTR points back at the
+ *	first, so that a walk of the whole chain never ends (hostile)
  * @staging: staging hardware (switches)
  * @staging_queues: its queues per port
  */
@@ -199,6 +204,7 @@ struct rio_sim_dev_desc {
 	u16 did;
 	enum rio_sim_phys_map map;
 	bool em;
+	bool em_hs;
 	bool voq;
 	enum rio_voq_layout voq_layout;
 	u32 voq_caps;
@@ -206,6 +212,7 @@ struct rio_sim_dev_desc {
 	enum rio_sim_voq_place voq_place;
 	bool swp_claim;
 	u8 swp_ports;
+	bool ef_loop;
 	enum rio_sim_staging staging;
 	unsigned int staging_queues;
 };
@@ -224,6 +231,8 @@ struct rio_sim_dev_desc {
  * @map: LP-Serial register map
  * @phys_ef: offset of the LP-Serial block
  * @em_ef: offset of the error management block, 0 if none
+ * @em_hs: it is the hot-swap-only variant (EF ID 0x0017)
+ * @ef_loop: the last extended-feature block points back at the first
  * @voq_ef: offset of the VoQ block, 0 if none
  * @voq_layout: layout of the VoQ block
  * @voq_nports: Port n VoQ CSRs the block has
@@ -267,6 +276,8 @@ struct rio_sim_dev {
 	enum rio_sim_phys_map map;
 	u32 phys_ef;
 	u32 em_ef;
+	bool em_hs;
+	bool ef_loop;
 	u32 voq_ef;
 	enum rio_voq_layout voq_layout;
 	unsigned int voq_nports;

@@ -139,7 +139,12 @@ static u32 sim_next_block(const struct rio_sim_dev *dev, u32 ef)
 
 static u32 sim_ef_header(const struct rio_sim_dev *dev, u32 ef, u16 id)
 {
-	return FIELD_PREP(RIO_VOQ_EF_HDR_PTR, sim_next_block(dev, ef)) |
+	u32 next = sim_next_block(dev, ef);
+
+	/* Hostile: the last block leads back to the first */
+	if (!next && dev->ef_loop)
+		next = sim_next_block(dev, 0);
+	return FIELD_PREP(RIO_VOQ_EF_HDR_PTR, next) |
 	       FIELD_PREP(RIO_VOQ_EF_HDR_ID, id);
 }
 
@@ -245,7 +250,8 @@ static u32 sim_em_read(struct rio_sim_dev *dev, u32 off)
 {
 	switch (off) {
 	case 0:
-		return sim_ef_header(dev, dev->em_ef, RIO_EFB_ERR_MGMNT);
+		return sim_ef_header(dev, dev->em_ef, dev->em_hs ? RIO_EFB_ERR_MGMNT_HS :
+							 RIO_EFB_ERR_MGMNT);
 	case RIO_EM_PW_TGT_DEVID:
 		return dev->pw_tgt;
 	case RIO_EM_PW_TX_CTRL:
@@ -835,6 +841,8 @@ struct rio_sim_dev *rio_sim_dev_make(struct rio_sim_fabric *fab,
 	dev->vid = desc->vid;
 	dev->did = desc->did;
 	dev->map = desc->map;
+	dev->em_hs = desc->em && desc->em_hs;
+	dev->ef_loop = desc->ef_loop;
 	dev->did_csr = SIM_DID_CSR_MASK;
 	dev->host_lock = SIM_LOCK_FREE;
 	dev->pell_ctl = RIO_PELL_ADDR_34;
@@ -992,6 +1000,8 @@ void rio_sim_dev_swap(struct rio_sim_dev *dev, struct rio_sim_dev *nd)
 	swap(dev->map, nd->map);
 	swap(dev->phys_ef, nd->phys_ef);
 	swap(dev->em_ef, nd->em_ef);
+	swap(dev->em_hs, nd->em_hs);
+	swap(dev->ef_loop, nd->ef_loop);
 	swap(dev->voq_ef, nd->voq_ef);
 	swap(dev->voq_layout, nd->voq_layout);
 	swap(dev->voq_nports, nd->voq_nports);
