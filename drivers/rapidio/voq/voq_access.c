@@ -46,12 +46,18 @@ int rio_voq_read(struct rio_voq_node *n, u32 offset, u32 *val)
  * @offset: register offset
  * @val: value to write
  *
- * Return: 0, or the core's error.
+ * Nothing is written to a device whose board is not known (@n->unknown):
+ * its registers may not be where rio-voq last found them.
+ *
+ * Return: 0; -EBUSY, without an access, for a device not known; or the
+ * core's error.
  */
 int rio_voq_write(struct rio_voq_node *n, u32 offset, u32 val)
 {
 	int ret;
 
+	if (n->unknown)
+		return -EBUSY;
 	if (n->rdev)
 		ret = rio_write_config_32(n->rdev, offset, val);
 	else

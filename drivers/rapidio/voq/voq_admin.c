@@ -258,6 +258,9 @@ static int rio_voq_do_set(struct rio_voq_node *n, unsigned int port,
 	ret = rio_voq_choice_check(&me, l ? &far : NULL, knob, val);
 	if (ret)
 		return ret;
+	/* A board not known: nothing written (its partner, on a link up, neither) */
+	if (n->unknown)
+		return -EBUSY;
 
 	old = ps->choice;
 	ps->choice.set |= BIT(knob);
@@ -307,9 +310,11 @@ static int rio_voq_do_set(struct rio_voq_node *n, unsigned int port,
  *
  * Return: 0; -ENODEV if the node is going away; -EPERM on a node that
  * only discovers (it does not own the fabric); the refusals of
- * rio_voq_choice_check() (-EINVAL, -ENOLINK, -EOPNOTSUPP, -EXDEV); -EIO
- * (or the core's error) if an access failed, the link then being left
- * with generation off.
+ * rio_voq_choice_check() (-EINVAL, -ENOLINK, -EOPNOTSUPP, -EXDEV);
+ * -EBUSY if the board of the device, or of its partner on a link that
+ * is up, is not known (it could not be discovered again after a bounce:
+ * nothing is written to it); -EIO (or the core's error) if an access
+ * failed, the link then being left with generation off.
  */
 int rio_voq_port_set(struct rio_voq_node *n, unsigned int port,
 		     enum rio_voq_knob knob, unsigned int val)
@@ -325,7 +330,7 @@ int rio_voq_port_set(struct rio_voq_node *n, unsigned int port,
 		ret = rio_voq_do_set(n, port, knob, val);
 	mutex_unlock(&rio_voq_lock);
 	if (ret && ret != -ENODEV && ret != -EPERM && ret != -EINVAL &&
-	    ret != -ENOLINK && ret != -EOPNOTSUPP && ret != -EXDEV)
+	    ret != -ENOLINK && ret != -EOPNOTSUPP && ret != -EXDEV && ret != -EBUSY)
 		pr_err("%s port %u: %s=%u failed (%pe); generation left off on its link\n",
 		       rio_voq_node_name(n), port, rio_voq_knob_name(knob), val,
 		       ERR_PTR(ret));

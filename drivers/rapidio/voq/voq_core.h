@@ -150,6 +150,13 @@ struct rio_voq_port_state {
  *	write to it (a discovering host only reads and reports)
  * @scanning: the mport's own node: a scan of the mport is in progress
  * @dead: being removed: admin operations fail with -ENODEV
+ * @unknown: what the board in its place is made of is not known: after
+ *	a bounce, its rediscovery failed, or it could not be reached.
+ *	Nothing is written to it (admin operations fail with -EBUSY) and
+ *	its links are not planned until it is discovered again, which is
+ *	tried at each event about it or its links and by the poll
+ * @unknown_told: that rediscovery failed on a device that answered: one
+ *	line was logged, and its partners' generation toward it is off
  * @sysfs_failed: creating voq/ failed; tried again at the next scan
  * @sysfs_stale: the device was replaced: its sysfs directories are made
  *	again (they follow the block in place)
@@ -182,6 +189,8 @@ struct rio_voq_node {
 	bool owner;
 	bool scanning;
 	bool dead;
+	bool unknown;
+	bool unknown_told;
 	bool sysfs_failed;
 	bool sysfs_stale;
 	struct kobject *kdir;

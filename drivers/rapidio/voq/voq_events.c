@@ -138,7 +138,8 @@ struct rio_voq_far {
 };
 
 /*
- * After @n was replaced: its new links (those with a VoQ block at both
+ * After @n was replaced, or discovered again after it was not known:
+ * its new links (state RIO_VOQ_LINK_NEW: those with a VoQ block at both
  * ends) are planned and written as at a scan, its other ports and the
  * partners it left without a link are set up as lone ports, and the
  * admin's choices on both ends of each are checked against the boards
@@ -152,12 +153,6 @@ static void rio_voq_follow_replaced(struct rio_voq_node *n,
 	struct rio_voq_link *l;
 	unsigned int p, i;
 	int ret;
-
-	if (n->ef)
-		pr_info("%s: replaced: VoQ block at 0x%04x (rev %d), %u ports; planned again\n",
-			rio_voq_node_name(n), n->ef, n->layout, n->nports);
-	else
-		pr_info("%s: replaced: no VoQ block\n", rio_voq_node_name(n));
 
 	list_for_each_entry(l, &rio_voq_links, node) {
 		if (l->state != RIO_VOQ_LINK_NEW || l->end[0]->mport != n->mport)
@@ -195,60 +190,166 @@ static void rio_voq_follow_replaced(struct rio_voq_node *n,
 	}
 }
 
+/* What the rediscovery of a device found */
+struct rio_voq_found {
+	struct rio_voq_node *n;
+	struct rio_voq_node fresh;
+	int ret;
+	struct rio_voq_far *old;
+	unsigned int nold;
+};
+
+/*
+ * Discover @n's device again, writing nothing.  @f->ret: 0 if it is as
+ * rio-voq knows it (its CSRs are taken), 1 if it is made otherwise
+ * (@f->fresh holds it), the error if it cannot be discovered.  @f->n is
+ * NULL for no device, or one that is not to be discovered again (the
+ * mport's own, one going away, one not probed yet).
+ */
+static void rio_voq_rediscover(struct rio_voq_node *n, struct rio_voq_found *f)
+{
+	unsigned int p;
+
+	*f = (struct rio_voq_found) { .n = n };
+	if (!n || !n->rdev || n->dead || !n->probed) {
+		f->n = NULL;
+		return;
+	}
+	f->ret = rio_voq_node_reprobe(n, &f->fresh);
+	if (f->ret)
+		return;
+	if (!rio_voq_node_same(n, &f->fresh)) {
+		f->ret = 1;
+		return;
+	}
+	for (p = 0; p < n->nports; p++)
+		n->port[p].csr = f->fresh.port[p].csr;
+	kfree(f->fresh.port);
+	f->fresh.port = NULL;
+}
+
+/* @f's device is made otherwise: it takes its new block (no write) */
+static void rio_voq_take_fresh(struct rio_voq_found *f)
+{
+	struct rio_voq_node *n = f->n;
+	struct rio_voq_link *l;
+	unsigned int p, end;
+
+	/* Who its links led to: set up again once they are gone */
+	if (n->nports)
+		f->old = kcalloc(n->nports, sizeof(*f->old), GFP_KERNEL);
+	for (p = 0; f->old && p < n->nports; p++) {
+		l = n->port[p].link;
+		if (!l)
+			continue;
+		end = rio_voq_link_end(l, n, p);
+		f->old[f->nold].n = l->end[!end];
+		f->old[f->nold++].port = l->port[!end];
+	}
+	n->unknown = false;
+	n->unknown_told = false;
+	rio_voq_node_replace(n, &f->fresh);
+	if (n->ef)
+		pr_info("%s: replaced: VoQ block at 0x%04x (rev %d), %u ports; planned again\n",
+			rio_voq_node_name(n), n->ef, n->layout, n->nports);
+	else
+		pr_info("%s: replaced: no VoQ block\n", rio_voq_node_name(n));
+}
+
+/* @f's device was not known and is found as it was: its links anew */
+static void rio_voq_found_again(struct rio_voq_found *f)
+{
+	struct rio_voq_node *n = f->n;
+	unsigned int p;
+
+	if (n->unknown_told)
+		pr_info("%s: discovered again, as it was; planned again\n",
+			rio_voq_node_name(n));
+	n->unknown = false;
+	n->unknown_told = false;
+	for (p = 0; p < n->nports; p++)
+		if (n->port[p].link)
+			n->port[p].link->state = RIO_VOQ_LINK_NEW;
+}
+
+/*
+ * @n's device answered but could not be discovered again (@err): it is
+ * not known.  Nothing is written to it (rio_voq_write() refuses) and its
+ * links are not planned: each goes failed, with generation off at the
+ * partner's end, toward it.  One line is logged, the first time.
+ */
+static void rio_voq_node_lost(struct rio_voq_node *n,
+			      const struct rio_voq_policy *pol, bool write,
+			      int err)
+{
+	unsigned int p;
+
+	n->unknown = true;
+	if (n->unknown_told)
+		return;
+	n->unknown_told = true;
+	pr_warn("%s: cannot discover the device again (%pe): not written, its partners do not generate toward it, until it can be\n",
+		rio_voq_node_name(n), ERR_PTR(err));
+	for (p = 0; p < n->nports; p++)
+		if (n->port[p].link)
+			rio_voq_link_configure(n->port[p].link, pol, write, false);
+}
+
 /**
- * rio_voq_node_check_replaced() - follow a device swapped for another board
- * @n: a node of a device (not the mport's own), not dead
+ * rio_voq_check_replaced() - follow devices swapped for other boards
+ * @a: a node whose device answered (it sent the port-write, its port was
+ *	just read), or NULL
+ * @b: another, or NULL: the two ends of a link that bounced
  * @pol: the module's policy
  * @write: this host may write
  *
  * A link that went down and came back may lead to another board in the
  * same place: the core does not rescan on port-writes, and its rio_dev
- * stays the same object with what it read at the scan.  The device is
- * discovered again (rio_voq_node_reprobe()); if it is made otherwise
- * (blocks, ports, a port's capabilities), its node takes the new block
- * and the links are planned again from what both ends can do.  Called
- * with rio_voq_lock held.
+ * stays the same object with what it read at the scan.  Each device is
+ * discovered again (rio_voq_node_reprobe()), both before anything is
+ * written, so that neither is written by what rio-voq knew of it:
+ *  - one made otherwise (identity, blocks, ports, a port's capabilities)
+ *    takes its new block, and its links are found again;
+ *  - one that cannot be discovered is not known (rio_voq_node_lost()):
+ *    nothing is written to it until a later event or poll finds it;
+ *  - one that was not known and is found as it was keeps its links;
+ * then the links of those replaced or found again are planned from what
+ * both ends can do, and written.  Called with rio_voq_lock held.
  *
- * Return: true if the device was replaced (its links were made anew).
+ * Return: true if a device was replaced or found again (its links were
+ * made anew).
  */
-static bool rio_voq_node_check_replaced(struct rio_voq_node *n,
-					const struct rio_voq_policy *pol,
-					bool write)
+static bool rio_voq_check_replaced(struct rio_voq_node *a, struct rio_voq_node *b,
+				   const struct rio_voq_policy *pol, bool write)
 {
-	struct rio_voq_far *old = NULL;
-	struct rio_voq_node fresh;
-	unsigned int p, nold = 0;
-	int ret;
+	struct rio_voq_found f[2];
+	bool changed = false;
+	unsigned int i;
 
-	if (!n->rdev || n->dead || !n->probed)
-		return false;
-	ret = rio_voq_node_reprobe(n, &fresh);
-	if (ret)
-		return false;	/* cannot tell: the next event will */
-	if (rio_voq_node_same(n, &fresh)) {
-		for (p = 0; p < n->nports; p++)
-			n->port[p].csr = fresh.port[p].csr;
-		kfree(fresh.port);
-		return false;
-	}
-
-	/* Who its links led to: set up again once they are gone */
-	if (n->nports)
-		old = kcalloc(n->nports, sizeof(*old), GFP_KERNEL);
-	for (p = 0; old && p < n->nports; p++) {
-		struct rio_voq_link *l = n->port[p].link;
-		unsigned int end;
-
-		if (!l)
+	rio_voq_rediscover(a, &f[0]);
+	rio_voq_rediscover(b != a ? b : NULL, &f[1]);
+	/* New blocks first, so that what is planned next sees them */
+	for (i = 0; i < 2; i++) {
+		if (!f[i].n || f[i].ret < 0)
 			continue;
-		end = rio_voq_link_end(l, n, p);
-		old[nold].n = l->end[!end];
-		old[nold++].port = l->port[!end];
+		if (f[i].ret > 0)
+			rio_voq_take_fresh(&f[i]);
+		else if (f[i].n->unknown)
+			rio_voq_found_again(&f[i]);
+		else
+			continue;
+		f[i].ret = 1;
+		changed = true;
 	}
-	rio_voq_node_replace(n, &fresh);
-	rio_voq_follow_replaced(n, pol, write, old, nold);
-	kfree(old);
-	return true;
+	for (i = 0; i < 2; i++)
+		if (f[i].n && f[i].ret < 0)
+			rio_voq_node_lost(f[i].n, pol, write, f[i].ret);
+	for (i = 0; i < 2; i++) {
+		if (f[i].n && f[i].ret > 0)
+			rio_voq_follow_replaced(f[i].n, pol, write, f[i].old, f[i].nold);
+		kfree(f[i].old);
+	}
+	return changed;
 }
 
 /**
@@ -265,11 +366,14 @@ static bool rio_voq_node_check_replaced(struct rio_voq_node *n,
  * only records the state.  A link that comes back (or bounced) may lead
  * to a board swapped meanwhile: both ends are discovered again, and a
  * replaced device is planned from what it is now (see
- * rio_voq_node_check_replaced()).  During a scan of the mport the event
- * is remembered for the scan's end.  When a link comes back, the
- * devices it cut off may have changed meanwhile, and their port-writes
- * were lost: every port of the mport's nodes is read again (see
- * rio_voq_recheck()).  Called with rio_voq_lock held.
+ * rio_voq_check_replaced()); so is a device rio-voq does not know (whose
+ * rediscovery failed).  No end is written by what rio-voq knew of it
+ * before it is discovered again: the far end of a link that bounced and
+ * is down is left alone, and not known if it cannot be read.  During a
+ * scan of the mport the event is remembered for the scan's end.  When a
+ * link comes back, the devices it cut off may have changed meanwhile,
+ * and their port-writes were lost: every port of the mport's nodes is
+ * read again (see rio_voq_recheck()).  Called with rio_voq_lock held.
  */
 void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 {
@@ -277,7 +381,8 @@ void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 	struct rio_voq_policy pol;
 	struct rio_voq_link *l;
 	unsigned int end;
-	bool write, was, up, swapped;
+	bool write, was, up, suspect;
+	int peer_err;
 
 	lockdep_assert_held(&rio_voq_lock);
 	if (!host || host->dead || n->dead)
@@ -286,8 +391,8 @@ void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 	write = pol.auto_config && host->owner;
 	if (!n->ef || port >= n->nports) {
 		/* A port rio-voq has no state for: a board with a new block? */
-		if (bounced && !host->scanning)
-			rio_voq_node_check_replaced(n, &pol, write);
+		if ((bounced || n->unknown) && !host->scanning)
+			rio_voq_check_replaced(n, NULL, &pol, write);
 		return;
 	}
 	if (host->scanning) {
@@ -298,24 +403,23 @@ void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 	bounced |= n->port[port].bounced;
 	n->port[port].pending = false;
 	n->port[port].bounced = false;
+	/* A device rio-voq does not know is discovered again first */
+	suspect = bounced || n->unknown;
 
 	was = rio_voq_end_down(n, port);
 	rio_voq_port_status(n, port);
 	up = !rio_voq_end_down(n, port);
 	l = n->port[port].link;
 	if (!l) {
-		if (up && (was || bounced)) {
+		peer = up ? rio_voq_port_peer(n, port) : NULL;
+		if (up && (was || suspect || (peer && peer->unknown))) {
 			/* Either end may be a new board, with a block now */
-			peer = rio_voq_port_peer(n, port);
-			swapped = rio_voq_node_check_replaced(n, &pol, write);
-			if (peer)
-				swapped |= rio_voq_node_check_replaced(peer, &pol, write);
-			if (swapped) {
+			if (rio_voq_check_replaced(n, peer, &pol, write)) {
 				rio_voq_recheck(n->mport);
 				return;
 			}
 		}
-		if (write)
+		if (write && !n->unknown)
 			rio_voq_port_configure(n, port, true);
 		/* A link to a device without a block may cut off others too */
 		if (up && was)
@@ -324,10 +428,11 @@ void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 	}
 
 	end = rio_voq_link_end(l, n, port);
-	rio_voq_port_status(l->end[!end], l->port[!end]);
+	peer = l->end[!end];
+	peer_err = rio_voq_port_status(peer, l->port[!end]);
 	was = l->down;
 	l->down = rio_voq_end_down(n, port) ||
-		  rio_voq_end_down(l->end[!end], l->port[!end]);
+		  rio_voq_end_down(peer, l->port[!end]);
 	if (was != l->down) {
 		pr_info("%s port %u <-> %s port %u: link %s\n",
 			rio_voq_node_name(l->end[0]), l->port[0],
@@ -335,12 +440,24 @@ void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 			l->down ? "down, generation off" : "up, reconfiguring");
 		l->baud_read = false;	/* it may have trained at another rate */
 	}
-	if (!l->down && (was || bounced)) {
-		peer = l->end[!end];
+	if (!l->down && (was || suspect || peer->unknown)) {
 		/* @l goes if either end was replaced */
-		swapped = rio_voq_node_check_replaced(n, &pol, write);
-		swapped |= rio_voq_node_check_replaced(peer, &pol, write);
-		if (swapped) {
+		if (rio_voq_check_replaced(n, peer, &pol, write)) {
+			rio_voq_recheck(n->mport);
+			return;
+		}
+		if (n->unknown || peer->unknown)
+			return;		/* its link failed, toward it */
+	} else if (l->down && (suspect || peer->unknown)) {
+		/*
+		 * The far end of a link that bounced may be another board:
+		 * not written before it is discovered again, which it cannot
+		 * be if it cannot be read (it is then not known until it can)
+		 */
+		if (peer_err && peer->rdev && bounced)
+			peer->unknown = true;
+		if (rio_voq_check_replaced(n->unknown && up ? n : NULL,
+					   peer_err ? NULL : peer, &pol, write)) {
 			rio_voq_recheck(n->mport);
 			return;
 		}
@@ -430,13 +547,15 @@ void rio_voq_pw_unregister(struct rio_mport *mport)
  * has a VoQ block and is not being scanned; a port whose PORT_OK or
  * Port Unavailable changed is followed as a port-write would make it.
  * A device that cannot be reached is skipped (its partner's port
- * tells).  A link that comes back during the pass does not start
- * another.  Called with rio_voq_lock held.
+ * tells).  A device whose board is not known is discovered again if it
+ * answers (one read of its Device Identity CAR).  A link that comes back
+ * during the pass does not start another.  Called with rio_voq_lock held.
  */
 static void rio_voq_check(struct rio_mport *mport)
 {
 	static bool running;
 	struct rio_voq_node *n, *host;
+	struct rio_voq_policy pol;
 	unsigned int p;
 	u32 off, sts;
 
@@ -444,10 +563,21 @@ static void rio_voq_check(struct rio_mport *mport)
 	if (running)
 		return;
 	running = true;
+	rio_voq_policy_get(&pol);
+	/* Devices not known first: discovered again if they answer */
 	list_for_each_entry(n, &rio_voq_nodes, node) {
 		host = rio_voq_node_of(n->mport, NULL);
-		if ((mport && n->mport != mport) || n->dead || !n->ef || !host ||
-		    host->dead || host->scanning)
+		if (!n->unknown || (mport && n->mport != mport) || n->dead ||
+		    !host || host->dead || host->scanning)
+			continue;
+		if (!rio_voq_read(n, RIO_DEV_ID_CAR, &sts))
+			rio_voq_check_replaced(n, NULL, &pol,
+					       pol.auto_config && host->owner);
+	}
+	list_for_each_entry(n, &rio_voq_nodes, node) {
+		host = rio_voq_node_of(n->mport, NULL);
+		if ((mport && n->mport != mport) || n->dead || !n->ef ||
+		    n->unknown || !host || host->dead || host->scanning)
 			continue;
 		for (p = 0; p < n->nports; p++) {
 			off = rio_voq_phys_reg(n, p, RIO_PORT_N_ERR_STS_CSR(0, 0));

@@ -500,6 +500,122 @@ static void voq_event_replace_choice(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
+/* Arm rio-sim's fault injection: the @k-th access from now fails (0: none) */
+static void voq_fail_nth(struct rio_sim_fabric *fab, unsigned int k)
+{
+	spin_lock_irq(&fab->lock);
+	fab->fail_nth = k;
+	fab->fail_seen = 0;
+	spin_unlock_irq(&fab->lock);
+}
+
+/*
+ * A swap whose rediscovery fails, at any of its accesses (or at one
+ * around it): what the board in place is made of is not known, so
+ * nothing is written to it by the old board's layout (a rev 3 CSR lies
+ * past a one-port rev 2 block, a rev 2 one on a rev 3 block's reserved
+ * words), and no rev 3 port generates toward a rev 2 board.  The next
+ * event finds the board.
+ */
+static void voq_event_replace_fault(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_fabric *fab = sm->fab;
+	struct rio_sim_dev *sw = rio_sim_dev_find(fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(fab, EP(1));
+	struct rio_voq_node *n = voq_test_node(sm, ep);
+	struct rio_sim_dev_desc d;
+	unsigned int k;
+	u64 stray;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	for (k = 1; k <= 120; k++) {
+		d = voq_ep_board(k & 1 ? RIO_VOQ_LAYOUT_REV2 : RIO_VOQ_LAYOUT_REV3,
+				 RIO_SIM_VOQ_CAPS_ALL);
+		KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(ep, &d), 0);
+		stray = fab->stray_writes;
+		voq_fail_nth(fab, k);
+		rio_sim_mport_pw_flush(sm);
+		KUNIT_EXPECT_EQ_MSG(test, fab->stray_writes, stray, "access %u", k);
+		if (k & 1)
+			KUNIT_EXPECT_FALSE_MSG(test, voq_test_hw(sw, 1).gen_en,
+					       "access %u: toward a rev 2 board", k);
+	}
+	voq_fail_nth(fab, 0);
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
+	voq_replace(test, sm, ep, &d);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, n->layout, RIO_VOQ_LAYOUT_REV3);
+	KUNIT_EXPECT_EQ(test, n->ef, ep->voq_ef);
+	mutex_unlock(&rio_voq_lock);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	voq_expect_link_up(test, fab->host, 0, sw, 0);
+	KUNIT_EXPECT_EQ(test, fab->stray_writes, 0ULL);
+	rio_sim_kunit_release(test, sm);
+}
+
+/* rio-sim's hostile chain: the last block leads back to the first */
+static void voq_set_ef_loop(struct rio_sim_dev *dev, bool loop)
+{
+	spin_lock_irq(&dev->fabric->lock);
+	dev->ef_loop = loop;
+	spin_unlock_irq(&dev->fabric->lock);
+}
+
+/*
+ * A board that cannot be discovered again (its extended-feature chain
+ * loops: -ELOOP): it is not known, so nothing is written to it, its
+ * partner stops generating toward it and the link shows failed; the poll
+ * tries again, and finds the board once its chain ends
+ */
+static void voq_event_replace_unknown(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_voq_link *l = rio_voq_test_link(&sm->mport, rio_sim_rdev(sm, sw), 1);
+	struct rio_voq_node *n = voq_test_node(sm, ep);
+	struct rio_sim_dev_desc d;
+	u64 writes;
+
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	/* The same make as the old board but for the loop */
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
+	d.ef_loop = true;
+	writes = ep->writes;
+	voq_replace(test, sm, ep, &d);
+	KUNIT_EXPECT_EQ(test, ep->writes, writes);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, l->state, RIO_VOQ_LINK_FAILED);
+	mutex_unlock(&rio_voq_lock);
+	rio_voq_test_poll();		/* still looping: nothing written */
+	KUNIT_EXPECT_EQ(test, ep->writes, writes);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+	voq_set_ef_loop(ep, false);
+	rio_voq_test_poll();
+	voq_expect_link_up(test, sw, 1, ep, 0);
+
+	/* A rev 2 board: the old layout's CSR lies past its block */
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV2, RIO_SIM_VOQ_CAPS_ALL);
+	d.ef_loop = true;
+	writes = ep->writes;
+	voq_replace(test, sm, ep, &d);
+	KUNIT_EXPECT_EQ(test, ep->writes, writes);
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+	voq_set_ef_loop(ep, false);
+	rio_voq_test_poll();
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, n->layout, RIO_VOQ_LAYOUT_REV2);
+	KUNIT_EXPECT_EQ(test, n->ef, ep->voq_ef);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);	/* rev 2.x and rev 3 */
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
+	rio_sim_kunit_release(test, sm);
+}
+
 /*
  * The seeded soak: random port events, boards swapped, admin writes and
  * refused rescans on a tree, and after each the invariants, from
@@ -785,6 +901,8 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_replace_endpoint),
 	KUNIT_CASE(voq_event_replace_switch),
 	KUNIT_CASE(voq_event_replace_choice),
+	KUNIT_CASE(voq_event_replace_fault),
+	KUNIT_CASE(voq_event_replace_unknown),
 	KUNIT_CASE_PARAM(voq_event_soak, voq_soak_gen_params),
 	{}
 };

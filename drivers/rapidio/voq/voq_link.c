@@ -128,7 +128,8 @@ static int rio_voq_link_baud(struct rio_voq_link *l)
  * @l: the link, after a failed access
  *
  * Best effort: each end is read again and, if it generates, written
- * with generation off; an end that cannot be reached is left as it is.
+ * with generation off; an end that cannot be reached, or whose board is
+ * not known, is left as it is.
  */
 void rio_voq_link_safe(struct rio_voq_link *l)
 {
@@ -141,7 +142,7 @@ void rio_voq_link_safe(struct rio_voq_link *l)
 	for (i = 0; i < 2; i++) {
 		t.n = l->end[i];
 		t.port = l->port[i];
-		if (rio_voq_csr_read(t.n, t.port, &val))
+		if (t.n->unknown || rio_voq_csr_read(t.n, t.port, &val))
 			continue;
 		t.want = val & ~RIO_VOQ_CSR_GEN_EN;
 		rio_voq_apply(&t, 1, &step);
@@ -175,7 +176,8 @@ static void rio_voq_link_warn(const struct rio_voq_link *l)
  * set as a port without a link (generation and per-VC off, group sizes
  * kept, participation and XOFF from its status and the admin's
  * choices), through rio_voq_apply().  An end that cannot be reached
- * (the link down was its way to the host) is set when the link is back.
+ * (the link down was its way to the host), or whose board is not known,
+ * is set when the link is back.
  *
  * Return: 0, or the error of a write to an end that could be read.
  */
@@ -192,7 +194,7 @@ static int rio_voq_link_down_apply(struct rio_voq_link *l)
 
 		t.n = l->end[i];
 		t.port = l->port[i];
-		if (rio_voq_csr_read(t.n, t.port, &val))
+		if (t.n->unknown || rio_voq_csr_read(t.n, t.port, &val))
 			continue;
 		err = rio_voq_want_csr(t.n->layout, ps->csr, NULL, NULL,
 				       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_OK,
@@ -216,10 +218,15 @@ static int rio_voq_link_down_apply(struct rio_voq_link *l)
  *
  * A link that is down (@l->down) gets generation off at each end that
  * can be reached, and stays in state RIO_VOQ_LINK_DOWN; the admin's
- * choices are kept for when it is back.  Called with rio_voq_lock held.
+ * choices are kept for when it is back.  A link with an end whose board
+ * is not known (rio_voq_node.unknown) is not planned: generation goes
+ * off at the other end, toward it, nothing is written to it, and the
+ * link is failed until the board is discovered again.  Called with
+ * rio_voq_lock held.
  *
- * Return: 0, or the error of the access that failed (the link is then
- * in state RIO_VOQ_LINK_FAILED with generation off at both ends).
+ * Return: 0; -EBUSY for an end not known; or the error of the access
+ * that failed (the link is then in state RIO_VOQ_LINK_FAILED with
+ * generation off at both ends).
  */
 int rio_voq_link_configure(struct rio_voq_link *l,
 			   const struct rio_voq_policy *pol, bool write,
@@ -240,6 +247,19 @@ int rio_voq_link_configure(struct rio_voq_link *l,
 		}
 		l->state = RIO_VOQ_LINK_DOWN;
 		return write ? rio_voq_link_down_apply(l) : 0;
+	}
+	if (l->end[0]->unknown || l->end[1]->unknown) {
+		for (i = 0; i < 2; i++) {
+			l->dir[i].gen = false;
+			l->dir[i].why = "partner not known";
+		}
+		i = !l->end[0]->unknown;	/* an end not known */
+		l->state = RIO_VOQ_LINK_FAILED;
+		snprintf(l->reason, sizeof(l->reason), "%s could not be discovered again",
+			 rio_voq_node_name(l->end[i]));
+		if (write)
+			rio_voq_link_safe(l);
+		return -EBUSY;
 	}
 	for (i = 0; fresh && !ret && i < 2; i++)
 		ret = rio_voq_csr_read(l->end[i], l->port[i], &dummy);
@@ -301,10 +321,12 @@ failed:
  * @fresh: read the port's CSR first; else use the value last read
  *
  * Generation off, participation on while the port is in use, XOFF while
- * it is unavailable, unless the admin chose otherwise.  Called with
+ * it is unavailable, unless the admin chose otherwise.  Nothing is
+ * written to a device whose board is not known.  Called with
  * rio_voq_lock held.
  *
- * Return: 0, or the error of the access that failed (one log line).
+ * Return: 0, -EBUSY for a device not known, or the error of the access
+ * that failed (one log line).
  */
 int rio_voq_port_configure(struct rio_voq_node *n, unsigned int port,
 			   bool fresh)
@@ -316,6 +338,8 @@ int rio_voq_port_configure(struct rio_voq_node *n, unsigned int port,
 	int ret = 0;
 
 	lockdep_assert_held(&rio_voq_lock);
+	if (n->unknown)
+		return -EBUSY;
 	if (fresh)
 		ret = rio_voq_csr_read(n, port, &dummy);
 	if (!ret)

@@ -233,10 +233,11 @@ int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
  * line, and the port then holds the map the device has.
  *
  * Return: 0; -ENODEV if the node is going away; -EPERM on a node that
- * only discovers; -ENOENT if the port has no staging queues (no VoQ
- * link); -EINVAL; -EOPNOTSUPP if the device's map is fixed; -EIO (or the
- * op's error) if programming fails, the port's map then being read back
- * where possible.
+ * only discovers; -EBUSY if the device's board is not known (it could
+ * not be discovered again after a bounce); -ENOENT if the port has no
+ * staging queues (no VoQ link); -EINVAL; -EOPNOTSUPP if the device's map
+ * is fixed; -EIO (or the op's error) if programming fails, the port's
+ * map then being read back where possible.
  */
 int rio_voq_staging_set_map(struct rio_voq_node *n, unsigned int port,
 			    const u8 *map, unsigned int count)
@@ -257,6 +258,8 @@ int rio_voq_staging_set_map(struct rio_voq_node *n, unsigned int port,
 	ops = rio_voq_staging_find(n->rdev);
 	if (!rio_voq_node_writable(n))
 		ret = -EPERM;
+	else if (n->unknown)
+		ret = -EBUSY;
 	else if (!ps->smap)
 		ret = -ENOENT;
 	else if (ops && !ops->set_map)
