@@ -166,15 +166,17 @@ struct rio_voq_port_state {
  * @phys: offset of the LP-Serial block, 0 if none
  * @rmap: its register map (1 or 2)
  * @em: offset of the error management block, 0 if none
+ * @vid: vendor ID of the device (Device Identity CAR)
+ * @did: its device ID; these two choose its staging ops
  * @dev_nports: ports of the device, whose status its symbols carry
  * @ef: offset of the VoQ block, 0 if the device has none
  * @layout: layout of the block
  * @nports: ports of the block rio-voq uses (bounded by the block's room)
  * @port: per-port state, @nports entries
  *
- * @phys, @rmap, @em and @dev_nports are the core's at the first probe,
- * and read from the device again when it was replaced: the core's
- * rio_dev keeps what it read at the scan.
+ * @phys, @rmap, @em, @vid, @did and @dev_nports are the core's at the
+ * first probe, and read from the device again when it was replaced: the
+ * core's rio_dev keeps what it read at the scan.
  */
 struct rio_voq_node {
 	struct list_head node;
@@ -199,6 +201,8 @@ struct rio_voq_node {
 	u32 phys;
 	unsigned int rmap;
 	u32 em;
+	u16 vid;
+	u16 did;
 	unsigned int dev_nports;
 	u32 ef;
 	enum rio_voq_layout layout;

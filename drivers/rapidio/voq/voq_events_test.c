@@ -617,6 +617,34 @@ static void voq_event_replace_unknown(struct kunit *test)
 }
 
 /*
+ * Another vendor's board with the same blocks in the RAM staging
+ * switch's place: a swap all the same (the Device Identity CAR is read
+ * again), whose staging ops follow the identity read, not the core's
+ * stale one: the generic default, and no write to the old vendor's
+ * staging registers, which the new board does not have
+ */
+static void voq_event_replace_vendor(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "staging");
+	struct rio_sim_dev *ram = rio_sim_dev_find(sm->fab, 1);
+	struct rio_voq_node *n = voq_test_node(sm, ram);
+	static const u8 map[8] = { 0, 0, 1, 1, 2, 2, 3, 3 };
+	struct rio_sim_dev_desc d = {
+		.name = "sw-other-vendor", .is_switch = true, .nports = 8,
+		.vid = RIO_SIM_VID + 1, .did = RIO_SIM_DID_SWITCH_RAM,
+		.map = RIO_SIM_MAP_I, .em = true, .voq = true,
+		.voq_layout = RIO_VOQ_LAYOUT_REV3, .voq_caps = RIO_SIM_VOQ_CAPS_ALL,
+	};
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	voq_replace(test, sm, ram, &d);
+	voq_expect_link_up(test, sm->fab->host, 0, ram, 0);
+	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(n, 1, map, 8), 0);
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
  * The seeded soak: random port events, boards swapped, admin writes and
  * refused rescans on a tree, and after each the invariants, from
  * rio-sim's registers only.
@@ -903,6 +931,7 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_replace_choice),
 	KUNIT_CASE(voq_event_replace_fault),
 	KUNIT_CASE(voq_event_replace_unknown),
+	KUNIT_CASE(voq_event_replace_vendor),
 	KUNIT_CASE_PARAM(voq_event_soak, voq_soak_gen_params),
 	{}
 };

@@ -289,8 +289,8 @@ none:
  *
  * The first extended-feature pointer comes from the core when it has
  * read it (rdev->efptr), else from the Assembly Information CAR; the
- * LP-Serial and error management blocks and the port count are the
- * core's.  A node without a VoQ block is probed too: its @ef stays 0.
+ * LP-Serial and error management blocks, the identity and the port count
+ * are the core's.  A node without a VoQ block is probed too: its @ef stays 0.
  *
  * Return: 0, or the error of a failed access; the node is then left
  * unprobed, to be tried again at the next scan.
@@ -306,6 +306,8 @@ int rio_voq_node_probe(struct rio_voq_node *n)
 	n->phys = n->rdev ? n->rdev->phys_efptr : n->mport->phys_efptr;
 	n->rmap = n->rdev ? n->rdev->phys_rmap : n->mport->phys_rmap;
 	n->em = n->rdev ? n->rdev->em_efptr : 0;
+	n->vid = n->rdev ? n->rdev->vid : 0;
+	n->did = n->rdev ? n->rdev->did : 0;
 	n->dev_nports = n->rdev && (n->rdev->pef & RIO_PEF_SWITCH) ?
 			RIO_GET_TOTAL_PORTS(n->rdev->swpinfo) : 1;
 
@@ -334,7 +336,8 @@ int rio_voq_node_probe(struct rio_voq_node *n)
  * rio_voq_node_reprobe() - discover a node's device again, from scratch
  * @n: the node, probed
  * @fresh: filled in as a node of the same device, probed anew: the
- *	device's port count (Switch Port Information CAR), its LP-Serial,
+ *	device's identity (Device Identity CAR), its port count (Switch
+ *	Port Information CAR), its LP-Serial,
  *	error management and VoQ blocks (one bounded walk of the whole
  *	chain, from the Assembly Information CAR) and its VoQ ports
  *
@@ -348,13 +351,20 @@ int rio_voq_node_reprobe(struct rio_voq_node *n, struct rio_voq_node *fresh)
 {
 	struct rio_voq_probe pr = { .n = fresh };
 	unsigned int ttl = RIO_VOQ_EF_TTL;
-	u32 ptr, swp, end;
+	u32 ptr, swp, end, id;
 	int ret;
 
 	*fresh = (struct rio_voq_node) {
 		.mport = n->mport, .rdev = n->rdev, .dev_nports = 1,
 	};
 	memset(pr.off, 0, sizeof(pr.off));
+	if (n->rdev) {
+		ret = rio_voq_read(fresh, RIO_DEV_ID_CAR, &id);
+		if (ret)
+			return ret;
+		fresh->vid = id & 0xffff;
+		fresh->did = id >> 16;
+	}
 	if (n->rdev && (n->rdev->pef & RIO_PEF_SWITCH)) {
 		ret = rio_voq_read(fresh, RIO_SWP_INFO_CAR, &swp);
 		if (ret)
@@ -378,8 +388,9 @@ int rio_voq_node_reprobe(struct rio_voq_node *n, struct rio_voq_node *fresh)
  * @n: the node
  * @fresh: the same device probed again (rio_voq_node_reprobe())
  *
- * Return: true if the blocks, the ports and every port's capabilities
- * are the same: the device was not replaced by another kind of board.
+ * Return: true if the identity, the blocks, the ports and every port's
+ * capabilities are the same: the device was not replaced by another kind
+ * of board.
  */
 bool rio_voq_node_same(const struct rio_voq_node *n,
 		       const struct rio_voq_node *fresh)
@@ -387,7 +398,8 @@ bool rio_voq_node_same(const struct rio_voq_node *n,
 	struct rio_voq_port a, b;
 	unsigned int p;
 
-	if (n->ef != fresh->ef || n->layout != fresh->layout ||
+	if (n->vid != fresh->vid || n->did != fresh->did ||
+	    n->ef != fresh->ef || n->layout != fresh->layout ||
 	    n->nports != fresh->nports || n->dev_nports != fresh->dev_nports ||
 	    n->phys != fresh->phys || n->rmap != fresh->rmap || n->em != fresh->em)
 		return false;

@@ -66,14 +66,18 @@ void rio_voq_staging_unregister(struct rio_voq_staging_ops *ops)
 }
 EXPORT_SYMBOL_GPL(rio_voq_staging_unregister);
 
-static const struct rio_voq_staging_ops *rio_voq_staging_find(const struct rio_dev *rdev)
+/*
+ * The ops of a node's device, by the identity rio-voq read: after a swap
+ * the core's rio_dev still has the old board's
+ */
+static const struct rio_voq_staging_ops *rio_voq_staging_find(const struct rio_voq_node *n)
 {
 	struct rio_voq_staging_ops *o;
 
-	if (!rdev)
+	if (!n->rdev)
 		return NULL;
 	list_for_each_entry(o, &rio_voq_staging_list, node)
-		if (o->vid == rdev->vid && o->did == rdev->did)
+		if (o->vid == n->vid && o->did == n->did)
 			return o;
 	return NULL;
 }
@@ -164,7 +168,7 @@ static int rio_voq_staging_program(const struct rio_voq_staging_ops *ops,
 int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
 			  struct rio_voq_node *far)
 {
-	const struct rio_voq_staging_ops *ops = rio_voq_staging_find(n->rdev);
+	const struct rio_voq_staging_ops *ops = rio_voq_staging_find(n);
 	struct rio_voq_port_state *ps = &n->port[port];
 	unsigned int nq = RIO_VOQ_STAGING_QUEUES;
 	struct rio_voq_node *d;
@@ -255,7 +259,7 @@ int rio_voq_staging_set_map(struct rio_voq_node *n, unsigned int port,
 		goto out;
 	}
 	ps = &n->port[port];
-	ops = rio_voq_staging_find(n->rdev);
+	ops = rio_voq_staging_find(n);
 	if (!rio_voq_node_writable(n))
 		ret = -EPERM;
 	else if (n->unknown)

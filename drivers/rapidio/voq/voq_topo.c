@@ -383,6 +383,8 @@ void rio_voq_node_replace(struct rio_voq_node *n, struct rio_voq_node *fresh)
 	n->phys = fresh->phys;
 	n->rmap = fresh->rmap;
 	n->em = fresh->em;
+	n->vid = fresh->vid;
+	n->did = fresh->did;
 	n->dev_nports = fresh->dev_nports;
 	fresh->port = NULL;
 	n->sysfs_stale = true;
