@@ -442,6 +442,8 @@ int rio_sim_port_set_unavailable(struct rio_sim_dev *dev, unsigned int port,
 				 bool unavailable);
 int rio_sim_dev_replace(struct rio_sim_dev *dev,
 			const struct rio_sim_dev_desc *desc);
+int rio_sim_replace_desc(const struct rio_sim_dev *dev, const char *buf,
+			 struct rio_sim_dev_desc *desc);
 
 /* Fabrics and mports as KUnit test resources: sim_kunit.c (rio_sim_kunit.ko) */
 struct kunit;

@@ -50,8 +50,9 @@
  *                            endpoint) whose VoQ block has LAYOUT rev2 or
  *                            rev3 and the read-only CSR bits CAPS (hex,
  *                            default all), or "PORTS none": no VoQ block
- *                            (rio_sim_dev_replace(); same register map
- *                            and error management as the old board)
+ *                            (rio_sim_dev_replace(); the old board's
+ *                            identity, register map, error management
+ *                            and staging hardware)
  */
 
 #include <kunit/visibility.h>
@@ -310,34 +311,64 @@ static const struct file_operations sim_unavailable_fops = {
 	.llseek = no_llseek,
 };
 
+/**
+ * rio_sim_replace_desc() - the board a write to a device's replace file
+ *	describes
+ * @dev: the device to be replaced
+ * @buf: what was written: "PORTS LAYOUT [CAPS]"
+ * @desc: filled in; its name is @dev's
+ *
+ * The new board is of @dev's kind, with @dev's identity and what goes
+ * with it: register map, error management block and staging hardware
+ * (model and queues: the staging ops of a driver follow the vendor and
+ * device ID, so a board that keeps them keeps its staging model).  The
+ * write gives its port count and its VoQ block: LAYOUT rev2 or rev3 with
+ * the read-only CSR bits CAPS (hex, all by default), or none.
+ *
+ * Return: 0, or -EINVAL if @buf does not parse.
+ */
+int rio_sim_replace_desc(const struct rio_sim_dev *dev, const char *buf,
+			 struct rio_sim_dev_desc *desc)
+{
+	char layout[8];
+	int n;
+
+	*desc = (struct rio_sim_dev_desc) {
+		.name = dev->name, .is_switch = dev->is_switch, .vid = dev->vid,
+		.did = dev->did, .em = dev->em_ef, .em_hs = dev->em_hs,
+		.voq_caps = RIO_SIM_VOQ_CAPS_ALL,
+		/* the core keeps it (rio_sim_dev_keep_blocks()) */
+		.map = dev->map,
+		.staging = dev->staging, .staging_queues = dev->staging_queues,
+	};
+	n = sscanf(buf, "%u %7s %x", &desc->nports, layout, &desc->voq_caps);
+	if (n < 2)
+		return -EINVAL;
+	if (!strcmp(layout, "rev2"))
+		desc->voq_layout = RIO_VOQ_LAYOUT_REV2;
+	else if (!strcmp(layout, "rev3"))
+		desc->voq_layout = RIO_VOQ_LAYOUT_REV3;
+	else if (strcmp(layout, "none") || n > 2)
+		return -EINVAL;
+	desc->voq = strcmp(layout, "none");
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_replace_desc);
+
 static ssize_t sim_replace_write(struct file *file, const char __user *ubuf,
 				 size_t count, loff_t *ppos)
 {
 	struct rio_sim_dev *dev = file->private_data;
-	struct rio_sim_dev_desc desc = {
-		.name = dev->name, .is_switch = dev->is_switch, .vid = dev->vid,
-		.did = dev->did, .em = dev->em_ef, .voq_caps = RIO_SIM_VOQ_CAPS_ALL,
-	};
-	char buf[48], layout[8];
-	int ret, n;
+	struct rio_sim_dev_desc desc;
+	char buf[48];
+	int ret;
 
 	if (count >= sizeof(buf))
 		return -EINVAL;
 	if (copy_from_user(buf, ubuf, count))
 		return -EFAULT;
 	buf[count] = '\0';
-	n = sscanf(buf, "%u %7s %x", &desc.nports, layout, &desc.voq_caps);
-	if (n < 2)
-		return -EINVAL;
-	if (!strcmp(layout, "rev2"))
-		desc.voq_layout = RIO_VOQ_LAYOUT_REV2;
-	else if (!strcmp(layout, "rev3"))
-		desc.voq_layout = RIO_VOQ_LAYOUT_REV3;
-	else if (strcmp(layout, "none") || n > 2)
-		return -EINVAL;
-	desc.voq = strcmp(layout, "none");
-	desc.map = dev->map;	/* the core keeps it (rio_sim_dev_keep_blocks()) */
-	ret = rio_sim_dev_replace(dev, &desc);
+	ret = rio_sim_replace_desc(dev, buf, &desc) ?: rio_sim_dev_replace(dev, &desc);
 	return ret ?: count;
 }
 

@@ -645,6 +645,37 @@ static void voq_event_replace_vendor(struct kunit *test)
 }
 
 /*
+ * debugfs's replace file on a RAM staging switch: the new board keeps
+ * the identity, and so the staging hardware, that its ops are chosen by
+ * (a board made otherwise is planned again, and its staging set up)
+ */
+static void voq_event_replace_debugfs_staging(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "staging");
+	struct rio_sim_dev *ram = rio_sim_dev_find(sm->fab, 1);
+	struct rio_voq_node *n = voq_test_node(sm, ram);
+	struct rio_sim_dev_desc d;
+	char buf[32];
+	u8 want[8];
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	snprintf(buf, sizeof(buf), "8 rev3 %x", RIO_SIM_VOQ_CAPS_ALL & ~RIO_VOQ_CSR_VC_SUP);
+	KUNIT_ASSERT_EQ(test, rio_sim_replace_desc(ram, buf, &d), 0);
+	voq_replace(test, sm, ram, &d);
+	KUNIT_EXPECT_EQ(test, ram->staging, RIO_SIM_STAGING_RAM);
+	KUNIT_EXPECT_EQ(test, ram->staging_queues, 4U);
+	rio_voq_staging_contiguous(8, 4, want);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(ram, 1).vc_en);	/* planned again */
+	KUNIT_EXPECT_EQ(test, n->port[1].smap ? n->port[1].nqueues : 0, 4U);
+	KUNIT_EXPECT_EQ(test, ram->stg_map ?
+			memcmp(&ram->stg_map[1 * RIO_SIM_ROUTES_SMALL], want, 8) : -1, 0);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
  * The seeded soak: random port events, boards swapped, admin writes and
  * refused rescans on a tree, and after each the invariants, from
  * rio-sim's registers only.
@@ -932,6 +963,7 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_replace_fault),
 	KUNIT_CASE(voq_event_replace_unknown),
 	KUNIT_CASE(voq_event_replace_vendor),
+	KUNIT_CASE(voq_event_replace_debugfs_staging),
 	KUNIT_CASE_PARAM(voq_event_soak, voq_soak_gen_params),
 	{}
 };
