@@ -676,6 +676,42 @@ static void voq_event_replace_debugfs_staging(struct kunit *test)
 }
 
 /*
+ * A partner's staging map goes with its link: the endpoint on the RAM
+ * switch's port 2 swapped for a board without a VoQ block leaves that
+ * port without staging queues (-ENOENT), not with a map for a device no
+ * longer there; a board with a block brings a map back
+ */
+static void voq_event_replace_staging_gone(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "staging");
+	struct rio_sim_dev *ram = rio_sim_dev_find(sm->fab, 1);
+	struct rio_sim_dev *ep = ram->port[2].peer;
+	struct rio_voq_node *n = voq_test_node(sm, ram);
+	static const u8 map[1] = { 1 };
+	struct rio_sim_dev_desc d;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_NOT_NULL(test, ep);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_NOT_NULL(test, n->port[2].smap);
+	mutex_unlock(&rio_voq_lock);
+
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, 0);
+	voq_replace(test, sm, ep, &d);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_NULL(test, n->port[2].smap);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(n, 2, map, 1), -ENOENT);
+	KUNIT_EXPECT_EQ(test, ram->stg_map[2 * RIO_SIM_ROUTES_SMALL], 0);
+
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
+	voq_replace(test, sm, ep, &d);
+	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(n, 2, map, 1), 0);
+	KUNIT_EXPECT_EQ(test, ram->stg_map[2 * RIO_SIM_ROUTES_SMALL], 1);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
  * The seeded soak: random port events, boards swapped, admin writes and
  * refused rescans on a tree, and after each the invariants, from
  * rio-sim's registers only.
@@ -964,6 +1000,7 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_replace_unknown),
 	KUNIT_CASE(voq_event_replace_vendor),
 	KUNIT_CASE(voq_event_replace_debugfs_staging),
+	KUNIT_CASE(voq_event_replace_staging_gone),
 	KUNIT_CASE_PARAM(voq_event_soak, voq_soak_gen_params),
 	{}
 };

@@ -90,10 +90,24 @@ struct rio_voq_node *rio_voq_node_find_or_add(struct rio_mport *mport,
 	return n;
 }
 
+/*
+ * A link goes, and the staging queues of its ends with it: each end
+ * staged the traffic it sent by the other's ports, which are no longer
+ * its partner's (an end keeps its configuration otherwise)
+ */
 static void rio_voq_link_del(struct rio_voq_link *l)
 {
-	l->end[0]->port[l->port[0]].link = NULL;
-	l->end[1]->port[l->port[1]].link = NULL;
+	struct rio_voq_port_state *ps;
+	unsigned int i;
+
+	for (i = 0; i < 2; i++) {
+		ps = &l->end[i]->port[l->port[i]];
+		ps->link = NULL;
+		kfree(ps->smap);
+		ps->smap = NULL;
+		ps->nsmap = 0;
+		ps->nqueues = 0;
+	}
 	list_del(&l->node);
 	kfree(l);
 }
@@ -102,8 +116,9 @@ static void rio_voq_link_del(struct rio_voq_link *l)
  * rio_voq_node_unlink() - take a node out of everything that finds it
  * @n: the node, marked dead
  *
- * Its links go (their other ends keep their configuration), and it
- * leaves the list and the hash.  Called with rio_voq_lock held; the
+ * Its links go (their other ends keep their configuration, but for the
+ * staging queues they had toward it), and it leaves the list and the
+ * hash.  Called with rio_voq_lock held; the
  * node's sysfs files may still be open: free it with
  * rio_voq_node_free() once they are removed.
  */
@@ -357,7 +372,8 @@ struct rio_voq_node *rio_voq_port_peer(struct rio_voq_node *n, unsigned int port
  *	pass to @n, and @n's old ones are freed
  *
  * The node's links go (their other ends keep their configuration until
- * the caller plans them), the admin's choices of the ports the new
+ * the caller plans them, but for the staging queues they had toward it),
+ * the admin's choices of the ports the new
  * block still has stay (and the remembered ones of a block that comes
  * back apply again), and the links are found again from the core's
  * view: those with a VoQ block at both ends come back as new links.
