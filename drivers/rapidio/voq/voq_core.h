@@ -157,6 +157,10 @@ struct rio_voq_port_state {
  *	tried at each event about it or its links and by the poll
  * @unknown_told: that rediscovery failed on a device that answered: one
  *	line was logged, and its partners' generation toward it is off
+ * @pw_latched: the link transitions (Error Detect OK-to-Uninit,
+ *	Uninit-to-OK) its last port-write carried, for a device whose Error
+ *	Detect CSR the core does not clear (an endpoint): they stay latched,
+ *	so only a change of them tells of a new bounce
  * @sysfs_failed: creating voq/ failed; tried again at the next scan
  * @sysfs_stale: the device was replaced: its sysfs directories are made
  *	again (they follow the block in place)
@@ -193,6 +197,7 @@ struct rio_voq_node {
 	bool dead;
 	bool unknown;
 	bool unknown_told;
+	u32 pw_latched;
 	bool sysfs_failed;
 	bool sysfs_stale;
 	struct kobject *kdir;

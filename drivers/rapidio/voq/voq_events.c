@@ -489,6 +489,27 @@ void rio_voq_events_replay(struct rio_mport *mport)
 }
 
 /*
+ * Did the link of a port-write's port go down, or (re)train, since the
+ * device's last port-write: @latched, the transitions its Port n Error
+ * Detect CSR latched, as the message carries them.  The core clears a
+ * switch's register after each port-write (rio_inb_pwrite_handler(), on
+ * a switch whose error management block it knows), so what a switch
+ * sends is new.  An endpoint's it does not clear, and neither does
+ * rio-voq (the register is not its block, and the endpoint's driver owns
+ * its port-writes): the transitions stay latched and come with each of
+ * its later port-writes, so only a change of them is a new bounce.
+ */
+static bool rio_voq_pw_bounced(struct rio_voq_node *n, u32 latched)
+{
+	if ((n->rdev->pef & RIO_PEF_SWITCH) && n->rdev->em_efptr)
+		return latched;
+	if (!latched || latched == n->pw_latched)
+		return false;
+	n->pw_latched = latched;
+	return true;
+}
+
+/*
  * A port-write reached @mport: find the node by the component tag the
  * enumerator gave it and follow the port the message names.  Port-writes
  * of devices rio-voq does not follow (or no longer does) are ignored.
@@ -498,8 +519,7 @@ static int rio_voq_pw(struct rio_mport *mport, void *context,
 {
 	u32 tag = msg->em.comptag & RIO_CTAG_UDEVID;
 	unsigned int port = msg->em.is_port & 0xff;
-	/* The link went down, or (re)trained, since the last port-write */
-	bool bounced = msg->em.errdetect & (REM_PED_LINK_OK2U | REM_PED_LINK_U2OK);
+	u32 latched = msg->em.errdetect & (REM_PED_LINK_OK2U | REM_PED_LINK_U2OK);
 	struct rio_voq_node *n;
 
 	mutex_lock(&rio_voq_lock);
@@ -507,7 +527,7 @@ static int rio_voq_pw(struct rio_mport *mport, void *context,
 		if (n->mport != mport || !n->rdev || n->dead ||
 		    (n->rdev->comp_tag & RIO_CTAG_UDEVID) != tag)
 			continue;
-		rio_voq_port_event(n, port, bounced);
+		rio_voq_port_event(n, port, rio_voq_pw_bounced(n, latched));
 		break;
 	}
 	mutex_unlock(&rio_voq_lock);

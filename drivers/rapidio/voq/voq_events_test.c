@@ -712,6 +712,54 @@ static void voq_event_replace_staging_gone(struct kunit *test)
 }
 
 /*
+ * An endpoint's Error Detect CSR keeps the link transitions it latched:
+ * the core clears a switch's after each port-write, not an endpoint's.
+ * rio-voq follows them once; a later port-write of the endpoint with the
+ * same bits costs what one without them costs, not a rediscovery of both
+ * ends.  A board swapped in its place is still found (its partner's
+ * port-write tells, and the new board's register differs).
+ */
+static void voq_event_endpoint_latched(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_voq_node *n = voq_test_node(sm, ep);
+	struct rio_sim_dev_desc d;
+	union rio_pw_msg msg;
+	struct rio_dev *rep;
+	u64 reads, quiet;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
+	d.em = true;		/* an endpoint that sends port-writes */
+	voq_replace(test, sm, ep, &d);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	rep = rio_sim_rdev(sm, ep);
+	KUNIT_ASSERT_NOT_NULL(test, rep);
+	/* Its port-write at the swap told of the bounce; nothing cleared it */
+	KUNIT_ASSERT_NE(test, ep->port[0].em_err_det & REM_PED_LINK_U2OK, 0U);
+
+	msg = voq_pw_msg(rep, 0);
+	reads = rio_voq_count.reads;
+	KUNIT_EXPECT_EQ(test, rio_inb_pwrite_handler(&sm->mport, &msg), 0);
+	quiet = rio_voq_count.reads - reads;
+	msg.em.errdetect = ep->port[0].em_err_det;	/* as the endpoint sends it */
+	reads = rio_voq_count.reads;
+	KUNIT_EXPECT_EQ(test, rio_inb_pwrite_handler(&sm->mport, &msg), 0);
+	KUNIT_EXPECT_EQ(test, rio_voq_count.reads - reads, quiet);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+
+	d.voq_layout = RIO_VOQ_LAYOUT_REV2;
+	voq_replace(test, sm, ep, &d);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, n->layout, RIO_VOQ_LAYOUT_REV2);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
  * The seeded soak: random port events, boards swapped, admin writes and
  * refused rescans on a tree, and after each the invariants, from
  * rio-sim's registers only.
@@ -1001,6 +1049,7 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_replace_vendor),
 	KUNIT_CASE(voq_event_replace_debugfs_staging),
 	KUNIT_CASE(voq_event_replace_staging_gone),
+	KUNIT_CASE(voq_event_endpoint_latched),
 	KUNIT_CASE_PARAM(voq_event_soak, voq_soak_gen_params),
 	{}
 };
