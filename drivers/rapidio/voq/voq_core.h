@@ -169,7 +169,9 @@ struct rio_voq_port_state {
  * @nkport: how many, as made
  * @phys: offset of the LP-Serial block, 0 if none
  * @rmap: its register map (1 or 2)
- * @em: offset of the error management block, 0 if none
+ * @em: offset of the error management block, 0 if none, by the core's
+ *	rule: rio-scan takes the first Error Management block, else the first
+ *	hot-swap-only one; rio_mport_cdev (a device not @placed) the former
  * @vid: vendor ID of the device (Device Identity CAR)
  * @did: its device ID; these two choose its staging ops
  * @dev_nports: ports of the device, whose status its symbols carry

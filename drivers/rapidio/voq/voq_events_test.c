@@ -759,6 +759,134 @@ static void voq_event_endpoint_latched(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
+/* A device freed by its last reference, as rio_mport_cdev's are */
+static void voq_cdev_release(struct device *dev)
+{
+	kfree(to_rio_dev(dev));
+}
+
+/*
+ * Add an endpoint the way rio_mport_cdev's RIO_DEV_ADD does
+ * (__rio_mport_add_riodev()): its registers read as that does, the
+ * error management block looked for by ERR_MGMNT only, no place in the
+ * topology.  It goes with its mport.
+ */
+static struct rio_dev *voq_cdev_add(struct kunit *test, struct rio_mport *mport,
+				    const char *name, u32 comptag, u16 destid,
+				    u8 hopcount)
+{
+	struct rio_dev *rdev;
+	u32 pef, rval;
+
+	KUNIT_ASSERT_EQ(test, rio_mport_read_config_32(mport, destid, hopcount,
+						       RIO_PEF_CAR, &pef), 0);
+	KUNIT_ASSERT_FALSE(test, pef & RIO_PEF_SWITCH);
+	rdev = kzalloc(sizeof(*rdev), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, rdev);
+	rdev->net = mport->net;
+	rdev->pef = pef;
+	rio_mport_read_config_32(mport, destid, hopcount, RIO_DEV_ID_CAR, &rval);
+	rdev->did = rval >> 16;
+	rdev->vid = rval & 0xffff;
+	rio_mport_read_config_32(mport, destid, hopcount, RIO_DEV_INFO_CAR,
+				 &rdev->device_rev);
+	rio_mport_read_config_32(mport, destid, hopcount, RIO_ASM_ID_CAR, &rval);
+	rdev->asm_did = rval >> 16;
+	rdev->asm_vid = rval & 0xffff;
+	rio_mport_read_config_32(mport, destid, hopcount, RIO_ASM_INFO_CAR, &rval);
+	rdev->asm_rev = rval >> 16;
+	if (rdev->pef & RIO_PEF_EXT_FEATURES) {
+		rdev->efptr = rval & 0xffff;
+		rdev->phys_efptr = rio_mport_get_physefb(mport, 0, destid, hopcount,
+							 &rdev->phys_rmap);
+		rdev->em_efptr = rio_mport_get_feature(mport, 0, destid, hopcount,
+						       RIO_EFB_ERR_MGMNT);
+	}
+	rio_mport_read_config_32(mport, destid, hopcount, RIO_SRC_OPS_CAR,
+				 &rdev->src_ops);
+	rio_mport_read_config_32(mport, destid, hopcount, RIO_DST_OPS_CAR,
+				 &rdev->dst_ops);
+	rdev->comp_tag = comptag;
+	rdev->destid = destid;
+	rdev->hopcount = hopcount;
+	dev_set_name(&rdev->dev, "%s", name);
+	INIT_LIST_HEAD(&rdev->net_list);
+	rdev->dev.parent = &mport->net->dev;
+	rio_attach_device(rdev);
+	rdev->dev.release = voq_cdev_release;
+	if (rio_add_device(rdev)) {
+		put_device(&rdev->dev);
+		KUNIT_FAIL(test, "rio_add_device() failed");
+		return NULL;
+	}
+	return rdev;
+}
+
+/*
+ * An endpoint whose error management block is the hot-swap-only one,
+ * deleted and added again by a fabric manager (rio_mport_cdev, which
+ * looks for the other block only): rio-voq's rediscovery at its first
+ * bounce compares like with like, and does not take it for another board
+ */
+static void voq_event_cdev_hot_swap_em(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+	struct rio_sim_dev_desc d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
+	struct rio_sim_dev *host, *sw, *ep;
+	struct rio_voq_port_state *ports;
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *n;
+	struct rio_dev *rdev;
+	u64 delivered;
+	u16 destid;
+	u8 hopcount;
+	u32 tag;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	host = voq_test_dev(test, fab, "host", false, 1, RIO_VOQ_LAYOUT_REV3,
+			    RIO_SIM_VOQ_CAPS_ALL);
+	sw = voq_test_dev(test, fab, "sw", true, 4, RIO_VOQ_LAYOUT_REV3,
+			  RIO_SIM_VOQ_CAPS_ALL);
+	d.em = true;
+	d.em_hs = true;
+	ep = rio_sim_dev_add(fab, &d);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ep);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 1, ep, 0, 2), 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	rdev = rio_sim_rdev(sm, ep);
+	KUNIT_ASSERT_NOT_NULL(test, rdev);
+	/* rio-scan takes the hot-swap block when there is no other */
+	KUNIT_EXPECT_EQ(test, rdev->em_efptr, ep->em_ef);
+
+	tag = rdev->comp_tag;
+	destid = rdev->destid;
+	hopcount = rdev->hopcount;
+	rio_del_device(rdev, RIO_DEVICE_SHUTDOWN);	/* RIO_DEV_DEL */
+	rdev = voq_cdev_add(test, &sm->mport, "voq-cdev-hs", tag, destid, hopcount);
+	KUNIT_ASSERT_NOT_NULL(test, rdev);
+	KUNIT_EXPECT_EQ(test, rdev->em_efptr, 0U);
+	KUNIT_ASSERT_PTR_EQ(test, rio_sim_rdev(sm, ep), rdev);
+	mutex_lock(&rio_voq_lock);
+	n = rio_voq_node_of(&sm->mport, rdev);
+	ports = n ? n->port : NULL;
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_NOT_NULL(test, ports);
+
+	/* Its link bounces, and its port-write says so */
+	delivered = fab->pw_sent - fab->pw_lost;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_EQ(test, fab->pw_sent - fab->pw_lost, delivered + 1);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_PTR_EQ(test, n->port, ports);	/* not rebuilt as replaced */
+	mutex_unlock(&rio_voq_lock);
+	rio_sim_kunit_release(test, sm);
+}
+
 /*
  * The seeded soak: random port events, boards swapped, admin writes and
  * refused rescans on a tree, and after each the invariants, from
@@ -1050,6 +1178,7 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_replace_debugfs_staging),
 	KUNIT_CASE(voq_event_replace_staging_gone),
 	KUNIT_CASE(voq_event_endpoint_latched),
+	KUNIT_CASE(voq_event_cdev_hot_swap_em),
 	KUNIT_CASE_PARAM(voq_event_soak, voq_soak_gen_params),
 	{}
 };

@@ -28,6 +28,8 @@ struct rio_voq_probe {
 	u32 val[RIO_VOQ_PROBE_CACHE];
 	unsigned int next;
 	bool walk;
+	u32 em;
+	u32 em_hs;
 	u32 voq;
 	u32 voq_hdr;
 };
@@ -53,8 +55,9 @@ static bool rio_voq_id_in(u16 id, const u16 *ids, unsigned int count)
 }
 
 /*
- * During a walk every read is a block header: note the first LP-Serial,
- * error management and VoQ blocks, as the core does at its scan
+ * During a walk every read is a block header: note the first LP-Serial
+ * block, the first error management block of each kind and the first
+ * VoQ block
  */
 static void rio_voq_probe_note(struct rio_voq_probe *pr, u32 offset, u32 hdr)
 {
@@ -68,8 +71,10 @@ static void rio_voq_probe_note(struct rio_voq_probe *pr, u32 offset, u32 hdr)
 		   rio_voq_id_in(id, rio_voq_phys_m2, ARRAY_SIZE(rio_voq_phys_m2))) {
 		n->phys = offset;
 		n->rmap = 2;
-	} else if (!n->em && (id == RIO_EFB_ERR_MGMNT || id == RIO_EFB_ERR_MGMNT_HS)) {
-		n->em = offset;
+	} else if (!pr->em && id == RIO_EFB_ERR_MGMNT) {
+		pr->em = offset;
+	} else if (!pr->em_hs && id == RIO_EFB_ERR_MGMNT_HS) {
+		pr->em_hs = offset;
 	} else if (!pr->voq && id == RIO_EFB_VOQ_ID) {
 		pr->voq = offset;
 		pr->voq_hdr = hdr;
@@ -337,9 +342,9 @@ int rio_voq_node_probe(struct rio_voq_node *n)
  * @n: the node, probed
  * @fresh: filled in as a node of the same device, probed anew: the
  *	device's identity (Device Identity CAR), its port count (Switch
- *	Port Information CAR), its LP-Serial,
- *	error management and VoQ blocks (one bounded walk of the whole
- *	chain, from the Assembly Information CAR) and its VoQ ports
+ *	Port Information CAR), its LP-Serial, error management and VoQ
+ *	blocks (one bounded walk of the whole chain, from the Assembly
+ *	Information CAR) and its VoQ ports
  *
  * For a device that may have been swapped for another board: the core
  * keeps what it read at the scan, so nothing of it is trusted.  @n is
@@ -380,6 +385,13 @@ int rio_voq_node_reprobe(struct rio_voq_node *n, struct rio_voq_node *fresh)
 	}
 	if (ret && ret != -ENOENT)
 		return ret;
+	/*
+	 * The error management block as the core found it at the first
+	 * probe, so that the two compare: rio-scan takes the hot-swap-only
+	 * one if there is no other, rio_mport_cdev's RIO_DEV_ADD does not
+	 * (a device not placed was added so)
+	 */
+	fresh->em = pr.em ?: (n->placed ? pr.em_hs : 0);
 	return rio_voq_node_block(fresh, &pr, pr.voq, pr.voq_hdr);
 }
 
