@@ -961,7 +961,8 @@ int rio_sim_dev_keep_blocks(struct rio_sim_dev *nd, const struct rio_sim_dev *de
  * VoQ capabilities, staging hardware; its VoQ controls, congestion and
  * symbol models start as after reset.  Links of the ports both boards
  * have stay cabled, with their state; a port the new board lacks loses
- * its link, and its partner with it.  Called with the fabric lock held.
+ * its link, and its partner with it, even when the partner is a port of
+ * the same board (a loopback cable).  Called with the fabric lock held.
  */
 void rio_sim_dev_swap(struct rio_sim_dev *dev, struct rio_sim_dev *nd)
 {
@@ -972,7 +973,13 @@ void rio_sim_dev_swap(struct rio_sim_dev *dev, struct rio_sim_dev *nd)
 		struct rio_sim_port *op = &dev->port[k];
 
 		if (k >= nd->nports) {
-			if (op->peer)
+			/*
+			 * A loopback cable to a port the new board keeps: that
+			 * port was copied already, with this one as its partner
+			 */
+			if (op->peer == dev && op->peer_port < nd->nports)
+				nd->port[op->peer_port].peer = NULL;
+			else if (op->peer)
 				op->peer->port[op->peer_port].peer = NULL;
 			op->peer = NULL;
 			continue;

@@ -268,6 +268,45 @@ static void sim_replace_fewer_ports(struct kunit *test)
 }
 
 /*
+ * A loopback cable between two ports of the switch: the board that
+ * replaces it keeps the cable when it has both ports, and loses it, at
+ * both ends, when it has one of them only
+ */
+static void sim_replace_loopback(struct kunit *test)
+{
+	struct sim_pw_log log = { };
+	struct rio_sim_fabric *fab = sim_star(test, &log);
+	struct rio_sim_dev *sw = rio_sim_dev_find(fab, SW);
+	struct rio_sim_dev_desc d = sim_rev2_sw3;
+	unsigned int k;
+
+	/* Ports 1 and 2 cabled to each other, ports 3 and 4 too */
+	for (k = 1; k <= 4; k++)
+		rio_sim_unlink(sw, k);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 1, sw, 2, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 3, sw, 4, 2), 0);
+
+	/* Four ports: the first cable stays, the second loses its far end */
+	d.nports = 4;
+	KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(sw, &d), 0);
+	KUNIT_EXPECT_PTR_EQ(test, sw->port[1].peer, sw);
+	KUNIT_EXPECT_EQ(test, sw->port[1].peer_port, 2U);
+	KUNIT_EXPECT_PTR_EQ(test, sw->port[2].peer, sw);
+	KUNIT_EXPECT_EQ(test, sw->port[2].peer_port, 1U);
+	KUNIT_EXPECT_PTR_EQ(test, sw->port[3].peer, (struct rio_sim_dev *)NULL);
+	KUNIT_EXPECT_EQ(test, sim_err_sts(sw, 3), (u32)RIO_PORT_N_ERR_STS_PORT_UNINIT);
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(sw, 3, true), -ENOLINK);
+
+	/* Two ports: the first cable loses its far end too */
+	d.nports = 2;
+	KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(sw, &d), 0);
+	KUNIT_EXPECT_PTR_EQ(test, sw->port[1].peer, (struct rio_sim_dev *)NULL);
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(sw, 1, false), -ENOLINK);
+	KUNIT_EXPECT_EQ(test, fab->stray_writes, 0ULL);
+	rio_sim_kunit_release(test, fab);
+}
+
+/*
  * Fewer ports, then more (as many as the old board left room for), then
  * no VoQ block; a board the core would look for in the wrong place, the
  * wrong kind and the host are refused
@@ -331,6 +370,7 @@ static struct kunit_case sim_ports_test_cases[] = {
 	KUNIT_CASE(sim_link_latched),
 	KUNIT_CASE(sim_replace_fewer_ports),
 	KUNIT_CASE(sim_replace_more_none_bad),
+	KUNIT_CASE(sim_replace_loopback),
 	{}
 };
 
