@@ -10,6 +10,8 @@
 
 #include "voq_model.h"
 
+#define ALL	RIO_VOQ_VC_ALL
+
 /* Table 3-3: every VC_IND value */
 static void voq_vc_ind_table(struct kunit *test)
 {
@@ -49,7 +51,7 @@ static void voq_sym_known(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rio_voq_sym_encode(RIO_VOQ_FMT_CS48, 1, RIO_VOQ_VC_ALL,
 						 1, BIT(1), &sym), 0);
 	KUNIT_EXPECT_EQ(test, sym, 0x2000U | BIT(1) << 1 | 1);
-	KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(RIO_VOQ_FMT_CS48, 1, sym, &m), 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(RIO_VOQ_FMT_CS48, 1, sym, ALL, &m), 0);
 	KUNIT_EXPECT_EQ(test, m.first_port + 1, 13U);
 	KUNIT_EXPECT_EQ(test, m.nbits, 12U);
 	KUNIT_EXPECT_EQ(test, m.vc, RIO_VOQ_VC_ALL);
@@ -58,7 +60,7 @@ static void voq_sym_known(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rio_voq_sym_encode(RIO_VOQ_FMT_CS64, 4, 0, 15, BIT(15),
 						 &sym), 0);
 	KUNIT_EXPECT_EQ(test, sym, 0xd000000U | 0x8 << 20 | BIT(15) << 4 | 15);
-	KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(RIO_VOQ_FMT_CS64, 4, sym, &m), 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(RIO_VOQ_FMT_CS64, 4, sym, ALL, &m), 0);
 	KUNIT_EXPECT_EQ(test, m.vc, 0);
 	KUNIT_EXPECT_EQ(test, m.first_port, 240U);
 	KUNIT_EXPECT_EQ(test, m.status, (u32)BIT(15));
@@ -67,7 +69,7 @@ static void voq_sym_known(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rio_voq_sym_encode(RIO_VOQ_FMT_REV2, 0, RIO_VOQ_VC_ALL,
 						 31, BIT(5), &sym), 0);
 	KUNIT_EXPECT_EQ(test, sym, 0x0800U | BIT(13 - 3) | 31);
-	KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(RIO_VOQ_FMT_REV2, 0, sym, &m), 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(RIO_VOQ_FMT_REV2, 0, sym, ALL, &m), 0);
 	KUNIT_EXPECT_EQ(test, m.first_port, 0xbaU);
 	KUNIT_EXPECT_EQ(test, m.first_port + 5, 191U);
 }
@@ -92,7 +94,8 @@ static void voq_sym_rev2_full(struct kunit *test)
 			       BIT(13 - (8 - off)) |	/* offset 5..0: bits 3..8 */
 			       group;			/* bits 9-13 */
 			KUNIT_EXPECT_EQ_MSG(test, sym, want, "group %u offset %u", group, off);
-			KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(RIO_VOQ_FMT_REV2, 0, sym, &m), 0);
+			KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(RIO_VOQ_FMT_REV2, 0, sym, ALL, &m),
+					0);
 			KUNIT_EXPECT_EQ(test, m.first_port + off, group * 6 + off);
 			KUNIT_EXPECT_EQ(test, m.status, (u32)BIT(off));
 		}
@@ -105,13 +108,13 @@ static void voq_sym_errors(struct kunit *test)
 	u32 sym = 0;
 
 	/* Not VoQ: CS48 CMD 0, CS64 another stype0, rev 2 another CMD */
-	KUNIT_EXPECT_EQ(test, rio_voq_sym_decode(RIO_VOQ_FMT_CS48, 0, 0x1fff, &m), -EINVAL);
-	KUNIT_EXPECT_EQ(test, rio_voq_sym_decode(RIO_VOQ_FMT_CS48, 0, 0x4000, &m), -EINVAL);
-	KUNIT_EXPECT_EQ(test, rio_voq_sym_decode(RIO_VOQ_FMT_CS64, 0, 0xc000000, &m), -EINVAL);
-	KUNIT_EXPECT_EQ(test, rio_voq_sym_decode(RIO_VOQ_FMT_REV2, 0, 0x1000, &m), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rio_voq_sym_decode(RIO_VOQ_FMT_CS48, 0, 0x1fff, ALL, &m), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rio_voq_sym_decode(RIO_VOQ_FMT_CS48, 0, 0x4000, ALL, &m), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rio_voq_sym_decode(RIO_VOQ_FMT_CS64, 0, 0xc000000, ALL, &m), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rio_voq_sym_decode(RIO_VOQ_FMT_REV2, 0, 0x1000, ALL, &m), -EINVAL);
 	/* A reserved VC_IND: ignored by receivers, but still shown */
 	KUNIT_EXPECT_EQ(test, rio_voq_sym_decode(RIO_VOQ_FMT_CS64, 0,
-						 0xd000000 | 0x9 << 20 | 0x5, &m), -EBADMSG);
+						 0xd000000 | 0x9 << 20 | 0x5, ALL, &m), -EBADMSG);
 	KUNIT_EXPECT_EQ(test, m.status, 0x5U);
 	/* Encoding out of range */
 	KUNIT_EXPECT_EQ(test, rio_voq_sym_encode(RIO_VOQ_FMT_CS48, 1, RIO_VOQ_VC_ALL, 2, 0,
@@ -140,7 +143,7 @@ static void voq_decode_all(struct kunit *test, enum rio_voq_fmt fmt, unsigned in
 
 	bitmap_zero(back, RIO_VOQ_MAX_PORTS);
 	for (i = 0; i < cnt; i++) {
-		KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(fmt, g, syms[i], &m), 0);
+		KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(fmt, g, syms[i], ALL, &m), 0);
 		for (b = 0; b < m.nbits && m.first_port + b < RIO_VOQ_MAX_PORTS; b++)
 			__assign_bit(m.first_port + b, back, m.status & BIT(b));
 	}
@@ -201,10 +204,10 @@ static void voq_sym_minimal(struct kunit *test)
 	__set_bit(40, cur);	/* group 3 */
 	KUNIT_ASSERT_EQ(test, rio_voq_sym_changes(RIO_VOQ_FMT_CS48, 2, RIO_VOQ_VC_ALL, old,
 						  cur, 44, syms, 8), 2);
-	KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(RIO_VOQ_FMT_CS48, 2, syms[0], &m), 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(RIO_VOQ_FMT_CS48, 2, syms[0], ALL, &m), 0);
 	KUNIT_EXPECT_EQ(test, m.group, 1U);
 	KUNIT_EXPECT_EQ(test, m.status, (u32)BIT(1));
-	KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(RIO_VOQ_FMT_CS48, 2, syms[1], &m), 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(RIO_VOQ_FMT_CS48, 2, syms[1], ALL, &m), 0);
 	KUNIT_EXPECT_EQ(test, m.group, 3U);
 	KUNIT_EXPECT_EQ(test, m.status, (u32)BIT(7));
 	KUNIT_EXPECT_EQ(test, rio_voq_sym_changes(RIO_VOQ_FMT_CS48, 2, RIO_VOQ_VC_ALL, NULL,
@@ -232,7 +235,7 @@ static void voq_generator(struct kunit *test)
 	gen->gen_en = true;
 	/* bit9=1 bit10=0: congestion is reported, one symbol */
 	KUNIT_ASSERT_EQ(test, rio_voq_gen_update(gen, syms, 4), 1);
-	KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(gen->fmt, 0, syms[0], &m), 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(gen->fmt, 0, syms[0], ALL, &m), 0);
 	KUNIT_EXPECT_EQ(test, m.status, (u32)BIT(1));
 	KUNIT_EXPECT_EQ(test, rio_voq_gen_update(gen, syms, 4), 0);	/* no change */
 
@@ -246,7 +249,7 @@ static void voq_generator(struct kunit *test)
 	__set_bit(4, gen->part);
 	__set_bit(4, gen->xoff);
 	KUNIT_ASSERT_EQ(test, rio_voq_gen_update(gen, syms, 4), 1);
-	KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(gen->fmt, 0, syms[0], &m), 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(gen->fmt, 0, syms[0], ALL, &m), 0);
 	/* ...carrying port 3's fixed XOFF too, not port 2's congestion */
 	KUNIT_EXPECT_EQ(test, m.status, (u32)(BIT(1) | BIT(3) | BIT(4)));
 	/* XOFF set on a port already congested: no change, no symbol */
@@ -342,6 +345,53 @@ static void voq_group_size_mismatch(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(bad, 0, 11));
 }
 
+/*
+ * 3.3, rule 4.2 c: CS48 and rev 2.x VoQ fields carry no VC; the decoder
+ * takes it from the Status (VC0) or VC_Status (VCID) symbol the field
+ * came with.  CS64 names it in VC_IND, whatever the caller says.
+ */
+struct voq_carrier_case {
+	const char *name;
+	enum rio_voq_fmt fmt;
+	int enc_vc;		/* the VC the encoder is given (CS64 only) */
+	int carrier;		/* the carrying symbol's VC */
+	int want_vc;
+	int ret;
+};
+
+static const struct voq_carrier_case voq_carrier_cases[] = {
+	{ "CS48 with a Status symbol: VC0", RIO_VOQ_FMT_CS48, ALL, 0, 0, 0 },
+	{ "CS48 with VC_Status of VC5", RIO_VOQ_FMT_CS48, ALL, 5, 5, 0 },
+	{ "CS48 with VC_Status of VC8", RIO_VOQ_FMT_CS48, ALL, 8, 8, 0 },
+	{ "CS48 with another symbol: no VC", RIO_VOQ_FMT_CS48, 3, ALL, ALL, 0 },
+	{ "rev 2.x with VC_Status of VC2", RIO_VOQ_FMT_REV2, ALL, 2, 2, 0 },
+	{ "CS64: VC_IND VC2, not the caller's VC7", RIO_VOQ_FMT_CS64, 2, 7, 2, 0 },
+	{ "CS64: VC_IND all VCs", RIO_VOQ_FMT_CS64, ALL, 0, ALL, 0 },
+	{ "CS48 with a VC that does not exist", RIO_VOQ_FMT_CS48, ALL, 9, ALL, -EINVAL },
+	{ "CS64 with a VC that does not exist", RIO_VOQ_FMT_CS64, 1, -2, ALL, -EINVAL },
+};
+
+static void voq_carrier_desc(const struct voq_carrier_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", c->name);
+}
+
+KUNIT_ARRAY_PARAM(voq_carrier, voq_carrier_cases, voq_carrier_desc);
+
+static void voq_sym_carrier(struct kunit *test)
+{
+	const struct voq_carrier_case *c = test->param_value;
+	struct rio_voq_msg m = { .vc = 99 };
+	u32 sym;
+
+	KUNIT_ASSERT_EQ(test, rio_voq_sym_encode(c->fmt, 0, c->enc_vc, 0, BIT(3), &sym), 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(c->fmt, 0, sym, c->carrier, &m), c->ret);
+	if (c->ret)
+		return;
+	KUNIT_EXPECT_EQ(test, m.vc, c->want_vc);
+	KUNIT_EXPECT_EQ(test, m.status, (u32)BIT(3));
+}
+
 static struct kunit_case voq_codec_test_cases[] = {
 	KUNIT_CASE(voq_vc_ind_table),
 	KUNIT_CASE(voq_sym_known),
@@ -352,6 +402,7 @@ static struct kunit_case voq_codec_test_cases[] = {
 	KUNIT_CASE(voq_generator),
 	KUNIT_CASE(voq_receiver),
 	KUNIT_CASE(voq_group_size_mismatch),
+	KUNIT_CASE_PARAM(voq_sym_carrier, voq_carrier_gen_params),
 	{}
 };
 

@@ -120,7 +120,7 @@ int rio_voq_rx_symbol(struct rio_voq_rx *rx, u32 sym)
 	unsigned int i, port;
 	int ret, vc;
 
-	ret = rio_voq_sym_decode(rx->fmt, rx->pgs, sym, &msg);
+	ret = rio_voq_sym_decode(rx->fmt, rx->pgs, sym, RIO_VOQ_VC_ALL, &msg);
 	if (ret == -EBADMSG) {
 		rx->ignored++;
 		return 0;
