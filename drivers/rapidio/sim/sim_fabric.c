@@ -699,6 +699,7 @@ void rio_sim_fabric_free(struct rio_sim_fabric *fab)
 		rio_sim_dev_free(dev);
 	}
 	mutex_destroy(&fab->ev_lock);
+	kfree(fab->txbuf);
 	kfree(fab);
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_sim_fabric_free);

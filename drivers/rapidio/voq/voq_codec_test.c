@@ -219,28 +219,27 @@ static void voq_generator(struct kunit *test)
 {
 	struct rio_voq_gen *gen = kunit_kzalloc(test, sizeof(*gen), GFP_KERNEL);
 	struct rio_voq_msg m;
-	u32 syms[4];
+	struct rio_voq_txsym syms[4];
 
 	KUNIT_ASSERT_NOT_NULL(test, gen);
 	gen->fmt = RIO_VOQ_FMT_CS48;
 	gen->pgs = 0;
-	gen->vc = RIO_VOQ_VC_ALL;
 	gen->nports = 8;
 
 	/* Generation off: nothing, whatever happens */
 	__set_bit(1, gen->part);
-	__set_bit(1, gen->congested);
+	__set_bit(1, gen->congested[0]);
 	KUNIT_EXPECT_EQ(test, rio_voq_gen_update(gen, syms, 4), 0);
 
 	gen->gen_en = true;
 	/* bit9=1 bit10=0: congestion is reported, one symbol */
 	KUNIT_ASSERT_EQ(test, rio_voq_gen_update(gen, syms, 4), 1);
-	KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(gen->fmt, 0, syms[0], ALL, &m), 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(gen->fmt, 0, syms[0].sym, ALL, &m), 0);
 	KUNIT_EXPECT_EQ(test, m.status, (u32)BIT(1));
 	KUNIT_EXPECT_EQ(test, rio_voq_gen_update(gen, syms, 4), 0);	/* no change */
 
 	/* bit9=0 bit10=0: port 2's congestion is not reported, no symbol */
-	__set_bit(2, gen->congested);
+	__set_bit(2, gen->congested[0]);
 	KUNIT_EXPECT_EQ(test, rio_voq_gen_update(gen, syms, 4), 0);
 	/* bit9=0 bit10=1: always congested, but still no symbol */
 	__set_bit(3, gen->xoff);
@@ -249,7 +248,7 @@ static void voq_generator(struct kunit *test)
 	__set_bit(4, gen->part);
 	__set_bit(4, gen->xoff);
 	KUNIT_ASSERT_EQ(test, rio_voq_gen_update(gen, syms, 4), 1);
-	KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(gen->fmt, 0, syms[0], ALL, &m), 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(gen->fmt, 0, syms[0].sym, ALL, &m), 0);
 	/* ...carrying port 3's fixed XOFF too, not port 2's congestion */
 	KUNIT_EXPECT_EQ(test, m.status, (u32)(BIT(1) | BIT(3) | BIT(4)));
 	/* XOFF set on a port already congested: no change, no symbol */
@@ -279,7 +278,7 @@ static void voq_receiver(struct kunit *test)
 
 	/* Per-VC off: a symbol for VC3 stops port 5 on every VC */
 	KUNIT_ASSERT_EQ(test, rio_voq_sym_encode(rx->fmt, 1, 3, 0, BIT(5), &sym), 0);
-	KUNIT_ASSERT_EQ(test, rio_voq_rx_symbol(rx, sym), 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_rx_symbol(rx, sym, ALL), 0);
 	for (vc = 0; vc < RIO_VOQ_NR_VCS; vc++)
 		KUNIT_EXPECT_TRUE(test, rio_voq_rx_queue_stopped(rx, vc, 0));
 	KUNIT_EXPECT_FALSE(test, rio_voq_rx_queue_stopped(rx, 0, 1));	/* still flows */
@@ -287,26 +286,26 @@ static void voq_receiver(struct kunit *test)
 
 	/* Clear: queue 0 resumes */
 	KUNIT_ASSERT_EQ(test, rio_voq_sym_encode(rx->fmt, 1, 3, 0, 0, &sym), 0);
-	KUNIT_ASSERT_EQ(test, rio_voq_rx_symbol(rx, sym), 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_rx_symbol(rx, sym, ALL), 0);
 	KUNIT_EXPECT_FALSE(test, rio_voq_rx_queue_stopped(rx, 0, 0));
 
 	/* Per-VC on: only VC3; "all VCs" still means all */
 	rx->per_vc = true;
 	KUNIT_ASSERT_EQ(test, rio_voq_sym_encode(rx->fmt, 1, 3, 0, BIT(1), &sym), 0);
-	KUNIT_ASSERT_EQ(test, rio_voq_rx_symbol(rx, sym), 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_rx_symbol(rx, sym, ALL), 0);
 	KUNIT_EXPECT_TRUE(test, rio_voq_rx_queue_stopped(rx, 3, 0));
 	KUNIT_EXPECT_FALSE(test, rio_voq_rx_queue_stopped(rx, 2, 0));
 	KUNIT_ASSERT_EQ(test, rio_voq_sym_encode(rx->fmt, 1, RIO_VOQ_VC_ALL, 0, BIT(2), &sym),
 			0);
-	KUNIT_ASSERT_EQ(test, rio_voq_rx_symbol(rx, sym), 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_rx_symbol(rx, sym, ALL), 0);
 	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(rx, 7, 2));
 
 	/* A reserved VC_IND is ignored without error and changes nothing */
-	KUNIT_ASSERT_EQ(test, rio_voq_rx_symbol(rx, 0xd000000 | 0xa << 20 | 0xffffe), 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_rx_symbol(rx, 0xd000000 | 0xa << 20 | 0xffffe, ALL), 0);
 	KUNIT_EXPECT_EQ(test, rx->ignored, 1U);
 	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(rx, 0, 10));
 	/* Not a VoQ symbol: an error */
-	KUNIT_EXPECT_EQ(test, rio_voq_rx_symbol(rx, 0x1234), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rio_voq_rx_symbol(rx, 0x1234, ALL), -EINVAL);
 }
 
 /*
@@ -318,26 +317,26 @@ static void voq_group_size_mismatch(struct kunit *test)
 	struct rio_voq_gen *gen = kunit_kzalloc(test, sizeof(*gen), GFP_KERNEL);
 	struct rio_voq_rx *good = kunit_kzalloc(test, sizeof(*good), GFP_KERNEL);
 	struct rio_voq_rx *bad = kunit_kzalloc(test, sizeof(*bad), GFP_KERNEL);
-	u32 syms[4];
+	struct rio_voq_txsym syms[4];
 	int n, i;
 
 	KUNIT_ASSERT_NOT_NULL(test, gen);
 	KUNIT_ASSERT_NOT_NULL(test, good);
 	KUNIT_ASSERT_NOT_NULL(test, bad);
 	*gen = (struct rio_voq_gen) { .fmt = RIO_VOQ_FMT_CS48, .pgs = 1,
-				      .vc = RIO_VOQ_VC_ALL, .gen_en = true, .nports = 24 };
+				      .gen_en = true, .nports = 24 };
 	good->fmt = RIO_VOQ_FMT_CS48;
 	good->pgs = 1;
 	bad->fmt = RIO_VOQ_FMT_CS48;
 	bad->pgs = 2;
 
 	bitmap_fill(gen->part, 24);
-	__set_bit(13, gen->congested);
+	__set_bit(13, gen->congested[0]);
 	n = rio_voq_gen_update(gen, syms, 4);
 	KUNIT_ASSERT_EQ(test, n, 1);
 	for (i = 0; i < n; i++) {
-		KUNIT_ASSERT_EQ(test, rio_voq_rx_symbol(good, syms[i]), 0);
-		KUNIT_ASSERT_EQ(test, rio_voq_rx_symbol(bad, syms[i]), 0);
+		KUNIT_ASSERT_EQ(test, rio_voq_rx_symbol(good, syms[i].sym, syms[i].vc), 0);
+		KUNIT_ASSERT_EQ(test, rio_voq_rx_symbol(bad, syms[i].sym, syms[i].vc), 0);
 	}
 	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(good, 0, 13));
 	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(bad, 0, 13));
@@ -392,6 +391,217 @@ static void voq_sym_carrier(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, m.status, (u32)BIT(3));
 }
 
+/*
+ * The receiver and the VC a CS48 or rev 2.x field came with (3.3): by
+ * its own bit 11 it stops that VC only, or every VC; with bit 11 a field
+ * that came with no Status or VC_Status symbol names no VC and is
+ * ignored (table 5-3, bit 11: it may only come with those).
+ */
+struct voq_rx_vc_case {
+	const char *name;
+	enum rio_voq_fmt fmt;
+	bool per_vc;
+	int carrier;
+	u16 stopped;		/* the VCs on which the port stops */
+	unsigned int ignored;
+};
+
+#define VCS_ALL		GENMASK(RIO_VOQ_NR_VCS - 1, 0)
+
+static const struct voq_rx_vc_case voq_rx_vc_cases[] = {
+	{ "CS48 per-VC, Status", RIO_VOQ_FMT_CS48, true, 0, BIT(0), 0 },
+	{ "CS48 per-VC, VC_Status VC4", RIO_VOQ_FMT_CS48, true, 4, BIT(4), 0 },
+	{ "CS48 per-VC, no VC symbol", RIO_VOQ_FMT_CS48, true, ALL, 0, 1 },
+	{ "CS48 aggregate, VC_Status VC4", RIO_VOQ_FMT_CS48, false, 4, VCS_ALL, 0 },
+	{ "CS48 aggregate, no VC symbol", RIO_VOQ_FMT_CS48, false, ALL, VCS_ALL, 0 },
+	{ "rev 2.x VC linking, VC_Status VC7", RIO_VOQ_FMT_REV2, true, 7, BIT(7), 0 },
+	{ "rev 2.x no linking, VC_Status VC7", RIO_VOQ_FMT_REV2, false, 7, VCS_ALL, 0 },
+};
+
+static void voq_rx_vc_desc(const struct voq_rx_vc_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", c->name);
+}
+
+KUNIT_ARRAY_PARAM(voq_rx_vc, voq_rx_vc_cases, voq_rx_vc_desc);
+
+static void voq_receiver_carrier(struct kunit *test)
+{
+	const struct voq_rx_vc_case *c = test->param_value;
+	struct rio_voq_rx *rx = kunit_kzalloc(test, sizeof(*rx), GFP_KERNEL);
+	u32 sym;
+	int vc;
+
+	KUNIT_ASSERT_NOT_NULL(test, rx);
+	rx->fmt = c->fmt;
+	rx->per_vc = c->per_vc;
+	KUNIT_ASSERT_EQ(test, rio_voq_sym_encode(c->fmt, 0, ALL, 0, BIT(2), &sym), 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_rx_symbol(rx, sym, c->carrier), 0);
+	for (vc = 0; vc < RIO_VOQ_NR_VCS; vc++) {
+		KUNIT_EXPECT_EQ_MSG(test, rio_voq_rx_port_stopped(rx, vc, 2),
+				    !!(c->stopped & BIT(vc)), "VC%d", vc);
+		KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(rx, vc, 1));
+	}
+	KUNIT_EXPECT_EQ(test, rx->ignored, c->ignored);
+	KUNIT_EXPECT_EQ(test, rio_voq_rx_symbol(rx, sym, RIO_VOQ_NR_VCS), -EINVAL);
+}
+
+static const enum rio_voq_fmt voq_fmts[] = {
+	RIO_VOQ_FMT_REV2, RIO_VOQ_FMT_CS48, RIO_VOQ_FMT_CS64,
+};
+
+static void voq_fmt_desc(const enum rio_voq_fmt *f, char *desc)
+{
+	static const char * const names[] = { "rev2", "cs48", "cs64" };
+
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", names[*f]);
+}
+
+KUNIT_ARRAY_PARAM(voq_fmt, voq_fmts, voq_fmt_desc);
+
+/* Deliver @n symbols of a generator to a receiver, as the link carries them */
+static void voq_deliver(struct kunit *test, struct rio_voq_rx *rx,
+			const struct rio_voq_txsym *syms, int n)
+{
+	int i;
+
+	KUNIT_ASSERT_GE(test, n, 0);
+	for (i = 0; i < n; i++)
+		KUNIT_ASSERT_EQ(test, rio_voq_rx_symbol(rx, syms[i].sym, syms[i].vc), 0);
+}
+
+/* A generator and a receiver on the two ends of a link of format @fmt */
+static void voq_pair_models(struct kunit *test, enum rio_voq_fmt fmt, bool per_vc,
+			    unsigned int nports, struct rio_voq_gen **gen,
+			    struct rio_voq_rx **rx)
+{
+	*gen = kunit_kzalloc(test, sizeof(**gen), GFP_KERNEL);
+	*rx = kunit_kzalloc(test, sizeof(**rx), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, *gen);
+	KUNIT_ASSERT_NOT_NULL(test, *rx);
+	(*gen)->fmt = fmt;
+	(*gen)->per_vc = per_vc;
+	(*gen)->gen_en = true;
+	(*gen)->nports = nports;
+	bitmap_fill((*gen)->part, nports);
+	(*rx)->fmt = fmt;
+	(*rx)->per_vc = per_vc;
+}
+
+/*
+ * Rule 4.2 c, table 3-3: with per-VC transmission each VC's status is
+ * its own and goes in that VC's symbols, never "all VCs"; random
+ * congestion of every VC reaches the receiver VC by VC.
+ */
+static void voq_generator_per_vc(struct kunit *test)
+{
+	enum rio_voq_fmt fmt = *(const enum rio_voq_fmt *)test->param_value;
+	struct rio_voq_txsym *syms;
+	struct rio_voq_gen *gen;
+	struct rio_voq_rx *rx;
+	struct rio_voq_msg m;
+	unsigned int p, round, covered = rio_voq_ports_covered(fmt, 0);
+	u32 state = 777;
+	int n, i, vc;
+
+	syms = kunit_kcalloc(test, RIO_VOQ_NR_VCS * RIO_VOQ_GEN_MAX_GROUPS, sizeof(*syms),
+			     GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, syms);
+	voq_pair_models(test, fmt, true, 40, &gen, &rx);
+
+	/* Port 1 congests on VC3: one symbol, for VC3 only */
+	__set_bit(1, gen->congested[3]);
+	n = rio_voq_gen_update(gen, syms, 8);
+	KUNIT_ASSERT_EQ(test, n, 1);
+	KUNIT_EXPECT_EQ(test, syms[0].vc, 3);
+	KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(fmt, 0, syms[0].sym, syms[0].vc, &m), 0);
+	KUNIT_EXPECT_EQ(test, m.vc, 3);
+	KUNIT_EXPECT_EQ(test, m.status, (u32)BIT(1));
+	voq_deliver(test, rx, syms, n);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(rx, 3, 1));
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(rx, 4, 1));
+
+	/* Port 2 on VC5: VC5's own status, without VC3's port 1 */
+	__set_bit(2, gen->congested[5]);
+	n = rio_voq_gen_update(gen, syms, 8);
+	KUNIT_ASSERT_EQ(test, n, 1);
+	KUNIT_EXPECT_EQ(test, syms[0].vc, 5);
+	KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(fmt, 0, syms[0].sym, syms[0].vc, &m), 0);
+	KUNIT_EXPECT_EQ(test, m.status, (u32)BIT(2));
+	voq_deliver(test, rx, syms, n);
+
+	/* Random congestion on every VC, in rounds: the receiver follows */
+	for (round = 0; round < 16; round++) {
+		for (vc = 0; vc < RIO_VOQ_NR_VCS; vc++)
+			for (p = 0; p < gen->nports; p++)
+				if (voq_lcg(&state) % 8 == 0)
+					__change_bit(p, gen->congested[vc]);
+		n = rio_voq_gen_update(gen, syms, RIO_VOQ_NR_VCS * RIO_VOQ_GEN_MAX_GROUPS);
+		for (i = 0; i < n; i++) {
+			KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(fmt, 0, syms[i].sym,
+								 syms[i].vc, &m), 0);
+			KUNIT_EXPECT_NE(test, m.vc, ALL);
+		}
+		voq_deliver(test, rx, syms, n);
+		for (vc = 0; vc < RIO_VOQ_NR_VCS; vc++)
+			for (p = 0; p < min(gen->nports, covered); p++)
+				KUNIT_EXPECT_EQ_MSG(test, rio_voq_rx_port_stopped(rx, vc, p),
+						    test_bit(p, gen->congested[vc]),
+						    "round %u VC%d port %u", round, vc, p);
+	}
+
+	/* Link recovery: every group of every VC, each VC once per group */
+	n = rio_voq_gen_resync(gen, syms, RIO_VOQ_NR_VCS * RIO_VOQ_GEN_MAX_GROUPS);
+	KUNIT_EXPECT_EQ(test, n, (int)(RIO_VOQ_NR_VCS *
+				       rio_voq_refresh_symbols(fmt, 0, gen->nports)));
+	for (i = 0; i < n; i++)
+		KUNIT_EXPECT_EQ(test, syms[i].vc,
+				i / (int)rio_voq_refresh_symbols(fmt, 0, gen->nports));
+	/* Too little room: an error, and nothing counts as sent */
+	__set_bit(0, gen->congested[0]);
+	__set_bit(0, gen->congested[8]);
+	KUNIT_EXPECT_EQ(test, rio_voq_gen_update(gen, syms, 1), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, rio_voq_gen_update(gen, syms, 8), 2);
+}
+
+/*
+ * Rule 4.2 b, table 3-3: without per-VC transmission a port's status is
+ * that of all its VCs together, sent once for all VCs (VC_IND 0b1111)
+ */
+static void voq_generator_all_vcs(struct kunit *test)
+{
+	enum rio_voq_fmt fmt = *(const enum rio_voq_fmt *)test->param_value;
+	struct rio_voq_txsym syms[8];
+	struct rio_voq_gen *gen;
+	struct rio_voq_rx *rx;
+	struct rio_voq_msg m;
+	int vc;
+
+	voq_pair_models(test, fmt, false, 6, &gen, &rx);
+	__set_bit(1, gen->congested[3]);
+	__set_bit(1, gen->congested[5]);
+	__set_bit(2, gen->congested[0]);
+	KUNIT_ASSERT_EQ(test, rio_voq_gen_update(gen, syms, 8), 1);
+	KUNIT_EXPECT_EQ(test, syms[0].vc, ALL);
+	KUNIT_ASSERT_EQ(test, rio_voq_sym_decode(fmt, 0, syms[0].sym, ALL, &m), 0);
+	KUNIT_EXPECT_EQ(test, m.vc, ALL);
+	KUNIT_EXPECT_EQ(test, m.status, (u32)(BIT(1) | BIT(2)));
+	voq_deliver(test, rx, syms, 1);
+	for (vc = 0; vc < RIO_VOQ_NR_VCS; vc++)
+		KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(rx, vc, 1));
+
+	/* VC3 clears, VC5 still congested: the port's status holds, no symbol */
+	__clear_bit(1, gen->congested[3]);
+	KUNIT_EXPECT_EQ(test, rio_voq_gen_update(gen, syms, 8), 0);
+	__clear_bit(1, gen->congested[5]);
+	KUNIT_ASSERT_EQ(test, rio_voq_gen_update(gen, syms, 8), 1);
+	voq_deliver(test, rx, syms, 1);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(rx, 5, 1));
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(rx, 5, 2));
+	KUNIT_EXPECT_EQ(test, rio_voq_gen_resync(gen, syms, 8), 1);
+	KUNIT_EXPECT_EQ(test, syms[0].vc, ALL);
+}
+
 static struct kunit_case voq_codec_test_cases[] = {
 	KUNIT_CASE(voq_vc_ind_table),
 	KUNIT_CASE(voq_sym_known),
@@ -403,6 +613,9 @@ static struct kunit_case voq_codec_test_cases[] = {
 	KUNIT_CASE(voq_receiver),
 	KUNIT_CASE(voq_group_size_mismatch),
 	KUNIT_CASE_PARAM(voq_sym_carrier, voq_carrier_gen_params),
+	KUNIT_CASE_PARAM(voq_receiver_carrier, voq_rx_vc_gen_params),
+	KUNIT_CASE_PARAM(voq_generator_per_vc, voq_fmt_gen_params),
+	KUNIT_CASE_PARAM(voq_generator_all_vcs, voq_fmt_gen_params),
 	{}
 };
 
