@@ -602,6 +602,60 @@ static void voq_generator_all_vcs(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, syms[0].vc, ALL);
 }
 
+/*
+ * Rule 4.2 f: the timed refresh resends the full status whether or not
+ * it changed: on a VC's VC_status timer that VC's groups (with per-VC
+ * transmission; without, the status of all VCs), on a timer of its own
+ * every VC's.  It heals a receiver that lost a symbol, and sends nothing
+ * while generation is off.
+ */
+static void voq_generator_refresh(struct kunit *test)
+{
+	enum rio_voq_fmt fmt = *(const enum rio_voq_fmt *)test->param_value;
+	unsigned int per = rio_voq_refresh_symbols(fmt, 1, 30);
+	struct rio_voq_txsym *syms;
+	struct rio_voq_gen *gen;
+	struct rio_voq_rx *rx;
+	int n, i;
+
+	syms = kunit_kcalloc(test, RIO_VOQ_NR_VCS * RIO_VOQ_GEN_MAX_GROUPS, sizeof(*syms),
+			     GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, syms);
+	KUNIT_ASSERT_GT(test, per, 1U);
+	voq_pair_models(test, fmt, false, 30, &gen, &rx);
+	gen->pgs = 1;
+	rx->pgs = 1;
+
+	/* A symbol lost on the way: the refresh puts it right */
+	__set_bit(20, gen->congested[4]);
+	KUNIT_ASSERT_EQ(test, rio_voq_gen_update(gen, syms, 8), 1);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(rx, 4, 20));
+	n = rio_voq_gen_refresh(gen, ALL, syms, 8);
+	KUNIT_ASSERT_EQ(test, n, (int)per);
+	voq_deliver(test, rx, syms, n);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(rx, 4, 20));
+	/* Nothing changed, yet each timer resends; the refresh is no change */
+	KUNIT_EXPECT_EQ(test, rio_voq_gen_refresh(gen, 6, syms, 8), (int)per);
+	for (i = 0; i < (int)per; i++)
+		KUNIT_EXPECT_EQ(test, syms[i].vc, ALL);
+	KUNIT_EXPECT_EQ(test, rio_voq_gen_update(gen, syms, 8), 0);
+
+	/* Per-VC: VC6's timer resends VC6, a timer of its own every VC */
+	gen->per_vc = true;
+	n = rio_voq_gen_refresh(gen, 6, syms, 8);
+	KUNIT_ASSERT_EQ(test, n, (int)per);
+	for (i = 0; i < n; i++)
+		KUNIT_EXPECT_EQ(test, syms[i].vc, 6);
+	n = rio_voq_gen_refresh(gen, ALL, syms, RIO_VOQ_NR_VCS * RIO_VOQ_GEN_MAX_GROUPS);
+	KUNIT_EXPECT_EQ(test, n, (int)(RIO_VOQ_NR_VCS * per));
+	KUNIT_EXPECT_EQ(test, rio_voq_gen_refresh(gen, RIO_VOQ_NR_VCS, syms, 8), -EINVAL);
+
+	/* Rule 4.2 a: generation off, nothing */
+	gen->gen_en = false;
+	KUNIT_EXPECT_EQ(test, rio_voq_gen_refresh(gen, ALL, syms, 8), 0);
+	KUNIT_EXPECT_EQ(test, rio_voq_gen_refresh(gen, 2, syms, 8), 0);
+}
+
 static struct kunit_case voq_codec_test_cases[] = {
 	KUNIT_CASE(voq_vc_ind_table),
 	KUNIT_CASE(voq_sym_known),
@@ -616,6 +670,7 @@ static struct kunit_case voq_codec_test_cases[] = {
 	KUNIT_CASE_PARAM(voq_receiver_carrier, voq_rx_vc_gen_params),
 	KUNIT_CASE_PARAM(voq_generator_per_vc, voq_fmt_gen_params),
 	KUNIT_CASE_PARAM(voq_generator_all_vcs, voq_fmt_gen_params),
+	KUNIT_CASE_PARAM(voq_generator_refresh, voq_fmt_gen_params),
 	{}
 };
 

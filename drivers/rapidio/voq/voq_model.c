@@ -179,6 +179,32 @@ int rio_voq_gen_resync(struct rio_voq_gen *gen, struct rio_voq_txsym *out,
 EXPORT_SYMBOL_GPL(rio_voq_gen_resync);
 
 /**
+ * rio_voq_gen_refresh() - the timed resend of the full status
+ * @gen: the model
+ * @vc: the VC whose VC_status timer fired (0..8), when the refresh
+ *	shares that timer; RIO_VOQ_VC_ALL for a timer of its own
+ * @out: where to put the symbols
+ * @max: room in @out
+ *
+ * Rule 4.2 f: the symbol may be generated at intervals, on the VC_status
+ * timer or a separate one.  Whether or not anything changed, every group
+ * is sent again: with per-VC transmission, the groups of @vc (all VCs for
+ * a separate timer); without, the status of all VCs, whichever timer
+ * fired.  Nothing while generation is off (rule 4.2 a).
+ *
+ * Return: the number of symbols, or a negative errno (-EINVAL for a bad
+ * @vc).
+ */
+int rio_voq_gen_refresh(struct rio_voq_gen *gen, int vc,
+			struct rio_voq_txsym *out, unsigned int max)
+{
+	if (vc != RIO_VOQ_VC_ALL && (vc < 0 || vc >= RIO_VOQ_NR_VCS))
+		return -EINVAL;
+	return rio_voq_gen_send(gen, vc, true, out, max);
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_gen_refresh);
+
+/**
  * rio_voq_rx_symbol() - a receiving port takes a symbol
  * @rx: the model
  * @sym: the symbol, decoded with the port's RX group size

@@ -87,6 +87,8 @@ int rio_voq_gen_update(struct rio_voq_gen *gen, struct rio_voq_txsym *out,
 		       unsigned int max);
 int rio_voq_gen_resync(struct rio_voq_gen *gen, struct rio_voq_txsym *out,
 		       unsigned int max);
+int rio_voq_gen_refresh(struct rio_voq_gen *gen, int vc,
+			struct rio_voq_txsym *out, unsigned int max);
 int rio_voq_rx_symbol(struct rio_voq_rx *rx, u32 sym, int vc);
 bool rio_voq_rx_port_stopped(const struct rio_voq_rx *rx, int vc,
 			     unsigned int port);
