@@ -656,6 +656,34 @@ static void voq_generator_refresh(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rio_voq_gen_refresh(gen, 2, syms, 8), 0);
 }
 
+/*
+ * Stale state: released, the receiver holds nothing on any VC, and the
+ * generator's resend after recovery (rule 4.2 g) puts back what is true
+ */
+static void voq_receiver_release(struct kunit *test)
+{
+	struct rio_voq_txsym syms[RIO_VOQ_NR_VCS];
+	struct rio_voq_gen *gen;
+	struct rio_voq_rx *rx;
+	int vc;
+
+	voq_pair_models(test, RIO_VOQ_FMT_CS64, true, 8, &gen, &rx);
+	__set_bit(3, gen->congested[0]);
+	__set_bit(5, gen->congested[7]);
+	voq_deliver(test, rx, syms, rio_voq_gen_update(gen, syms, ARRAY_SIZE(syms)));
+	KUNIT_ASSERT_TRUE(test, rio_voq_rx_port_stopped(rx, 0, 3));
+	KUNIT_ASSERT_TRUE(test, rio_voq_rx_port_stopped(rx, 7, 5));
+
+	rio_voq_rx_release(rx);
+	KUNIT_EXPECT_EQ(test, rx->released, 1U);
+	for (vc = 0; vc < RIO_VOQ_NR_VCS; vc++)
+		KUNIT_EXPECT_FALSE(test, rio_voq_rx_queue_stopped(rx, vc, 0));
+	__clear_bit(3, gen->congested[0]);
+	voq_deliver(test, rx, syms, rio_voq_gen_resync(gen, syms, ARRAY_SIZE(syms)));
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(rx, 0, 3));
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(rx, 7, 5));
+}
+
 static struct kunit_case voq_codec_test_cases[] = {
 	KUNIT_CASE(voq_vc_ind_table),
 	KUNIT_CASE(voq_sym_known),
@@ -671,6 +699,7 @@ static struct kunit_case voq_codec_test_cases[] = {
 	KUNIT_CASE_PARAM(voq_generator_per_vc, voq_fmt_gen_params),
 	KUNIT_CASE_PARAM(voq_generator_all_vcs, voq_fmt_gen_params),
 	KUNIT_CASE_PARAM(voq_generator_refresh, voq_fmt_gen_params),
+	KUNIT_CASE(voq_receiver_release),
 	{}
 };
 

@@ -253,6 +253,27 @@ int rio_voq_rx_symbol(struct rio_voq_rx *rx, u32 sym, int vc)
 EXPORT_SYMBOL_GPL(rio_voq_rx_symbol);
 
 /**
+ * rio_voq_rx_release() - let go of what the transmitter said
+ * @rx: the model
+ *
+ * Called when the partner's generation goes off (rule 4.2 a: no symbol
+ * can clear what it said any more) and when the link goes down or
+ * recovers (rule 4.2 g: orphaned congestion states): every downstream
+ * port on every VC is taken as not congested, so no staging queue waits
+ * for an update that may never come (see voq.rst, "Stale congestion
+ * state").
+ */
+void rio_voq_rx_release(struct rio_voq_rx *rx)
+{
+	int v;
+
+	for (v = 0; v < RIO_VOQ_NR_VCS; v++)
+		bitmap_zero(rx->congested[v], RIO_VOQ_MAX_PORTS);
+	rx->released++;
+}
+EXPORT_SYMBOL_GPL(rio_voq_rx_release);
+
+/**
  * rio_voq_rx_port_stopped() - is traffic for a downstream port held back
  * @rx: the model
  * @vc: the VC, 0..8

@@ -71,6 +71,7 @@ struct rio_voq_txsym {
  * @congested: per VC, the downstream ports reported congested
  * @ignored: symbols ignored (reserved VC_IND; with @per_vc, a CS48 or
  *	rev 2.x VoQ field not combined with a Status or VC_Status symbol)
+ * @released: times what the transmitter said was let go as stale
  */
 struct rio_voq_rx {
 	enum rio_voq_fmt fmt;
@@ -80,6 +81,7 @@ struct rio_voq_rx {
 	u8 queue[RIO_VOQ_MAX_PORTS];
 	DECLARE_BITMAP(congested[RIO_VOQ_NR_VCS], RIO_VOQ_MAX_PORTS);
 	unsigned int ignored;
+	unsigned int released;
 };
 
 /* Reference models: voq_model.c */
@@ -90,6 +92,7 @@ int rio_voq_gen_resync(struct rio_voq_gen *gen, struct rio_voq_txsym *out,
 int rio_voq_gen_refresh(struct rio_voq_gen *gen, int vc,
 			struct rio_voq_txsym *out, unsigned int max);
 int rio_voq_rx_symbol(struct rio_voq_rx *rx, u32 sym, int vc);
+void rio_voq_rx_release(struct rio_voq_rx *rx);
 bool rio_voq_rx_port_stopped(const struct rio_voq_rx *rx, int vc,
 			     unsigned int port);
 bool rio_voq_rx_queue_stopped(const struct rio_voq_rx *rx, int vc,
