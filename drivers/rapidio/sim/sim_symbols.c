@@ -11,7 +11,10 @@
  * The symbol format follows the link: rev 2 if either end is, else CS64
  * on baud-rate class 3 and CS48 otherwise.  rio-sim's congestion is that
  * of VC0: with per-VC transmission (bit 11) the generator reports VC0's
- * status in VC0's symbols, without it the status of all VCs.
+ * status in VC0's symbols, without it the status of all VCs.  A receiver
+ * lets go of what its partner said when the partner's generation goes
+ * off or the link goes down or comes back up (voq.rst, "Stale congestion
+ * state").
  */
 
 #include <kunit/visibility.h>
@@ -233,6 +236,24 @@ void rio_sim_symbols_resync(struct rio_sim_dev *dev, unsigned int port)
 	lockdep_assert_held(&dev->fabric->lock);
 	if (port < dev->nports && dev->voq_ef)
 		sim_port_send(dev, port, true);
+}
+
+/**
+ * rio_sim_symbols_release() - a receiver lets go of what it was told
+ * @dev: the device
+ * @port: its port, whose partner stopped generating or whose link went
+ *	down or came back up
+ *
+ * What the partner said last can no longer be brought up to date (rule
+ * 4.2 a) or may be orphaned (rule 4.2 g): the port's receiver takes
+ * every downstream port as not congested (voq.rst, "Stale congestion
+ * state").  Called with the fabric lock held.
+ */
+void rio_sim_symbols_release(struct rio_sim_dev *dev, unsigned int port)
+{
+	lockdep_assert_held(&dev->fabric->lock);
+	if (port < dev->nports && dev->port[port].rx)
+		rio_voq_rx_release(dev->port[port].rx);
 }
 
 /**
