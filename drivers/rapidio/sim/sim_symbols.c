@@ -12,9 +12,11 @@
  * on baud-rate class 3 and CS48 otherwise.  rio-sim's congestion is that
  * of VC0: with per-VC transmission (bit 11) the generator reports VC0's
  * status in VC0's symbols, without it the status of all VCs.  A receiver
- * lets go of what its partner said when the partner's generation goes
- * off or the link goes down or comes back up (voq.rst, "Stale congestion
- * state").
+ * reads them by its own bit 11 (Part 12 3.3), so a link whose ends
+ * differ there gates the wrong VCs, or nothing, as hardware would.  A
+ * receiver lets go of what its partner said when the partner's
+ * generation goes off or the link goes down or comes back up (voq.rst,
+ * "Stale congestion state").
  */
 
 #include <kunit/visibility.h>
@@ -144,7 +146,8 @@ static void sim_port_send(struct rio_sim_dev *dev, unsigned int k, bool full)
 		return;
 	q->rx->fmt = gen->fmt;
 	q->rx->pgs = FIELD_GET(RIO_VOQ_CSR_RX_PGS, peer_csr);
-	q->rx->per_vc = csr & RIO_VOQ_CSR_VC_EN;
+	/* The receiver reads them by its own bit 11 (3.3) */
+	q->rx->per_vc = peer_csr & RIO_VOQ_CSR_VC_EN;
 	for (i = 0; i < n; i++)
 		if (!rio_voq_rx_symbol(q->rx, syms[i].sym, syms[i].vc))
 			q->sym_received++;
