@@ -391,10 +391,14 @@ static void sim_voq_write_port(struct rio_sim_dev *dev, unsigned int n, u32 val)
 
 	p->voq_ctl = new;
 	/*
-	 * A generator turned on does not know what its partner was told
-	 * before (a link that recovered, a partner replaced): it starts with
-	 * its full status, as after link recovery (rule 4.2 g).
+	 * A generator turned off will never clear what it said: its
+	 * partner lets go (rule 4.2 a; voq.rst, "Stale congestion state").
+	 * One turned on does not know what its partner was told before (a
+	 * link that recovered, a partner replaced): it starts with its full
+	 * status, as after link recovery (rule 4.2 g).
 	 */
+	if ((old & ~new & RIO_VOQ_CSR_GEN_EN) && p->peer)
+		rio_sim_symbols_release(p->peer, p->peer_port);
 	if (new & ~old & RIO_VOQ_CSR_GEN_EN)
 		rio_sim_symbols_resync(dev, n);
 	/* Table 5-4: a new XOFF or participation may change a reported status */
@@ -739,6 +743,7 @@ void rio_sim_fabric_free(struct rio_sim_fabric *fab)
 		rio_sim_dev_free(dev);
 	}
 	mutex_destroy(&fab->ev_lock);
+	kfree(fab->txbuf);
 	kfree(fab);
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_sim_fabric_free);
