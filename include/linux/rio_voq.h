@@ -206,8 +206,9 @@ int rio_voq_slot_to_port(enum rio_voq_fmt fmt, unsigned int pgs,
 
 /**
  * struct rio_voq_msg - a decoded congestion message
- * @vc: the VC it applies to, 0..8, or RIO_VOQ_VC_ALL (always for CS48,
- *	whose VC, if any, travels in the control symbol it is combined with)
+ * @vc: the VC it applies to, 0..8, or RIO_VOQ_VC_ALL: for CS64 from its
+ *	VC_IND; for CS48 and rev 2.x the VC of the Status or VC_Status
+ *	control symbol it was combined with, as the decoder's caller gives it
  * @group: the port group value
  * @first_port: the port of status bit 0
  * @nbits: status bits carried
@@ -227,7 +228,7 @@ int rio_voq_vc_ind_decode(u8 ind, int *vc);
 int rio_voq_sym_encode(enum rio_voq_fmt fmt, unsigned int pgs, int vc,
 		       unsigned int group, u32 status, u32 *sym);
 int rio_voq_sym_decode(enum rio_voq_fmt fmt, unsigned int pgs, u32 sym,
-		       struct rio_voq_msg *msg);
+		       int vc, struct rio_voq_msg *msg);
 int rio_voq_sym_changes(enum rio_voq_fmt fmt, unsigned int pgs, int vc,
 			const unsigned long *old, const unsigned long *cur,
 			unsigned int nports, u32 *syms, unsigned int max);

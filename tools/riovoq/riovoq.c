@@ -1662,7 +1662,8 @@ static int cmd_decode(int argc, char **argv)
 	}
 	for (; optind < argc; optind++) {
 		parse_sym(argv[optind], bits, &sym);
-		ret = rio_voq_sym_decode(fmt, pgs, sym, &m);
+		/* CS48 and rev 2.x: the carrying symbol is not known here */
+		ret = rio_voq_sym_decode(fmt, pgs, sym, RIO_VOQ_VC_ALL, &m);
 		if (ret == -EINVAL) {
 			printf("%s: not a VoQ backpressure symbol\n", argv[optind]);
 			status = EXIT_REFUSED;

@@ -38,6 +38,7 @@
 
 struct rio_voq_gen;
 struct rio_voq_rx;
+struct rio_voq_txsym;
 
 /* Vendor and device IDs of simulated devices (no assigned vendor ID) */
 #define RIO_SIM_VID		0xfff0
@@ -336,6 +337,8 @@ struct rio_sim_dev {
  * @pw_sent: port-writes devices sent
  * @pw_lost: port-writes that found no path to the host, no taker or the
  *	mport's queue full
+ * @txbuf: room for the symbols one port sends at once (every VC's full
+ *	status), allocated with the first symbol models; used under @lock
  */
 struct rio_sim_fabric {
 	refcount_t users;
@@ -358,6 +361,7 @@ struct rio_sim_fabric {
 	void *pw_ctx;
 	u64 pw_sent;
 	u64 pw_lost;
+	struct rio_voq_txsym *txbuf;
 };
 
 /**

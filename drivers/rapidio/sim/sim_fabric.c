@@ -397,10 +397,14 @@ static void sim_voq_write_port(struct rio_sim_dev *dev, unsigned int n, u32 val)
 
 	p->voq_ctl = new;
 	/*
-	 * A generator turned on does not know what its partner was told
-	 * before (a link that recovered, a partner replaced): it starts with
-	 * its full status, as after link recovery (rule 4.2 g).
+	 * A generator turned off will never clear what it said: its
+	 * partner lets go (rule 4.2 a; voq.rst, "Stale congestion state").
+	 * One turned on does not know what its partner was told before (a
+	 * link that recovered, a partner replaced): it starts with its full
+	 * status, as after link recovery (rule 4.2 g).
 	 */
+	if ((old & ~new & RIO_VOQ_CSR_GEN_EN) && p->peer)
+		rio_sim_symbols_release(p->peer, p->peer_port);
 	if (new & ~old & RIO_VOQ_CSR_GEN_EN)
 		rio_sim_symbols_resync(dev, n);
 	/* Table 5-4: a new XOFF or participation may change a reported status */
@@ -745,6 +749,7 @@ void rio_sim_fabric_free(struct rio_sim_fabric *fab)
 		rio_sim_dev_free(dev);
 	}
 	mutex_destroy(&fab->ev_lock);
+	kfree(fab->txbuf);
 	kfree(fab);
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_sim_fabric_free);
@@ -969,7 +974,8 @@ int rio_sim_dev_keep_blocks(struct rio_sim_dev *nd, const struct rio_sim_dev *de
  * VoQ capabilities, staging hardware; its VoQ controls, congestion and
  * symbol models start as after reset.  Links of the ports both boards
  * have stay cabled, with their state; a port the new board lacks loses
- * its link, and its partner with it.  Called with the fabric lock held.
+ * its link, and its partner with it, even when the partner is a port of
+ * the same board (a loopback cable).  Called with the fabric lock held.
  */
 void rio_sim_dev_swap(struct rio_sim_dev *dev, struct rio_sim_dev *nd)
 {
@@ -980,7 +986,13 @@ void rio_sim_dev_swap(struct rio_sim_dev *dev, struct rio_sim_dev *nd)
 		struct rio_sim_port *op = &dev->port[k];
 
 		if (k >= nd->nports) {
-			if (op->peer)
+			/*
+			 * A loopback cable to a port the new board keeps: that
+			 * port was copied already, with this one as its partner
+			 */
+			if (op->peer == dev && op->peer_port < nd->nports)
+				nd->port[op->peer_port].peer = NULL;
+			else if (op->peer)
 				op->peer->port[op->peer_port].peer = NULL;
 			op->peer = NULL;
 			continue;

@@ -76,6 +76,7 @@ unsigned int rio_sim_get_latency(struct rio_sim_fabric *fab);
 /* sim_symbols.c: with the fabric lock held */
 void rio_sim_symbols_update(struct rio_sim_dev *dev);
 void rio_sim_symbols_resync(struct rio_sim_dev *dev, unsigned int port);
+void rio_sim_symbols_release(struct rio_sim_dev *dev, unsigned int port);
 int rio_sim_symbols_models(struct rio_sim_dev *dev, unsigned int port);
 
 #endif /* _RIO_SIM_FABRIC_H */

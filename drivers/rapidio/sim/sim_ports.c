@@ -165,7 +165,9 @@ static int sim_port_set(struct rio_sim_dev *dev, unsigned int port, bool val,
  * Take a link (both ends) down or up; each end latches the transition in
  * its Port n Error Detect CSR (Part 8: OK-to-Uninit, Uninit-to-OK), so
  * that a port-write tells of a link that went down even when it is back
- * by the time the host reads the port.  Lock held.
+ * by the time the host reads the port.  Each end's receiver lets go of
+ * what its partner said, which may be orphaned (rule 4.2 g; voq.rst,
+ * "Stale congestion state").  Lock held.
  */
 static void sim_link_latch(struct rio_sim_port *p, bool up)
 {
@@ -176,6 +178,8 @@ static void sim_link_latch(struct rio_sim_port *p, bool up)
 	q->link_down = !up;
 	p->em_err_det |= bit;
 	q->em_err_det |= bit;
+	rio_sim_symbols_release(q->peer, q->peer_port);	/* p's end */
+	rio_sim_symbols_release(p->peer, p->peer_port);	/* q's end */
 }
 
 /* Return: 1 if the link changed, 0 if not, -ENOLINK without a partner */

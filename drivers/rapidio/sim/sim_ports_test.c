@@ -200,6 +200,99 @@ static void sim_recovery_resync(struct kunit *test)
 	rio_sim_kunit_release(test, fab);
 }
 
+/*
+ * Stale state (voq.rst, "Stale congestion state"): a receiver lets go of
+ * what its partner told it once the partner stops generating (rule 4.2
+ * a: no symbol could clear it any more) and when their link goes down,
+ * so that it comes back from recovery with nothing orphaned (rule 4.2
+ * g); the generator's full status then puts back what is still true.
+ */
+static void sim_stale_released(struct kunit *test)
+{
+	struct sim_pw_log log = { };
+	struct rio_sim_fabric *fab = sim_star(test, &log);
+	struct rio_sim_dev *sw = rio_sim_dev_find(fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(fab, EP1);
+	struct rio_voq_rx *rx;
+
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 1, false), 0);	/* models */
+	rx = ep->port[0].rx;
+	KUNIT_ASSERT_NOT_NULL(test, rx);
+	sim_sw_voq(test, sw, 3, RIO_VOQ_CSR_PART_EN);
+	sim_sw_voq(test, sw, 1, RIO_VOQ_CSR_GEN_EN);
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 3, true), 0);
+	KUNIT_ASSERT_TRUE(test, rio_voq_rx_port_stopped(rx, 0, 3));
+
+	/* Generation off: released; on again: the full status restores it */
+	sim_sw_voq(test, sw, 1, 0);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(rx, 0, 3));
+	sim_sw_voq(test, sw, 1, RIO_VOQ_CSR_GEN_EN);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(rx, 0, 3));
+
+	/* Link down: released; recovery: the resend restores it */
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(rx, 0, 3));
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(rx, 0, 3));
+
+	/* A link that recovers toward a generator now off holds nothing */
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	sim_sw_voq(test, sw, 1, 0);
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(rx, 0, 3));
+	rio_sim_kunit_release(test, fab);
+}
+
+/*
+ * Bit 11 on both ends of a CS48 link (3.3): a receiver places a VoQ
+ * field in the VC of the Status or VC_Status symbol it rides with only
+ * when its own bit 11 is set.  Both set: VC0's congestion stops VC0
+ * only.  Only the transmitter's: the receiver applies it to every VC.
+ * Only the receiver's: the field comes with no VC symbol, the receiver
+ * cannot place it and the congestion is lost.
+ */
+static void sim_per_vc_both_ends(struct kunit *test)
+{
+	struct sim_pw_log log = { };
+	struct rio_sim_fabric *fab = sim_star(test, &log);
+	struct rio_sim_dev *sw = rio_sim_dev_find(fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(fab, EP1);
+	struct rio_voq_rx *rx;
+	unsigned int ignored;
+
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 1, false), 0);	/* models */
+	rx = ep->port[0].rx;
+	KUNIT_ASSERT_NOT_NULL(test, rx);
+	sim_sw_voq(test, sw, 3, RIO_VOQ_CSR_PART_EN);
+	spin_lock_irq(&fab->lock);
+	ep->port[0].voq_ctl |= RIO_VOQ_CSR_VC_EN;
+	spin_unlock_irq(&fab->lock);
+	sim_sw_voq(test, sw, 1, RIO_VOQ_CSR_GEN_EN | RIO_VOQ_CSR_VC_EN);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 3, true), 0);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(rx, 0, 3));
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(rx, 1, 3));
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 3, false), 0);
+
+	spin_lock_irq(&fab->lock);
+	ep->port[0].voq_ctl &= ~RIO_VOQ_CSR_VC_EN;
+	spin_unlock_irq(&fab->lock);
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 3, true), 0);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(rx, 1, 3));
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 3, false), 0);
+
+	spin_lock_irq(&fab->lock);
+	ep->port[0].voq_ctl |= RIO_VOQ_CSR_VC_EN;
+	spin_unlock_irq(&fab->lock);
+	sim_sw_voq(test, sw, 1, 0);
+	sim_sw_voq(test, sw, 1, RIO_VOQ_CSR_GEN_EN);
+	ignored = rx->ignored;
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 3, true), 0);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(rx, 0, 3));
+	KUNIT_EXPECT_EQ(test, rx->ignored, ignored + 1);
+	rio_sim_kunit_release(test, fab);
+}
+
 /* A link's transitions are latched in the Error Detect CSR the port-write carries */
 static void sim_link_latched(struct kunit *test)
 {
@@ -268,6 +361,45 @@ static void sim_replace_fewer_ports(struct kunit *test)
 }
 
 /*
+ * A loopback cable between two ports of the switch: the board that
+ * replaces it keeps the cable when it has both ports, and loses it, at
+ * both ends, when it has one of them only
+ */
+static void sim_replace_loopback(struct kunit *test)
+{
+	struct sim_pw_log log = { };
+	struct rio_sim_fabric *fab = sim_star(test, &log);
+	struct rio_sim_dev *sw = rio_sim_dev_find(fab, SW);
+	struct rio_sim_dev_desc d = sim_rev2_sw3;
+	unsigned int k;
+
+	/* Ports 1 and 2 cabled to each other, ports 3 and 4 too */
+	for (k = 1; k <= 4; k++)
+		rio_sim_unlink(sw, k);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 1, sw, 2, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 3, sw, 4, 2), 0);
+
+	/* Four ports: the first cable stays, the second loses its far end */
+	d.nports = 4;
+	KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(sw, &d), 0);
+	KUNIT_EXPECT_PTR_EQ(test, sw->port[1].peer, sw);
+	KUNIT_EXPECT_EQ(test, sw->port[1].peer_port, 2U);
+	KUNIT_EXPECT_PTR_EQ(test, sw->port[2].peer, sw);
+	KUNIT_EXPECT_EQ(test, sw->port[2].peer_port, 1U);
+	KUNIT_EXPECT_PTR_EQ(test, sw->port[3].peer, (struct rio_sim_dev *)NULL);
+	KUNIT_EXPECT_EQ(test, sim_err_sts(sw, 3), (u32)RIO_PORT_N_ERR_STS_PORT_UNINIT);
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(sw, 3, true), -ENOLINK);
+
+	/* Two ports: the first cable loses its far end too */
+	d.nports = 2;
+	KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(sw, &d), 0);
+	KUNIT_EXPECT_PTR_EQ(test, sw->port[1].peer, (struct rio_sim_dev *)NULL);
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(sw, 1, false), -ENOLINK);
+	KUNIT_EXPECT_EQ(test, fab->stray_writes, 0ULL);
+	rio_sim_kunit_release(test, fab);
+}
+
+/*
  * Fewer ports, then more (as many as the old board left room for), then
  * no VoQ block; a board the core would look for in the wrong place, the
  * wrong kind and the host are refused
@@ -328,9 +460,12 @@ static struct kunit_case sim_ports_test_cases[] = {
 	KUNIT_CASE(sim_pw_lost),
 	KUNIT_CASE(sim_xoff_sends_symbol),
 	KUNIT_CASE(sim_recovery_resync),
+	KUNIT_CASE(sim_stale_released),
+	KUNIT_CASE(sim_per_vc_both_ends),
 	KUNIT_CASE(sim_link_latched),
 	KUNIT_CASE(sim_replace_fewer_ports),
 	KUNIT_CASE(sim_replace_more_none_bad),
+	KUNIT_CASE(sim_replace_loopback),
 	{}
 };
 

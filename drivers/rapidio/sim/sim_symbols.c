@@ -9,7 +9,14 @@
  * size into its receiver model.  A TX size that differs from the
  * partner's RX size therefore gates the wrong ports, as on hardware.
  * The symbol format follows the link: rev 2 if either end is, else CS64
- * on baud-rate class 3 and CS48 otherwise.
+ * on baud-rate class 3 and CS48 otherwise.  rio-sim's congestion is that
+ * of VC0: with per-VC transmission (bit 11) the generator reports VC0's
+ * status in VC0's symbols, without it the status of all VCs.  A receiver
+ * reads them by its own bit 11 (Part 12 3.3), so a link whose ends
+ * differ there gates the wrong VCs, or nothing, as hardware would.  A
+ * receiver lets go of what its partner said when the partner's
+ * generation goes off or the link goes down or comes back up (voq.rst,
+ * "Stale congestion state").
  */
 
 #include <kunit/visibility.h>
@@ -23,32 +30,39 @@
 #include "../voq/voq_model.h"
 #include "sim_fabric.h"
 
-#define SIM_MAX_SYMS	64	/* a full refresh of 256 ports takes at most 52 */
+/* Room for the symbols a port sends at once: every VC's full status */
+#define SIM_MAX_SYMS	(RIO_VOQ_GEN_MAX_GROUPS * RIO_VOQ_NR_VCS)
 
 /*
- * A port's generator and receiver models, allocated on first use.  They
- * are allocated outside the fabric lock (which is a spinlock) and
- * installed under it, so that concurrent callers neither leak nor
- * replace models that another caller has already sent symbols through.
+ * A port's generator and receiver models, allocated on first use, and
+ * the fabric's room for the symbols a port sends.  They are allocated
+ * outside the fabric lock (which is a spinlock) and installed under it,
+ * so that concurrent callers neither leak nor replace models that
+ * another caller has already sent symbols through.
  */
 static int sim_port_models(struct rio_sim_fabric *fab, struct rio_sim_port *p)
 {
+	struct rio_voq_txsym *txbuf = NULL;
 	struct rio_voq_gen *gen;
 	struct rio_voq_rx *rx;
 	unsigned int q;
-	bool have;
+	bool have, room;
 
 	spin_lock_irq(&fab->lock);
 	have = p->gen && p->rx;
+	room = !!fab->txbuf;
 	spin_unlock_irq(&fab->lock);
-	if (have)
+	if (have && room)
 		return 0;
 
 	gen = kzalloc(sizeof(*gen), GFP_KERNEL);
 	rx = kzalloc(sizeof(*rx), GFP_KERNEL);
-	if (!gen || !rx) {
+	if (!room)
+		txbuf = kcalloc(SIM_MAX_SYMS, sizeof(*txbuf), GFP_KERNEL);
+	if (!gen || !rx || (!room && !txbuf)) {
 		kfree(gen);
 		kfree(rx);
+		kfree(txbuf);
 		return -ENOMEM;
 	}
 	/* Until staging ops program it: one queue per downstream port */
@@ -61,9 +75,12 @@ static int sim_port_models(struct rio_sim_fabric *fab, struct rio_sim_port *p)
 		swap(p->gen, gen);
 	if (!p->rx)
 		swap(p->rx, rx);
+	if (!fab->txbuf)
+		swap(fab->txbuf, txbuf);
 	spin_unlock_irq(&fab->lock);
 	kfree(gen);
 	kfree(rx);
+	kfree(txbuf);
 	return 0;
 }
 
@@ -86,9 +103,10 @@ static enum rio_voq_fmt sim_link_fmt(const struct rio_sim_dev *a,
 static void sim_port_send(struct rio_sim_dev *dev, unsigned int k, bool full)
 {
 	struct rio_sim_port *p = &dev->port[k], *q;
+	struct rio_voq_txsym *syms = dev->fabric->txbuf;
 	struct rio_voq_gen *gen = p->gen;
 	struct rio_sim_dev *peer = p->peer;
-	u32 syms[SIM_MAX_SYMS], csr = p->voq_caps | p->voq_ctl, peer_csr;
+	u32 csr = p->voq_caps | p->voq_ctl, peer_csr;
 	unsigned int i;
 	int n;
 
@@ -96,7 +114,7 @@ static void sim_port_send(struct rio_sim_dev *dev, unsigned int k, bool full)
 	 * A link made since the models were allocated carries nothing yet,
 	 * nor does a link that is down
 	 */
-	if (!peer || !peer->voq_ef || !gen || !peer->port[p->peer_port].rx ||
+	if (!peer || !peer->voq_ef || !gen || !syms || !peer->port[p->peer_port].rx ||
 	    p->link_down)
 		return;
 	q = &peer->port[p->peer_port];
@@ -105,7 +123,7 @@ static void sim_port_send(struct rio_sim_dev *dev, unsigned int k, bool full)
 	gen->fmt = sim_link_fmt(dev, peer, p->baud_class);
 	gen->pgs = FIELD_GET(RIO_VOQ_CSR_TX_PGS, csr);
 	gen->gen_en = csr & RIO_VOQ_CSR_GEN_EN;
-	gen->vc = RIO_VOQ_VC_ALL;
+	gen->per_vc = csr & RIO_VOQ_CSR_VC_EN;
 	gen->nports = dev->nports;
 	for (i = 0; i < dev->nports; i++) {
 		u32 c = dev->port[i].voq_ctl;
@@ -113,12 +131,12 @@ static void sim_port_send(struct rio_sim_dev *dev, unsigned int k, bool full)
 		__assign_bit(i, gen->part, c & RIO_VOQ_CSR_PART_EN);
 		__assign_bit(i, gen->xoff, c & RIO_VOQ_CSR_XOFF);
 	}
-	bitmap_copy(gen->congested, dev->congested, RIO_VOQ_MAX_PORTS);
+	bitmap_copy(gen->congested[0], dev->congested, RIO_VOQ_MAX_PORTS);
 
 	if (full)
-		n = rio_voq_gen_resync(gen, syms, ARRAY_SIZE(syms));
+		n = rio_voq_gen_resync(gen, syms, SIM_MAX_SYMS);
 	else
-		n = rio_voq_gen_update(gen, syms, ARRAY_SIZE(syms));
+		n = rio_voq_gen_update(gen, syms, SIM_MAX_SYMS);
 	if (n <= 0)
 		return;
 	p->sym_sent += n;
@@ -128,9 +146,10 @@ static void sim_port_send(struct rio_sim_dev *dev, unsigned int k, bool full)
 		return;
 	q->rx->fmt = gen->fmt;
 	q->rx->pgs = FIELD_GET(RIO_VOQ_CSR_RX_PGS, peer_csr);
-	q->rx->per_vc = csr & RIO_VOQ_CSR_VC_EN;
+	/* The receiver reads them by its own bit 11 (3.3) */
+	q->rx->per_vc = peer_csr & RIO_VOQ_CSR_VC_EN;
 	for (i = 0; i < n; i++)
-		if (!rio_voq_rx_symbol(q->rx, syms[i]))
+		if (!rio_voq_rx_symbol(q->rx, syms[i].sym, syms[i].vc))
 			q->sym_received++;
 }
 
@@ -220,6 +239,24 @@ void rio_sim_symbols_resync(struct rio_sim_dev *dev, unsigned int port)
 	lockdep_assert_held(&dev->fabric->lock);
 	if (port < dev->nports && dev->voq_ef)
 		sim_port_send(dev, port, true);
+}
+
+/**
+ * rio_sim_symbols_release() - a receiver lets go of what it was told
+ * @dev: the device
+ * @port: its port, whose partner stopped generating or whose link went
+ *	down or came back up
+ *
+ * What the partner said last can no longer be brought up to date (rule
+ * 4.2 a) or may be orphaned (rule 4.2 g): the port's receiver takes
+ * every downstream port as not congested (voq.rst, "Stale congestion
+ * state").  Called with the fabric lock held.
+ */
+void rio_sim_symbols_release(struct rio_sim_dev *dev, unsigned int port)
+{
+	lockdep_assert_held(&dev->fabric->lock);
+	if (port < dev->nports && dev->port[port].rx)
+		rio_voq_rx_release(dev->port[port].rx);
 }
 
 /**

@@ -227,6 +227,9 @@ static int rio_voq_knob_twin(enum rio_voq_knob knob)
 		return RIO_VOQ_KNOB_TX_PGS;
 	case RIO_VOQ_KNOB_FMT:
 		return RIO_VOQ_KNOB_FMT;
+	case RIO_VOQ_KNOB_VC:
+		/* Bit 11 is set on both ends or neither (voq_policy.c) */
+		return RIO_VOQ_KNOB_VC;
 	default:
 		return -1;
 	}

@@ -75,8 +75,9 @@ static int rio_voq_sym_widths(enum rio_voq_fmt fmt, unsigned int pgs,
  * @fmt: symbol format
  * @pgs: port group size (ignored for rev 2.x, whose format is fixed)
  * @vc: VC the status applies to, for CS64 (0..8 or RIO_VOQ_VC_ALL); CS48
- *	carries no VC (per-VC goes with the VC_Status symbol it is combined
- *	with), so @vc is ignored there
+ *	and rev 2.x carry no VC (per-VC goes with the Status or VC_Status
+ *	symbol the field is combined with, see rio_voq_sym_decode()), so
+ *	@vc is ignored there
  * @group: port group value
  * @status: port status, bit 0 for the group's first port
  * @sym: the symbol
@@ -124,6 +125,10 @@ EXPORT_SYMBOL_IF_KUNIT(rio_voq_sym_encode);
  * @fmt: symbol format
  * @pgs: the receiver's RX port group size (ignored for rev 2.x)
  * @sym: the symbol
+ * @vc: for CS48 and rev 2.x, whose VoQ field carries no VC, the VC of the
+ *	control symbol it came combined with: 0 for a Status symbol, the
+ *	VCID of a VC_Status symbol, RIO_VOQ_VC_ALL for any other (Part 12
+ *	3.3, rule 4.2 c); ignored for CS64, whose VC_IND names the VC
  * @msg: the message it carries
  *
  * For a reserved VC_IND, @msg is filled (with @msg->vc RIO_VOQ_VC_ALL)
@@ -131,11 +136,11 @@ EXPORT_SYMBOL_IF_KUNIT(rio_voq_sym_encode);
  * ignore the symbol.
  *
  * Return: 0; -EINVAL if @sym is not a VoQ backpressure symbol of @fmt
- * (another CMD or stype0, bits beyond the field) or @pgs is not 0..6;
- * -EBADMSG for a reserved VC_IND.
+ * (another CMD or stype0, bits beyond the field), @pgs is not 0..6 or
+ * @vc is neither 0..8 nor RIO_VOQ_VC_ALL; -EBADMSG for a reserved VC_IND.
  */
 int rio_voq_sym_decode(enum rio_voq_fmt fmt, unsigned int pgs, u32 sym,
-		       struct rio_voq_msg *msg)
+		       int vc, struct rio_voq_msg *msg)
 {
 	unsigned int sbits, gbits;
 	int ret, vcret = 0;
@@ -144,7 +149,9 @@ int rio_voq_sym_decode(enum rio_voq_fmt fmt, unsigned int pgs, u32 sym,
 	ret = rio_voq_sym_widths(fmt, pgs, &sbits, &gbits);
 	if (ret)
 		return ret;
-	msg->vc = RIO_VOQ_VC_ALL;
+	if (vc != RIO_VOQ_VC_ALL && (vc < 0 || vc >= RIO_VOQ_NR_VCS))
+		return -EINVAL;
+	msg->vc = fmt == RIO_VOQ_FMT_CS64 ? RIO_VOQ_VC_ALL : vc;
 
 	switch (fmt) {
 	case RIO_VOQ_FMT_REV2:
@@ -203,7 +210,9 @@ EXPORT_SYMBOL_GPL(rio_voq_refresh_symbols);
  * rio_voq_sym_changes() - the symbols that report a change of status
  * @fmt: symbol format
  * @pgs: port group size (ignored for rev 2.x)
- * @vc: VC for CS64 symbols (see rio_voq_sym_encode())
+ * @vc: VC for CS64 symbols (see rio_voq_sym_encode()); with CS48 and
+ *	rev 2.x the caller sends the symbols combined with the Status or
+ *	VC_Status symbol of that VC
  * @old: status the partner knows, one bit per port; NULL for a full
  *	refresh (after link recovery, Part 12 rule 4.2 g)
  * @cur: status to report

@@ -221,7 +221,8 @@ struct rio_voq_node {
  * struct rio_voq_dir - one direction of a link: who transmits symbols
  * @gen: the transmitting end generates VoQ symbols
  * @pgs: port group size: the transmitter's TX size = the receiver's RX size
- * @vc: per-VC transmission on the transmitting end
+ * @vc: per-VC transmission (bit 11); the same in both directions of a
+ *	link, set on both ends or neither
  * @uncovered: first port of the transmitter its symbols cannot describe,
  *	0 if they describe all
  * @why: why generation is off, NULL when it is on

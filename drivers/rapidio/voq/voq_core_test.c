@@ -83,7 +83,7 @@ static const struct voq_pair_case voq_pair_cases[] = {
 	  RIO_VOQ_FMT_CS48, true, true, 0, 0, true, true, 0 },
 	{ "partner without reception", R3, CAPS_ALL, false, 1, R3,
 	  RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_VC_SUP, 2,
-	  RIO_VOQ_FMT_CS48, false, true, 0, 0, false, true, 0 },
+	  RIO_VOQ_FMT_CS48, false, true, 0, 0, true, true, 0 },
 	{ "per-VC on one side only", R3, CAPS_ALL, false, 1, R3, CAPS_GEN_RX, 2,
 	  RIO_VOQ_FMT_CS48, true, true, 0, 0, false, false, 0 },
 	{ "16-port switch, sizes meet at {0, 4}", R3, CAPS_ALL, true, 16, R3,

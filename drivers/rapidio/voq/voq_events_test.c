@@ -960,7 +960,8 @@ static void voq_soak_expect(struct voq_soak *s, bool ok, const char *what,
  * registers: generation exactly where the transmitter can generate, the
  * receiver can receive and both use the same layout (the soak makes no
  * admin choice of generation), per-VC exactly where both ends support
- * it, A.TX = B.RX where symbols flow, XOFF as Port Unavailable or the
+ * it and symbols go either way, the same at both ends, A.TX = B.RX where
+ * symbols flow, XOFF as Port Unavailable or the
  * admin has it
  */
 static void voq_soak_check_port(struct voq_soak *s, struct rio_sim_dev *d,
@@ -968,7 +969,7 @@ static void voq_soak_check_port(struct voq_soak *s, struct rio_sim_dev *d,
 {
 	struct rio_sim_port *sp = &d->port[p];
 	struct rio_voq_port x = voq_test_hw(d, p), y;
-	bool xoff = sp->unavailable, up = voq_soak_up(sp), gen;
+	bool xoff = sp->unavailable, up = voq_soak_up(sp), gen, back;
 
 	voq_soak_expect(s, !sp->voq_violations, "Part 12 ordering violation", d, p);
 	if (!test_bit(d->index, s->seen) || d == s->sm->fab->host)
@@ -987,8 +988,11 @@ static void voq_soak_check_port(struct voq_soak *s, struct rio_sim_dev *d,
 	voq_soak_expect(s, x.gen_en == gen,
 			gen ? "generation off on an up link" :
 			"generation toward a partner that cannot take it", d, p);
-	voq_soak_expect(s, x.vc_en == (gen && x.vc_sup && y.vc_sup),
+	/* Bit 11 on both ends or neither, where symbols go either way */
+	back = d->voq_layout == sp->peer->voq_layout && y.gen_sup && x.rx_sup;
+	voq_soak_expect(s, x.vc_en == ((gen || back) && x.vc_sup && y.vc_sup),
 			"per-VC not where both ends support it", d, p);
+	voq_soak_expect(s, x.vc_en == y.vc_en, "per-VC on one end of a link only", d, p);
 	if (gen)
 		voq_soak_expect(s, x.tx_pgs == y.rx_pgs, "A.TX != B.RX on an up link", d, p);
 }

@@ -12,8 +12,13 @@
  *   RX size), else the smallest both support that covers the
  *   transmitter's ports in the link's format, else the largest both
  *   support (then some ports cannot be reported);
- * - per-VC transmission only if both ends support it, policy allows and
- *   the admin has not turned it off.
+ * - per-VC transmission (bit 11) is one value for the link, set on both
+ *   ends or neither: on only if both ends support it, symbols go at
+ *   least one way, policy allows and the admin has turned it off on
+ *   neither end.  The receiver reads a symbol by its own bit 11 (Part 12
+ *   3.3): a CS48 VoQ field names no VC, so a receiver whose bit differs
+ *   from its transmitter's applies a VC's status to every VC, or drops
+ *   it (voq.rst, "Per-VC transmission on both ends").
  *
  * Admin choices are checked when they are made (rio_voq_choice_check());
  * the planner honours those that still fit the two ends and ignores the
@@ -101,7 +106,7 @@ EXPORT_SYMBOL_IF_KUNIT(rio_voq_link_pref);
 
 static void rio_voq_plan_dir(const struct rio_voq_end *from,
 			     const struct rio_voq_end *to, enum rio_voq_fmt fmt,
-			     bool per_vc, struct rio_voq_dir *d)
+			     struct rio_voq_dir *d)
 {
 	unsigned int val;
 	u8 common;
@@ -135,10 +140,20 @@ static void rio_voq_plan_dir(const struct rio_voq_end *from,
 	} else if (from->nports > rio_voq_ports_covered(RIO_VOQ_FMT_REV2, 0)) {
 		d->uncovered = rio_voq_ports_covered(RIO_VOQ_FMT_REV2, 0);
 	}
+}
 
-	d->vc = d->gen && per_vc && from->caps.vc_sup && to->caps.vc_sup;
-	if (rio_voq_chosen(from, RIO_VOQ_KNOB_VC, &val) && !val)
-		d->vc = false;
+/* Bit 11 of a link: both ends or neither (see the top of this file) */
+static bool rio_voq_plan_vc(const struct rio_voq_end *a, const struct rio_voq_end *b,
+			    bool per_vc, const struct rio_voq_dir dir[2])
+{
+	unsigned int val;
+
+	if (!per_vc || !a->caps.vc_sup || !b->caps.vc_sup || !(dir[0].gen || dir[1].gen))
+		return false;
+	if ((rio_voq_chosen(a, RIO_VOQ_KNOB_VC, &val) && !val) ||
+	    (rio_voq_chosen(b, RIO_VOQ_KNOB_VC, &val) && !val))
+		return false;
+	return true;
 }
 
 /**
@@ -148,12 +163,18 @@ static void rio_voq_plan_dir(const struct rio_voq_end *from,
  * @fmt: the link's symbol format (see rio_voq_link_fmt())
  * @per_vc: policy allows per-VC transmission
  * @dir: dir[0] for @a transmitting to @b, dir[1] for @b transmitting to @a
+ *
+ * Per-VC transmission is the same in both directions: both ends have bit
+ * 11 set or neither, since each end reads what it receives by its own
+ * bit 11 (Part 12 3.3).
  */
 void rio_voq_plan_link(const struct rio_voq_end *a, const struct rio_voq_end *b,
 		       enum rio_voq_fmt fmt, bool per_vc, struct rio_voq_dir dir[2])
 {
-	rio_voq_plan_dir(a, b, fmt, per_vc, &dir[0]);
-	rio_voq_plan_dir(b, a, fmt, per_vc, &dir[1]);
+	rio_voq_plan_dir(a, b, fmt, &dir[0]);
+	rio_voq_plan_dir(b, a, fmt, &dir[1]);
+	dir[0].vc = rio_voq_plan_vc(a, b, per_vc, dir);
+	dir[1].vc = dir[0].vc;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_plan_link);
 
@@ -285,8 +306,10 @@ EXPORT_SYMBOL_IF_KUNIT(rio_voq_choice_check);
  *
  * Part 12: a port's TX group size may change only while its generation
  * is off, and a receiver's RX size only while its partner's generation
- * is off.  rio-voq also stops generation to change per-VC transmission,
- * and of course when the plan has it off.
+ * is off.  rio-voq also stops generation while per-VC transmission (bit
+ * 11) changes at either end: at this end it changes what is sent, at the
+ * partner how the partner reads it (3.3); and of course when the plan
+ * has it off.
  *
  * Return: true if the end generates now and must not while written.
  */
@@ -298,6 +321,6 @@ bool rio_voq_need_gen_off(u32 cur, u32 want, u32 pcur, u32 pwant, bool partner)
 		return true;
 	if ((cur ^ want) & (RIO_VOQ_CSR_TX_PGS | RIO_VOQ_CSR_VC_EN))
 		return true;
-	return partner && ((pcur ^ pwant) & RIO_VOQ_CSR_RX_PGS);
+	return partner && ((pcur ^ pwant) & (RIO_VOQ_CSR_RX_PGS | RIO_VOQ_CSR_VC_EN));
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_need_gen_off);

@@ -49,8 +49,9 @@ static const struct voq_plan_case voq_plan_cases[] = {
 	  CS48, true, 0, 0, 0, 0, true, true, 0, 0, true, true, 0 },
 	{ "per-VC policy off", R3, R3, ALL, ALL, SIZES_ALL, SIZES_ALL, 1, 1,
 	  RIO_VOQ_FMT_CS48, false, 0, 0, 0, 0, true, true, 0, 0, false, false, 0 },
+	/* Bit 11 on both ends or neither: a receives b's per-VC symbols */
 	{ "b cannot receive", R3, R3, ALL, GEN | VC, SIZES_ALL, SIZES_ALL, 1, 1,
-	  CS48, true, 0, 0, 0, 0, false, true, 0, 0, false, true, 0 },
+	  CS48, true, 0, 0, 0, 0, false, true, 0, 0, true, true, 0 },
 	{ "b cannot generate", R3, R3, ALL, RX, SIZES_ALL, SIZES_ALL, 1, 1,
 	  CS48, true, 0, 0, 0, 0, true, false, 0, 0, false, false, 0 },
 	{ "rev 2 against rev 3", R3, R2, ALL, ALL, SIZES_ALL, 0, 1, 1,
@@ -66,7 +67,7 @@ static const struct voq_plan_case voq_plan_cases[] = {
 	{ "255 ports over CS48 at {0, 4}: 144 covered", R3, R3, ALL, ALL, SIZES_MIN, SIZES_MIN,
 	  255, 1, CS48, true, 0, 0, 0, 0, true, true, 4, 0, true, true, 144 },
 	{ "admin: a's generation off", R3, R3, ALL, ALL, SIZES_ALL, SIZES_ALL, 1, 1,
-	  CS48, true, K(RIO_VOQ_KNOB_GEN), 0, 0, 0, false, true, 0, 0, false, true, 0 },
+	  CS48, true, K(RIO_VOQ_KNOB_GEN), 0, 0, 0, false, true, 0, 0, true, true, 0 },
 	{ "admin: a's TX size 5", R3, R3, ALL, ALL, SIZES_ALL, SIZES_ALL, 1, 1,
 	  CS48, true, TXS, 5, 0, 0, true, true, 5, 0, true, true, 0 },
 	{ "admin: b's RX size 2 is a's TX size", R3, R3, ALL, ALL, SIZES_ALL, SIZES_ALL, 1, 1,
@@ -79,7 +80,13 @@ static const struct voq_plan_case voq_plan_cases[] = {
 	{ "admin: a size that uncovers ports", R3, R3, ALL, ALL, SIZES_ALL, SIZES_ALL, 48, 1,
 	  CS48, true, TXS, 1, 0, 0, true, true, 1, 0, true, true, 24 },
 	{ "admin: a's per-VC off", R3, R3, ALL, ALL, SIZES_ALL, SIZES_ALL, 1, 1,
-	  CS48, true, K(RIO_VOQ_KNOB_VC), 0, 0, 0, true, true, 0, 0, false, true, 0 },
+	  CS48, true, K(RIO_VOQ_KNOB_VC), 0, 0, 0, true, true, 0, 0, false, false, 0 },
+	{ "admin: b's per-VC off", R3, R3, ALL, ALL, SIZES_ALL, SIZES_ALL, 1, 1,
+	  CS48, true, 0, 0, K(RIO_VOQ_KNOB_VC), 0, true, true, 0, 0, false, false, 0 },
+	{ "per-VC over CS64, a cannot generate", R3, R3, RX | VC, ALL, SIZES_ALL, SIZES_ALL,
+	  1, 1, RIO_VOQ_FMT_CS64, true, 0, 0, 0, 0, false, true, 0, 0, true, true, 0 },
+	{ "no symbols either way: per-VC off", R3, R3, RX | VC, RX | VC, SIZES_ALL,
+	  SIZES_ALL, 1, 1, CS48, true, 0, 0, 0, 0, false, false, 0, 0, false, false, 0 },
 };
 
 static void voq_plan_desc(const struct voq_plan_case *c, char *desc)
@@ -121,6 +128,8 @@ static void voq_plan_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, d[1].pgs, c->pgs_ba);
 	KUNIT_EXPECT_EQ(test, d[0].vc, c->vc_ab);
 	KUNIT_EXPECT_EQ(test, d[1].vc, c->vc_ba);
+	/* Bit 11 is one value for the link (voq.rst "Per-VC transmission") */
+	KUNIT_EXPECT_EQ(test, d[0].vc, d[1].vc);
 	KUNIT_EXPECT_EQ(test, d[0].uncovered, c->unc_ab);
 	/* Off means a reason; on means none */
 	KUNIT_EXPECT_EQ(test, !d[0].why, d[0].gen);
@@ -244,6 +253,14 @@ static void voq_gen_off_rules(struct kunit *test)
 						     0, 0, true));
 	KUNIT_EXPECT_TRUE(test, rio_voq_need_gen_off(C(1, 0, 0, 0), C(0, 0, 0, 0),
 						     0, 0, false));
+	/*
+	 * Only the partner's per-VC bit changes: it says how the partner
+	 * reads what this end sends (3.3), so this end stops meanwhile
+	 */
+	KUNIT_EXPECT_TRUE(test, rio_voq_need_gen_off(C(1, 0, 0, 1), C(1, 0, 0, 1),
+						     C(1, 0, 0, 0), C(1, 0, 0, 1), true));
+	KUNIT_EXPECT_FALSE(test, rio_voq_need_gen_off(C(1, 0, 0, 1), C(1, 0, 0, 1),
+						      C(1, 0, 0, 1), C(1, 0, 0, 1), true));
 	/* XOFF alone: generation goes on */
 	KUNIT_EXPECT_FALSE(test, rio_voq_need_gen_off(C(1, 2, 2, 0),
 						      C(1, 2, 2, 0) | RIO_VOQ_CSR_XOFF,

@@ -162,9 +162,13 @@ static const struct voq_live_case voq_live_cases[] = {
 	{ "format CS64->CS48", LIVE_SET(1, FMT, RIO_VOQ_PREF_CS64),
 	  LIVE_SET(1, FMT, RIO_VOQ_PREF_CS48),
 	  { 0, 1 }, { true, true }, { true, true }, CS48 },
+	/* Bit 11 is set on both ends of a link or neither */
 	{ "per-VC off at the host", {}, LIVE_SET(0, VC, 0),
-	  { 0, 1 }, { true, true }, { false, true }, CS48 },
+	  { 0, 1 }, { true, true }, { false, false }, CS48 },
 	{ "per-VC back on at the switch", LIVE_SET(1, VC, 0), LIVE_SET(1, VC, 1),
+	  { 0, 1 }, { true, true }, { true, true }, CS48 },
+	/* ...a link's knob: the last choice at either end wins */
+	{ "per-VC off at the host, on at the switch", LIVE_SET(0, VC, 0), LIVE_SET(1, VC, 1),
 	  { 0, 1 }, { true, true }, { true, true }, CS48 },
 	{ "switch loses group size 1", {}, LIVE_CAPS(1, CAPS_NO_PGS),
 	  { 0, 4 }, { true, true }, { true, true }, CS48 },
@@ -172,7 +176,7 @@ static const struct voq_live_case voq_live_cases[] = {
 	  LIVE_CAPS(1, RIO_SIM_VOQ_CAPS_ALL),
 	  { 0, 1 }, { true, true }, { true, true }, CS48 },
 	{ "switch loses reception", {}, LIVE_CAPS(1, CAPS_NO_PGS & ~RIO_VOQ_CSR_RX_SUP),
-	  { 0, 4 }, { false, true }, { false, true }, CS48 },
+	  { 0, 4 }, { false, true }, { true, true }, CS48 },
 	{ "switch loses per-VC", {}, LIVE_CAPS(1, RIO_SIM_VOQ_CAPS_ALL & ~RIO_VOQ_CSR_VC_SUP),
 	  { 0, 1 }, { true, true }, { false, false }, CS48 },
 	{ "only the switch's RX size changes", {}, LIVE_RX(1, 4),

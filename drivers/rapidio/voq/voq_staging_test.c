@@ -233,7 +233,7 @@ static void voq_staging_generic_and_gating(struct kunit *test)
 	memset(rx->queue + 16, 0xff, sizeof(rx->queue) - 16);
 	KUNIT_ASSERT_EQ(test, rio_voq_sym_encode(rx->fmt, rx->pgs, RIO_VOQ_VC_ALL, 0, BIT(5),
 						 &sym), 0);
-	KUNIT_ASSERT_EQ(test, rio_voq_rx_symbol(rx, sym), 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_rx_symbol(rx, sym, RIO_VOQ_VC_ALL), 0);
 	KUNIT_EXPECT_TRUE(test, rio_voq_rx_queue_stopped(rx, 0, 1));
 	KUNIT_EXPECT_FALSE(test, rio_voq_rx_queue_stopped(rx, 0, 2));
 	KUNIT_EXPECT_FALSE(test, rio_voq_rx_queue_stopped(rx, 0, 0));
