@@ -659,7 +659,8 @@ static void voq_event_replace_debugfs_staging(struct kunit *test)
 	u8 want[8];
 
 	KUNIT_ASSERT_NOT_NULL(test, n);
-	snprintf(buf, sizeof(buf), "8 rev3 %x", RIO_SIM_VOQ_CAPS_ALL & ~RIO_VOQ_CSR_VC_SUP);
+	snprintf(buf, sizeof(buf), "8 rev3 %x",
+		 (u32)(RIO_SIM_VOQ_CAPS_ALL & ~RIO_VOQ_CSR_VC_SUP));
 	KUNIT_ASSERT_EQ(test, rio_sim_replace_desc(ram, buf, &d), 0);
 	voq_replace(test, sm, ram, &d);
 	KUNIT_EXPECT_EQ(test, ram->staging, RIO_SIM_STAGING_RAM);
