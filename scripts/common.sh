@@ -13,7 +13,7 @@ RIO_VOQ_KPKG=linux-source-6.1
 RIO_VOQ_KTAR=/usr/src/$RIO_VOQ_KPKG.tar.xz
 KSRC=$RIO_VOQ_CACHE/$RIO_VOQ_KPKG
 # Parts of the repository copied into the tree
-RIO_VOQ_OVERLAY_DIRS="drivers include Documentation"
+RIO_VOQ_OVERLAY_DIRS="drivers include Documentation tools/testing/selftests/drivers/rapidio"
 
 # KUnit, as make check and make mutants run it: the tests' .kunitconfig
 # beside the code, plus configuration fragments, one "--kconfig_add

@@ -9,6 +9,8 @@ set -euo pipefail
 pkgs=(build-essential flex bison bc libelf-dev libssl-dev sparse python3
       python3-docutils python3-ply python3-git "$RIO_VOQ_KPKG" busybox-static
       graphviz procps uml-utilities gdb
+      # kselftest installs the selftests with rsync
+      rsync
       # KUnit under QEMU (ppc64 big-endian pseries, x86_64) and the
       # PowerPC builds; qemu-system-data has pseries' SLOF and qboot
       gcc-powerpc64-linux-gnu gcc-powerpc-linux-gnu

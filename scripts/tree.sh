@@ -26,8 +26,14 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$ver" ]; then
 	echo "$ver" > "$stamp"
 fi
 
+# A copy with the mode git gives the file: 0755 if executable (the
+# selftests' scripts), 0644 otherwise
 sync_file() {
-	cmp -s "$1" "$2" || install -D -m 0644 "$1" "$2"
+	local mode=0644
+
+	[ ! -x "$1" ] || mode=0755
+	cmp -s "$1" "$2" && [ "$(stat -c %a "$2")" = "${mode#0}" ] ||
+		install -D -m "$mode" "$1" "$2"
 }
 
 # Overlay: new files

@@ -1,23 +1,30 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# UML boot tests.  Three boots:
-#  - simtest-init.sh, debug kernel (KASAN, lockdep, kmemleak): rio-sim's
-#    configfs, scan and teardown, and rio-voq's sysfs as root and as a
-#    non-root user, with bad input, concurrent writers and removal;
-#  - fmtest-init.sh, debug kernel, voqmix: a userspace fabric manager
-#    (tools/riofm through rio_mport_cdev) deletes and adds devices of an
-#    enumerated net and builds a net of its own; admin choices across a
-#    refused rescan; every sysfs file read after each step;
-#  - modtest-init.sh, modules kernel (lockdep, kmemleak, debug objects,
-#    delayed kobject release; no KASAN, see uml-modules.config): rio_voq
-#    and rio_sim loaded and unloaded in every order, with files open,
-#    after a check that the modules link at all (modpost); it runs
-#    beside the two debug boots.
+# UML boot tests: three KTAP tests, each booted as init's job
+# (scripts/demo/selftest-init.sh):
+#  - the selftest drivers/rapidio:rio_voq_sysfs.sh (tools/testing/
+#    selftests/drivers/rapidio), run by kselftest's runner on the debug
+#    kernel (KASAN, lockdep, kmemleak): rio-sim's configfs, scan and
+#    teardown, and rio-voq's sysfs as root and as a non-root user, with
+#    bad input, concurrent writers and removal;
+#  - tools/riofm/riofm_test.sh, debug kernel, voqmix: a userspace fabric
+#    manager (tools/riofm through rio_mport_cdev) deletes and adds
+#    devices of an enumerated net and builds a net of its own; admin
+#    choices across a refused rescan; every sysfs file read after each
+#    step;
+#  - the selftest drivers/rapidio:rio_voq_modules.sh on the modules
+#    kernel (lockdep, kmemleak, debug objects, delayed kobject release;
+#    no KASAN, see uml-modules.config): rio_voq and rio_sim loaded and
+#    unloaded in every order, with files open, after a check that the
+#    modules link at all (modpost) and that the kernel has every option
+#    of the selftests' config; it runs beside the two debug boots.
 # The debug boots have kasan_multi_shot, so that every report counts.
 #
 # Prints each boot's test lines and a last "N passed, N failed" over all
-# of them; exits non-zero unless every check passed.  A boot that dies
-# (panic, oops, timeout) counts what it printed and one more failure; its
+# of them; exits non-zero unless every check passed.  The harness's
+# kernels have everything the tests need, so a skipped check, or a test
+# that skips as a whole, is a failure here.  A boot that dies (panic,
+# oops, timeout) counts what it printed and one more failure; its
 # console is in $RIO_VOQ_CACHE/logs/uml-<boot>.console either way.
 set -uo pipefail
 . "$(dirname "$0")/common.sh"
@@ -30,37 +37,43 @@ failed=0
 
 # Boot INIT on the current flavor, its console in the log directory;
 # prints the boot's duration
-boot_run() {	# name, init, kernel arguments...
-	local name=$1 init=$2 start
+boot_run() {	# name, test, kernel arguments...
+	local name=$1 test=$2 start
 
 	shift 2
 	start=$(date +%s)
-	uml_boot "$init" log_buf_len=16M "$@" > "$logdir/uml-$name.console" 2>&1
+	uml_boot selftest-init.sh rio_voq_selftest="$test" log_buf_len=16M "$@" > "$logdir/uml-$name.console" 2>&1
 	echo "$(( $(date +%s) - start ))"
 }
 
-# Count a finished boot's checks
-boot_report() {	# name, init, seconds, kernel arguments...
-	local name=$1 init=$2 secs=$3 out p f console=$logdir/uml-$1.console
+# Count a finished boot's checks, from the test's KTAP "# Totals:" line
+# (kselftest's runner puts "# " before each line of the test's output)
+boot_report() {	# name, test, seconds, kernel arguments...
+	local name=$1 test=$2 secs=$3 out p f s console=$logdir/uml-$1.console
+	local totals='^\(# \)\?# Totals: pass:\([0-9]*\) fail:\([0-9]*\) .*skip:\([0-9]*\) .*$'
 
 	shift 3
 	out=$(cat "$console")
-	echo "# $name: $init on the $UML_FLAVOR kernel, $* (${secs}s)"
-	# The test lines, the scripts' notes, a panic (KASAN's reports are in
-	# the console; the scripts summarize them)
-	grep -E '^(ok|not ok) |^# |Kernel panic|Kernel mode fault' <<<"$out"
-	p=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p' <<<"$out" | tail -n 1)
-	f=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p' <<<"$out" | tail -n 1)
+	echo "# $name: $test on the $UML_FLAVOR kernel, $* (${secs}s)"
+	# The test lines and notes, a panic (KASAN's reports are in the
+	# console; the tests summarize them)
+	grep -E '^(# )?(ok|not ok) |^# |Kernel panic|Kernel mode fault' <<<"$out"
+	p=$(sed -n "s/$totals/\\2/p" <<<"$out" | tail -n 1)
+	f=$(sed -n "s/$totals/\\3/p" <<<"$out" | tail -n 1)
+	s=$(sed -n "s/$totals/\\4/p" <<<"$out" | tail -n 1)
 	if [ -z "$p" ]; then
-		p=$(grep -c '^ok ' <<<"$out")
-		f=$(( $(grep -c '^not ok ' <<<"$out") + 1 ))
-		echo "not ok - $name: the kernel died before the end of the test (panic, oops or ${UML_TIMEOUT:-900}s timeout)"
+		p=$(grep -c -E '^(# )?ok [0-9]+ - ' <<<"$out")
+		f=$(( $(grep -c -E '^(# )?not ok [0-9]+ - ' <<<"$out") + 1 ))
+		echo "not ok - $name: the test did not finish (skipped as a whole, or the kernel died: panic, oops or ${UML_TIMEOUT:-900}s timeout)"
 		# The panic and where, or the last words of a hung kernel
 		if grep -q 'Kernel panic' <<<"$out"; then
 			grep -B2 -A16 'Kernel panic' <<<"$out" | grep -v '__asan_\|+0x0/' | head -n 20
 		else
 			tail -n 20 <<<"$out"
 		fi
+	elif [ "$s" -gt 0 ]; then
+		echo "not ok - $name: $s checks skipped, on a kernel that should have everything they need"
+		f=$((f + s))
 	fi
 	echo "# $name: $p passed, $f failed (console: $console)"
 	log "boot $name took ${secs}s"
@@ -68,7 +81,7 @@ boot_report() {	# name, init, seconds, kernel arguments...
 	failed=$((failed + f))
 }
 
-boot() {	# name, init, kernel arguments...
+boot() {	# name, test, kernel arguments...
 	local secs
 
 	secs=$(boot_run "$@")
@@ -107,15 +120,15 @@ modargs=(rapidio.hdid=0)
 modtimeout=1500
 if [ "$modtest" = 1 ]; then
 	(uml_flavor modules
-	 UML_TIMEOUT=$modtimeout boot_run modtest modtest-init.sh "${modargs[@]}" \
+	 UML_TIMEOUT=$modtimeout boot_run modtest drivers/rapidio:rio_voq_modules.sh "${modargs[@]}" \
 		> "$logdir/uml-modtest.secs") &
 	modpid=$!
 	trap 'kill_tree $modpid' EXIT
 	trap 'exit 130' INT TERM
 fi
 
-boot simtest simtest-init.sh rapidio.hdid=0 kasan_multi_shot
-boot fmtest fmtest-init.sh rapidio.hdid=0 rio_sim.topology=voqmix kasan_multi_shot
+boot sysfs drivers/rapidio:rio_voq_sysfs.sh rapidio.hdid=0 kasan_multi_shot
+boot riofm /tools/riofm/riofm_test.sh rapidio.hdid=0 rio_sim.topology=voqmix kasan_multi_shot
 
 uml_flavor modules
 if [ "$modules_ok" = 1 ]; then
@@ -126,9 +139,20 @@ else
 	echo "not ok - UML modules build and link (modpost): see $UML_O/modules.log"
 	grep -E 'ERROR|error:' "$UML_O/modules.log" | head -n 10
 fi
+# The selftests' config says what a kernel needs to run them all: the
+# modules kernel has it
+missing=$(grep '^CONFIG_' "$RIO_VOQ_TOP/tools/testing/selftests/drivers/rapidio/config" |
+	grep -vxF -f "$UML_O/.config")
+if [ -z "$missing" ]; then
+	passed=$((passed + 1))
+	echo "ok - the modules kernel has every option of the selftests' config"
+else
+	failed=$((failed + 1))
+	echo "not ok - the modules kernel lacks options of the selftests' config:" $missing
+fi
 if [ "$modtest" = 1 ]; then
 	wait "$modpid"
-	UML_TIMEOUT=$modtimeout boot_report modtest modtest-init.sh \
+	UML_TIMEOUT=$modtimeout boot_report modtest drivers/rapidio:rio_voq_modules.sh \
 		"$(cat "$logdir/uml-modtest.secs")" "${modargs[@]}"
 else
 	echo "# modtest: skipped (RIO_VOQ_MODTEST=0)"

@@ -125,6 +125,18 @@ uml_prepare() {
 	install -m 0755 "$RIO_VOQ_TOP/tools/riovoq/riovoq-static" "$UML_ROOT/bin/riovoq"
 	install -m 0755 "$RIO_VOQ_TOP/tools/riofm/riofm-static" "$UML_ROOT/bin/riofm"
 
+	# The selftests, as kselftest installs them (run_kselftest.sh, the
+	# runner, the collection), and riofm's test where it finds their
+	# KTAP library
+	rm -rf "$UML_ROOT/kselftest" "$UML_ROOT/tools"
+	make -C "$KSRC/tools/testing/selftests" TARGETS=drivers/rapidio \
+		INSTALL_PATH="$UML_ROOT/kselftest" install >"$UML_O/selftests.log" 2>&1 ||
+		die "installing the selftests failed (log: $UML_O/selftests.log)"
+	install -D -m 0755 "$RIO_VOQ_TOP/tools/riofm/riofm_test.sh" \
+		"$UML_ROOT/tools/riofm/riofm_test.sh"
+	install -D -m 0644 "$RIO_VOQ_TOP/tools/testing/selftests/drivers/rapidio/ktap_lib.sh" \
+		"$UML_ROOT/tools/testing/selftests/drivers/rapidio/ktap_lib.sh"
+
 	if [ "$UML_FLAVOR" = modules ]; then
 		uml_install_modules
 	else
@@ -165,7 +177,6 @@ uml_boot() {
 
 	shift
 	install -m 0755 "$RIO_VOQ_TOP/scripts/demo/$init" "$UML_ROOT/init"
-	install -m 0644 "$RIO_VOQ_TOP/scripts/demo/tap.sh" "$UML_ROOT/tap.sh"
 	umid=rio-voq-$UML_FLAVOR-$$-$RANDOM
 	# A panicking UML aborts: no core file in the caller's directory.
 	# The watch has 30 s to dump the guest's state before the kill.
