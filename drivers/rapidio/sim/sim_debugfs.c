@@ -147,28 +147,50 @@ static const char * const sim_wfault_names[RIO_SIM_NR_WFAULTS] = {
 	[RIO_SIM_WFAULT_READBACK] = "readback",
 };
 
+/* A write fault as its file takes it: "PORT MODE [MASK [NTH]]" */
+struct sim_wfault_req {
+	unsigned int port;
+	int mode;
+	u32 mask;
+	unsigned int nth;
+};
+
+/*
+ * Parse a write fault from userspace: at most @max - 1 bytes (@max is at
+ * most 64), MASK 0 and NTH 1 when left out; NTH only where @with_nth.
+ * Return: 0, -EINVAL for bad input, -EFAULT.
+ */
+static int sim_wfault_parse(const char __user *ubuf, size_t count, size_t max,
+			    bool with_nth, struct sim_wfault_req *req)
+{
+	char buf[64], mode[16];
+	int n;
+
+	if (count >= min(max, sizeof(buf)))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	req->mask = 0;
+	req->nth = 1;
+	n = sscanf(buf, "%u %15s %x %u", &req->port, mode, &req->mask, &req->nth);
+	if (n < 2 || (n == 4 && !with_nth))
+		return -EINVAL;
+	req->mode = match_string(sim_wfault_names, RIO_SIM_NR_WFAULTS, mode);
+	return req->mode < 0 ? -EINVAL : 0;
+}
+
 /* The file is a seq_file (reads list the faults); its private is the device */
 static ssize_t sim_wfault_write(struct file *file, const char __user *ubuf,
 				size_t count, loff_t *ppos)
 {
 	struct rio_sim_dev *dev = ((struct seq_file *)file->private_data)->private;
-	unsigned int port, nth = 1;
-	char buf[64], mode[16];
-	u32 mask = 0;
-	int ret, n;
+	struct sim_wfault_req req;
+	int ret;
 
-	if (count >= sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	buf[count] = '\0';
-	n = sscanf(buf, "%u %15s %x %u", &port, mode, &mask, &nth);
-	if (n < 2)
-		return -EINVAL;
-	ret = match_string(sim_wfault_names, RIO_SIM_NR_WFAULTS, mode);
-	if (ret < 0)
-		return -EINVAL;
-	ret = rio_sim_set_wfault(dev, port, ret, mask, nth);
+	ret = sim_wfault_parse(ubuf, count, 64, true, &req);
+	if (!ret)
+		ret = rio_sim_set_wfault(dev, req.port, req.mode, req.mask, req.nth);
 	return ret ?: count;
 }
 
@@ -209,22 +231,12 @@ static ssize_t sim_stg_wfault_write(struct file *file, const char __user *ubuf,
 				    size_t count, loff_t *ppos)
 {
 	struct rio_sim_dev *dev = ((struct seq_file *)file->private_data)->private;
-	char buf[48], mode[16];
-	unsigned int port;
-	u32 mask = 0;
+	struct sim_wfault_req req;
 	int ret;
 
-	if (count >= sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	buf[count] = '\0';
-	if (sscanf(buf, "%u %15s %x", &port, mode, &mask) < 2)
-		return -EINVAL;
-	ret = match_string(sim_wfault_names, RIO_SIM_NR_WFAULTS, mode);
-	if (ret < 0)
-		return -EINVAL;
-	ret = rio_sim_set_stg_wfault(dev, port, ret, mask);
+	ret = sim_wfault_parse(ubuf, count, 48, false, &req);
+	if (!ret)
+		ret = rio_sim_set_stg_wfault(dev, req.port, req.mode, req.mask);
 	return ret ?: count;
 }
 

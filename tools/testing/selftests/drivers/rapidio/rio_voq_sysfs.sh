@@ -69,6 +69,34 @@ check "and is no longer pending" test "$(cat $D/fail_nth)" = 0
 echo 0 > $C/fi/live
 rmdir $C/fi
 
+# Write faults through debugfs, on the staging fabric's switch with a RAM
+# map: "PORT MODE [MASK [NTH]]", listed when set, malformed ones refused
+# (at most 63 characters; 47, and no NTH, for the map's faults)
+mkdir $C/wf
+echo staging > $C/wf/topology
+echo 0 > $C/wf/host_destid
+echo 1 > $C/wf/live
+D=/sys/kernel/debug/rio-sim/$(cat $C/wf/mport)
+S=$(dirname "$(ls $D/dev*/stg_wfault | head -n 1)")
+check "a write fault is listed with its mask and first write" sh -c \
+	"echo '1 stuck 0x3 2' > $S/wfault && grep -qx 'port 1: stuck mask 0x00000003 from write 2 (0 seen)' $S/wfault"
+check "write fault: unknown mode refused" refused sh -c "echo '1 sticky' > $S/wfault"
+check "write fault: port beyond the device refused" refused sh -c "echo '8 ignore' > $S/wfault"
+check "write fault: no mode refused" refused sh -c "echo 1 > $S/wfault"
+check "write fault: 64 characters refused" refused sh -c "printf '1 ignore 0x%053d' 0 > $S/wfault"
+check "bad input left the fault as it was" grep -qx 'port 1: stuck mask 0x00000003 from write 2 (0 seen)' $S/wfault
+check "write fault: 63 characters taken" sh -c "printf '1 ignore 0x%052d' 0 > $S/wfault"
+check "mode none clears it" sh -c "echo '1 none' > $S/wfault && test -z \"\$(cat $S/wfault)\""
+check "a staging-map fault is listed" sh -c \
+	"echo '1 readback 0x1' > $S/stg_wfault && grep -qx 'port 1: readback mask 0x01' $S/stg_wfault"
+check "staging-map fault: a first write refused (it starts when set)" \
+	refused sh -c "echo '1 ignore 0x1 2' > $S/stg_wfault"
+check "staging-map fault: 48 characters refused" refused sh -c "printf '1 ignore 0x%037d' 0 > $S/stg_wfault"
+check "bad input left the map's fault as it was" grep -qx 'port 1: readback mask 0x01' $S/stg_wfault
+check "staging-map fault: 47 characters taken" sh -c "printf '1 none 0x%038d' 0 > $S/stg_wfault"
+echo 0 > $C/wf/live
+rmdir $C/wf
+
 # 50 create / enumerate / destroy cycles of a canned fabric
 mkdir $C/loop
 echo star:4 > $C/loop/topology
