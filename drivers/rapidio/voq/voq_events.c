@@ -152,7 +152,6 @@ static void rio_voq_follow_replaced(struct rio_voq_node *n,
 	struct rio_voq_node *far;
 	struct rio_voq_link *l;
 	unsigned int p, i;
-	int ret;
 
 	list_for_each_entry(l, &rio_voq_links, node) {
 		if (l->state != RIO_VOQ_LINK_NEW || l->end[0]->mport != n->mport)
@@ -160,13 +159,8 @@ static void rio_voq_follow_replaced(struct rio_voq_node *n,
 		l->down = rio_voq_end_down(l->end[0], l->port[0]) ||
 			  rio_voq_end_down(l->end[1], l->port[1]);
 		rio_voq_link_configure(l, pol, write, false);
-		for (i = 0; write && l->state == RIO_VOQ_LINK_CONFIGURED && i < 2; i++) {
-			ret = rio_voq_staging_setup(l->end[i], l->port[i], l->end[!i]);
-			if (ret)
-				pr_err("%s port %u: staging queues not set up (%pe)\n",
-				       rio_voq_node_name(l->end[i]), l->port[i],
-				       ERR_PTR(ret));
-		}
+		if (write && l->state == RIO_VOQ_LINK_CONFIGURED)
+			rio_voq_staging_setup_link(l);
 	}
 	for (p = 0; p < n->nports; p++) {
 		l = n->port[p].link;

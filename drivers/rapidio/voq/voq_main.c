@@ -139,9 +139,8 @@ static void rio_voq_sync(struct rio_mport *mport, bool scanned)
 	struct rio_voq_node *host = rio_voq_node_of(mport, NULL), *n;
 	struct rio_voq_policy pol;
 	struct rio_voq_link *l;
-	unsigned int i, p, ndevs = 0;
+	unsigned int p, ndevs = 0;
 	bool write;
-	int ret;
 
 	lockdep_assert_held(&rio_voq_lock);
 	if (!host || host->dead)
@@ -169,14 +168,8 @@ static void rio_voq_sync(struct rio_mport *mport, bool scanned)
 		 * enumerating host configured it.
 		 */
 		rio_voq_link_configure(l, &pol, write, !host->owner);
-		/* Both ends send traffic: both stage it */
-		for (i = 0; write && l->state == RIO_VOQ_LINK_CONFIGURED && i < 2; i++) {
-			ret = rio_voq_staging_setup(l->end[i], l->port[i], l->end[!i]);
-			if (ret)
-				pr_err("%s port %u: staging queues not set up (%pe)\n",
-				       rio_voq_node_name(l->end[i]), l->port[i],
-				       ERR_PTR(ret));
-		}
+		if (write && l->state == RIO_VOQ_LINK_CONFIGURED)
+			rio_voq_staging_setup_link(l);
 	}
 
 	list_for_each_entry(n, &rio_voq_nodes, node) {

@@ -224,6 +224,29 @@ int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
 }
 
 /**
+ * rio_voq_staging_setup_link() - set up the staging queues of both ends
+ * @l: a link just configured
+ *
+ * Both ends send traffic, so both stage it: each end's queues are set
+ * up toward the other with rio_voq_staging_setup().  An end that fails
+ * is logged in one line and keeps no map; the link's VoQ configuration
+ * stands.  Called with rio_voq_lock held, by the enumerating host only.
+ */
+void rio_voq_staging_setup_link(struct rio_voq_link *l)
+{
+	unsigned int i;
+	int ret;
+
+	lockdep_assert_held(&rio_voq_lock);
+	for (i = 0; i < 2; i++) {
+		ret = rio_voq_staging_setup(l->end[i], l->port[i], l->end[!i]);
+		if (ret)
+			pr_err("%s port %u: staging queues not set up (%pe)\n",
+			       rio_voq_node_name(l->end[i]), l->port[i], ERR_PTR(ret));
+	}
+}
+
+/**
  * rio_voq_staging_set_map() - an admin's reverse map for a port
  * @n: the node
  * @port: its port
