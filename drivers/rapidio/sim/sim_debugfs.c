@@ -58,6 +58,7 @@
 #include <kunit/visibility.h>
 #include <linux/debugfs.h>
 #include <linux/fs.h>
+#include <linux/kstrtox.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -157,26 +158,35 @@ struct sim_wfault_req {
 
 /*
  * Parse a write fault from userspace: at most @max - 1 bytes (@max is at
- * most 64), MASK 0 and NTH 1 when left out; NTH only where @with_nth.
- * Return: 0, -EINVAL for bad input, -EFAULT.
+ * most 64), words separated by blanks; PORT and NTH decimal, MASK hex
+ * (0x optional), each within its type; MASK 0 and NTH 1 when left out;
+ * NTH only where @with_nth.  Return: 0, -EINVAL for bad input, -EFAULT.
  */
 static int sim_wfault_parse(const char __user *ubuf, size_t count, size_t max,
 			    bool with_nth, struct sim_wfault_req *req)
 {
-	char buf[64], mode[16];
-	int n;
+	char buf[64], *s, *word[5];
+	unsigned int n = 0;
 
 	if (count >= min(max, sizeof(buf)))
 		return -EINVAL;
 	if (copy_from_user(buf, ubuf, count))
 		return -EFAULT;
 	buf[count] = '\0';
+	s = strim(buf);
+	while (s && n < ARRAY_SIZE(word)) {
+		word[n] = strsep(&s, " \t");
+		n += *word[n] != '\0';
+	}
+	if (n < 2 || n > (with_nth ? 4 : 3))
+		return -EINVAL;
 	req->mask = 0;
 	req->nth = 1;
-	n = sscanf(buf, "%u %15s %x %u", &req->port, mode, &req->mask, &req->nth);
-	if (n < 2 || (n == 4 && !with_nth))
+	if (kstrtouint(word[0], 10, &req->port) ||
+	    (n > 2 && kstrtou32(word[2], 16, &req->mask)) ||
+	    (n > 3 && kstrtouint(word[3], 10, &req->nth)))
 		return -EINVAL;
-	req->mode = match_string(sim_wfault_names, RIO_SIM_NR_WFAULTS, mode);
+	req->mode = match_string(sim_wfault_names, RIO_SIM_NR_WFAULTS, word[1]);
 	return req->mode < 0 ? -EINVAL : 0;
 }
 
