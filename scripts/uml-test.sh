@@ -62,8 +62,8 @@ boot_report() {	# name, test, seconds, kernel arguments...
 	f=$(sed -n "s/$totals/\\3/p" <<<"$out" | tail -n 1)
 	s=$(sed -n "s/$totals/\\4/p" <<<"$out" | tail -n 1)
 	if [ -z "$p" ]; then
-		p=$(grep -c -E '^(# )?ok [0-9]+ - ' <<<"$out")
-		f=$(( $(grep -c -E '^(# )?not ok [0-9]+ - ' <<<"$out") + 1 ))
+		p=$(grep -E '^(# )?ok [0-9]+ - ' <<<"$out" | grep -c -v '# SKIP')
+		f=$(( $(grep -c -E '^(# )?not ok [0-9]+ - |^(# )?ok [0-9]+ - .*# SKIP' <<<"$out") + 1 ))
 		echo "not ok - $name: the test did not finish (skipped as a whole, or the kernel died: panic, oops or ${UML_TIMEOUT:-900}s timeout)"
 		# The panic and where, or the last words of a hung kernel
 		if grep -q 'Kernel panic' <<<"$out"; then
@@ -71,9 +71,18 @@ boot_report() {	# name, test, seconds, kernel arguments...
 		else
 			tail -n 20 <<<"$out"
 		fi
-	elif [ "$s" -gt 0 ]; then
-		echo "not ok - $name: $s checks skipped, on a kernel that should have everything they need"
-		f=$((f + s))
+	else
+		if [ "$s" -gt 0 ]; then
+			echo "not ok - $name: $s checks skipped, on a kernel that should have everything they need"
+			f=$((f + s))
+		fi
+		# The test finished; the kernel must still be sane after it
+		if grep -q -E 'Kernel panic|Kernel mode fault' <<<"$out" ||
+		   ! grep -q 'reboot: System halted' <<<"$out"; then
+			echo "not ok - $name: the kernel died after the test's last line"
+			tail -n 20 <<<"$out"
+			f=$((f + 1))
+		fi
 	fi
 	echo "# $name: $p passed, $f failed (console: $console)"
 	log "boot $name took ${secs}s"

@@ -16,21 +16,27 @@
 # the code is split into, their dependencies come along.  KTAP output
 # (ktap_lib.sh).
 #
-# Needs rio_voq and rio_sim as modules, neither loaded, no other RapidIO
-# mport (rio-sim's is rapidio0) and rapidio.hdid=0 on the kernel command
-# line (rio-sim's host enumerates).  The repository's UML boot test runs
+# Needs rio_voq and rio_sim as modules, no RapidIO module loaded and no
+# RapidIO mport (rio-sim's is rapidio0; its host has destination ID 0
+# and enumerates), and dynamic debug (rio-sim's "released" line).  The repository's UML boot test runs
 # it on a kernel with lockdep, kmemleak, debug objects and delayed
 # kobject release (scripts/uml-test.sh).
 cd "$(dirname "$0")" || exit 1
 . ./ktap_lib.sh
 ktap_require_root
 ktap_mount debugfs /sys/kernel/debug
-modinfo rio_voq >/dev/null 2>&1 && modinfo rio_sim >/dev/null 2>&1 ||
-	ktap_skip_all "rio_voq and rio_sim are not modules: CONFIG_RAPIDIO_VOQ=m, CONFIG_RAPIDIO_SIM=m"
+# Built-in code has a /sys/module directory but no /proc/modules line
+for m in rio_voq rio_sim; do
+	modinfo $m >/dev/null 2>&1 || ktap_skip_all "no module $m: CONFIG_RAPIDIO_VOQ=m, CONFIG_RAPIDIO_SIM=m"
+	[ ! -d /sys/module/$m ] || grep -q "^$m " /proc/modules ||
+		ktap_skip_all "$m is built in: CONFIG_RAPIDIO_VOQ=m, CONFIG_RAPIDIO_SIM=m"
+done
+! grep -q '^rio_' /proc/modules || ktap_skip_all "RapidIO modules are loaded already"
 [ -z "$(ls /sys/class/rapidio_port 2>/dev/null)" ] ||
 	ktap_skip_all "the system has a RapidIO mport already"
-grep -q 'rapidio.hdid=0' /proc/cmdline ||
-	ktap_skip_all "needs rapidio.hdid=0 on the kernel command line"
+T=$(mktemp -d)
+# On any exit: whatever is left loaded goes, and the scratch directory
+trap 'modprobe -r rio_voq rio_sim 2>/dev/null; rm -rf "$T"' EXIT
 
 # Open a file on a descriptor; a missing file must not end init (a
 # failed redirection of exec ends a POSIX shell): /dev/null instead
@@ -41,7 +47,6 @@ hold() {	# fd file
 
 B=/sys/bus/rapidio/devices
 H=/sys/class/rapidio_port/rapidio0/voq/port0
-loaded() { grep -q "^$1 " /proc/modules; }
 ndevs() { ls $B 2>/dev/null | wc -l; }
 nvoq() { ls -d $B/*/voq 2>/dev/null | wc -l; }
 # voqmix: the host's link and the link of its partner's end configured
@@ -52,7 +57,7 @@ configured() {
 	[ "$(cat $B/$1/voq/port$2/link_status)" = configured ]
 }
 sim_up() {	# load rio_sim with voqmix and let the core enumerate it
-	modprobe rio_sim topology=voqmix dyndbg=+p &&
+	modprobe rio_sim topology=voqmix host_destid=0 dyndbg=+p &&
 		echo 0 > /sys/bus/rapidio/scan && [ "$(ndevs)" -eq 9 ]
 }
 # Unload rio_sim and mark in the log when rmmod returned.  The mport's
@@ -61,12 +66,8 @@ sim_up() {	# load rio_sim with voqmix and let the core enumerate it
 # "rio-simN released" must come before the mark, never after, when the
 # module text is already freed (a hang or a crash, or, when the next
 # rio_sim happens to load at the same address, nothing visible).
-# (the root file system has no device nodes: one for the kernel's log)
-KMSG=/tmp/kmsg
-rm -f $KMSG && mknod $KMSG c 1 11
 sim_down() {
-	rmmod rio_sim && [ -c $KMSG ] &&
-		echo "rio-test: rmmod rio_sim returned" > $KMSG
+	rmmod rio_sim && echo "rio-test: rmmod rio_sim returned" > /dev/kmsg
 }
 # Every mark preceded by a release, and as many releases as marks
 released_first() {
@@ -83,7 +84,7 @@ check "neither is loaded at boot" sh -c "! grep -q '^rio_' /proc/modules"
 
 # A fabric first, enumerated without rio-voq
 check "rio_sim loads with a voqmix fabric, without pulling rio_voq in" \
-	sh -c "modprobe rio_sim topology=voqmix dyndbg=+p && ! grep -q '^rio_voq ' /proc/modules"
+	sh -c "modprobe rio_sim topology=voqmix host_destid=0 dyndbg=+p && ! grep -q '^rio_voq ' /proc/modules"
 echo 0 > /sys/bus/rapidio/scan
 check "the core enumerates it: 9 devices" test "$(ndevs)" -eq 9
 
@@ -99,11 +100,11 @@ check "catch-up: the host's link is configured at both ends" configured
 writer() {	# name, file, then the values to cycle through
 	w=$1 f=$2 i=0
 	shift 2
-	while [ -e "$f" ] && [ ! -e /tmp/stop ]; do
+	while [ -e "$f" ] && [ ! -e "$T/stop" ]; do
 		for v in "$@"; do echo "$v" > "$f"; done
 		i=$((i + 1))
 	done 2>/dev/null
-	if [ -e "$f" ]; then echo "stopped $i"; else echo "gone $i"; fi > "/tmp/writer.$w"
+	if [ -e "$f" ]; then echo "stopped $i"; else echo "gone $i"; fi > "$T/writer.$w"
 }
 # shellcheck disable=SC2046
 set -- $(cat $H/partner)
@@ -113,7 +114,6 @@ IDLE=$(for d in $B/*/voq; do
 		[ "$(cat "$p/link_status")" = none ] && { echo "$p"; break 2; }
 	done
 done)
-rm -f /tmp/writer.* /tmp/stop
 hold 3 $H/csr
 hold 4 "$P/link_status"
 writer 1 $H/tx_group_size 0 1 &
@@ -122,10 +122,10 @@ writer 3 "$IDLE/xoff" 1 0 &
 ( while [ -e $H/csr ]; do cat $H/csr $P/link_status "$IDLE/participation"; done ) > /dev/null 2>&1 &
 sleep 1
 check "rio_voq unloads with files held open and writers running" rmmod rio_voq
-touch /tmp/stop
+touch "$T/stop"
 wait
 check "the writers were still writing when it went" \
-	test "$(cat /tmp/writer.* | awk '$1 == "gone" && $2 > 0' | wc -l)" -eq 3
+	test "$(cat "$T"/writer.* | awk '$1 == "gone" && $2 > 0' | wc -l)" -eq 3
 check "its voq/ directories are gone" test "$(nvoq)" -eq 0 -a ! -e $H
 check "a file held open across the unload reads an error, not stale data" refused cat <&3
 check "... the other too" refused cat <&4
@@ -139,7 +139,8 @@ check "... and configures the host's link at both ends again" configured
 check "rio_sim unloads while rio_voq is loaded" sim_down
 check "... the devices and the mport are gone" test "$(ndevs)" -eq 0 -a ! -e /sys/class/rapidio_port/rapidio0
 check "... rio_voq stays, with no link left" \
-	sh -c "grep -q '^rio_voq ' /proc/modules && test -z \"\$(cat /sys/kernel/debug/rio-voq/links)\""
+	sh -c "grep -q '^rio_voq ' /proc/modules && test -e /sys/kernel/debug/rio-voq/links &&
+		test -z \"\$(cat /sys/kernel/debug/rio-voq/links)\""
 good=0
 i=0
 while [ $i -lt 10 ]; do
@@ -182,6 +183,6 @@ check "every rio module unloads (rio_voq_model last)" sh -c "! grep -q '^rio_' /
 # them before counting reports (a release left in unloaded module text
 # crashes here)
 sleep 6
-check_no_splat "no lockdep, debug-objects, kobject, UBSAN or WARNING report" "$splat0"
 check_no_leak "kmemleak: no new unreferenced object"
+check_no_splat "no lockdep, debug-objects, kobject, UBSAN or WARNING report" "$splat0"
 ktap_finished
