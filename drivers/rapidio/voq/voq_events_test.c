@@ -889,6 +889,37 @@ static void voq_event_cdev_hot_swap_em(struct kunit *test)
 }
 
 /*
+ * Found by the soak (tree:2 seed 20261122): a link comes back whose
+ * switch end lost its VoQ block while the link was down.  The endpoint
+ * kept generating toward the old board (it could not be reached while
+ * the link was down); once it can, it is a port without a VoQ link, and
+ * generates toward nothing.
+ */
+static void voq_event_partner_lost_block(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_sim_dev_desc d = {
+		.name = "sw-novoq", .is_switch = true, .nports = sw->nports,
+		.vid = RIO_SIM_VID, .did = sw->did, .map = sw->map, .em = true,
+	};
+
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(ep, 0).gen_en);	/* not reached */
+	voq_replace(test, sm, sw, &d);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(ep, 0).gen_en);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(ep, 0).vc_en);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(ep, 0).part_en);
+	KUNIT_EXPECT_EQ(test, ep->port[0].voq_violations, 0U);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
  * The seeded soak: random port events, boards swapped, admin writes and
  * refused rescans on a tree, and after each the invariants, from
  * rio-sim's registers only.
@@ -1184,6 +1215,7 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_replace_staging_gone),
 	KUNIT_CASE(voq_event_endpoint_latched),
 	KUNIT_CASE(voq_event_cdev_hot_swap_em),
+	KUNIT_CASE(voq_event_partner_lost_block),
 	KUNIT_CASE_PARAM(voq_event_soak, voq_soak_gen_params),
 	{}
 };
