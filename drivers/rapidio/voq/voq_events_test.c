@@ -920,6 +920,68 @@ static void voq_event_partner_lost_block(struct kunit *test)
 }
 
 /*
+ * Found by the soak (tree:2 seeds 1 and 2, random:3): an admin's write
+ * fails because a CSR reads back otherwise.  The link is left safe:
+ * generation and per-VC off at both ends, and participation and XOFF as
+ * the choices that stand have them (the refused one is not), on a link
+ * whose failing end only receives, as on one whose failing end
+ * generates too.
+ */
+static void voq_event_admin_fault_safe(struct kunit *test)
+{
+	static const u32 masks[] = {
+		RIO_VOQ_CSR_VC_EN, RIO_VOQ_CSR_PART_EN, RIO_VOQ_CSR_XOFF,
+	};
+	struct rio_sim_fabric *fab;
+	struct rio_sim_dev *host, *sw, *ep;
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *n;
+	struct rio_voq_port x, y;
+	unsigned int i, rx_only;
+
+	for (i = 0; i < 2 * ARRAY_SIZE(masks); i++) {
+		rx_only = i & 1;
+		fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+		KUNIT_ASSERT_NOT_NULL(test, fab);
+		host = voq_test_dev(test, fab, "host", false, 1, RIO_VOQ_LAYOUT_REV3,
+				    RIO_SIM_VOQ_CAPS_ALL);
+		sw = voq_test_dev(test, fab, "sw", true, 4, RIO_VOQ_LAYOUT_REV3,
+				  rx_only ? RIO_SIM_VOQ_CAPS_ALL & ~RIO_VOQ_CSR_GEN_SUP :
+				  RIO_SIM_VOQ_CAPS_ALL);
+		ep = voq_test_dev(test, fab, "ep", false, 1, RIO_VOQ_LAYOUT_REV3,
+				  RIO_SIM_VOQ_CAPS_ALL);
+		KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
+		KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 1, ep, 0, 2), 0);
+		sm = rio_sim_kunit_mport(test, fab, 0);
+		KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+		n = voq_test_node(sm, sw);
+		KUNIT_ASSERT_NOT_NULL(test, n);
+		KUNIT_ASSERT_TRUE(test, voq_test_hw(ep, 0).gen_en);
+		KUNIT_ASSERT_TRUE(test, voq_test_hw(sw, 1).vc_en);
+		KUNIT_ASSERT_FALSE(test, voq_test_hw(sw, 1).xoff);
+
+		KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 1, RIO_SIM_WFAULT_READBACK,
+							 masks[i / 2], 1), 0);
+		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(n, 1, RIO_VOQ_KNOB_XOFF, 1), -EIO,
+				    "mask %x, rx only %u", masks[i / 2], rx_only);
+		x = voq_test_hw(sw, 1);
+		y = voq_test_hw(ep, 0);
+		KUNIT_EXPECT_FALSE_MSG(test, x.gen_en, "mask %x, rx only %u", masks[i / 2],
+				       rx_only);
+		KUNIT_EXPECT_FALSE_MSG(test, y.gen_en, "mask %x, rx only %u", masks[i / 2],
+				       rx_only);
+		KUNIT_EXPECT_EQ_MSG(test, x.vc_en, y.vc_en, "mask %x, rx only %u",
+				    masks[i / 2], rx_only);
+		KUNIT_EXPECT_FALSE_MSG(test, x.xoff, "mask %x, rx only %u", masks[i / 2],
+				       rx_only);
+		KUNIT_EXPECT_TRUE(test, y.part_en);
+		KUNIT_EXPECT_EQ(test, sw->port[1].voq_violations, 0U);
+		KUNIT_EXPECT_EQ(test, ep->port[0].voq_violations, 0U);
+		rio_sim_kunit_release(test, sm);
+	}
+}
+
+/*
  * The seeded soak: random port events, boards swapped, admin writes and
  * refused rescans on a tree, and after each the invariants, from
  * rio-sim's registers only.
@@ -1216,6 +1278,7 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_endpoint_latched),
 	KUNIT_CASE(voq_event_cdev_hot_swap_em),
 	KUNIT_CASE(voq_event_partner_lost_block),
+	KUNIT_CASE(voq_event_admin_fault_safe),
 	KUNIT_CASE_PARAM(voq_event_soak, voq_soak_gen_params),
 	{}
 };
