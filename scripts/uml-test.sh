@@ -3,7 +3,9 @@
 # UML boot tests.  Three boots:
 #  - simtest-init.sh, debug kernel (KASAN, lockdep, kmemleak): rio-sim's
 #    configfs, scan and teardown, and rio-voq's sysfs as root and as a
-#    non-root user, with bad input, concurrent writers and removal;
+#    non-root user, with bad input, concurrent writers and removal, and
+#    a soak of random events on a random fabric (soak.sh: seeded by
+#    RIO_VOQ_SOAK_SEED, by default a new seed each run, printed);
 #  - fmtest-init.sh, debug kernel, voqmix: a userspace fabric manager
 #    (tools/riofm through rio_mport_cdev) deletes and adds devices of an
 #    enumerated net and builds a net of its own; admin choices across a
@@ -114,7 +116,10 @@ if [ "$modtest" = 1 ]; then
 	trap 'exit 130' INT TERM
 fi
 
-boot simtest simtest-init.sh rapidio.hdid=0 kasan_multi_shot
+# The soak's seed: RIO_VOQ_SOAK_SEED, or a new one each run (printed
+# with the soak's result, so that a failure can be run again)
+soak_seed=${RIO_VOQ_SOAK_SEED:-$(( $(date +%s) % 1000000 ))}
+boot simtest simtest-init.sh rapidio.hdid=0 kasan_multi_shot soak_seed="$soak_seed"
 boot fmtest fmtest-init.sh rapidio.hdid=0 rio_sim.topology=voqmix kasan_multi_shot
 
 uml_flavor modules

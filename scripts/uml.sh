@@ -166,6 +166,7 @@ uml_boot() {
 	shift
 	install -m 0755 "$RIO_VOQ_TOP/scripts/demo/$init" "$UML_ROOT/init"
 	install -m 0644 "$RIO_VOQ_TOP/scripts/demo/tap.sh" "$UML_ROOT/tap.sh"
+	install -m 0644 "$RIO_VOQ_TOP/scripts/demo/soak.sh" "$UML_ROOT/soak.sh"
 	umid=rio-voq-$UML_FLAVOR-$$-$RANDOM
 	# A panicking UML aborts: no core file in the caller's directory.
 	# The watch has 30 s to dump the guest's state before the kill.

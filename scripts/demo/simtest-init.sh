@@ -3,8 +3,9 @@
 # UML boot test, run by busybox as init on a kernel with KASAN, lockdep
 # and kmemleak: rio-sim's configfs descriptions and bad input, 50
 # create/scan/destroy cycles, rio-voq's sysfs as root and as a user with
-# a bad-input corpus, concurrent writers and removal, then no new
-# sanitizer report and no leak.  Prints "ok N - ..." / "not ok N - ..." and a
+# a bad-input corpus, concurrent writers and removal, a seeded soak of
+# random events on a random fabric (soak.sh), then no new sanitizer
+# report and no leak.  Prints "ok N - ..." / "not ok N - ..." and a
 # closing "N passed, N failed" line.
 export PATH=/bin
 mount -t proc proc /proc
@@ -144,6 +145,14 @@ check "writers were still writing when the fabric went away" \
 	test "$(cat /tmp/writer.* | awk '$1 > 0 && $1 < 100000' | wc -l)" -eq 3
 check "writers and removal: the fabric is gone" test "$(ndevs)" -eq 0
 rmdir $C/vs
+
+# The soak: a random fabric, random events, the invariants from rio-sim's
+# registers after each (soak.sh); the seed is the kernel's soak_seed=,
+# at most 60 events in 25 s of guest time unless soak_events= and
+# soak_secs= say otherwise
+. /soak.sh
+soak "${soak_seed:-1}" "${soak_events:-60}" "${soak_secs:-25}"
+
 check "no new KASAN, lockdep, UBSAN or WARNING report" \
 	test "$(dmesg | grep -c -E "$SPLAT")" -eq "$splat0"
 dmesg | grep -E -A30 "$SPLAT" | tail -n +$((splat0 * 31 + 1)) | head -60
