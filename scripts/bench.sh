@@ -34,6 +34,9 @@
 #   RIO_VOQ_BENCH_TXN_US  assumed time of one maintenance transaction on
 #                         real hardware, in microseconds (default 2,
 #                         voq.rst says why)
+#   RIO_VOQ_BENCH_EVENTS  canned topologies of the per-event table
+#                         (default "voqmix big48 big255 tree:15 ring:4
+#                         star:4 bench:1000"; empty: no table)
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 . "$(dirname "$0")/uml.sh"
@@ -42,6 +45,7 @@ shapes=${RIO_VOQ_BENCH_SHAPES:-fat16 fat48 chain}
 sizes=${RIO_VOQ_BENCH_SIZES:-1000 4000}
 mem=${RIO_VOQ_BENCH_MEM:-2G}
 txn_us=${RIO_VOQ_BENCH_TXN_US:-2}
+events=${RIO_VOQ_BENCH_EVENTS-voqmix big48 big255 tree:15 ring:4 star:4 bench:1000}
 
 # Ports of each switch of a shape
 ports() {
@@ -74,6 +78,105 @@ fit() {
 				 sxx += x * x; sxy += x * y }
 	     END { d = n * sxx - sx * sx
 		   if (n < 2 || d == 0) print "-"; else printf "%.2f", (n * sxy - sx * sy) / d }'
+}
+
+# The per-event table: for each canned topology, rio-voq's transactions
+# at the scan and at each port event on the link of its last endpoint
+# (scripts/demo/bench-events-init.sh), against lower bounds computed
+# here from the fabric as rio-sim reports it (its debugfs ports files:
+# devices, blocks, port counts, links, the read-only capability bits of
+# each Port n VoQ CSR; never the controls rio-voq wrote), as voq.rst
+# "Maintenance transactions" derives them.
+event_bounds() {	# the boot's output
+	awk '
+	function bit(c, b) { return int(c / 2 ^ b) % 2 }
+	function kv(s,   n, i, a, f) {
+		delete v
+		n = split(s, f, " ")
+		for (i = 1; i <= n; i++) {
+			split(f[i], a, "=")
+			v[a[1]] = a[2]
+		}
+	}
+	# Does port k (of step s) send symbols to port j: same layout, k
+	# generates, j receives
+	function gen(s, k, j,   a, b) {
+		split(k, a, "."); split(j, b, ".")
+		return L[s, a[1]] == L[s, b[1]] && bit(C[s, k], 31) && bit(C[s, j], 30)
+	}
+	function vcl(s, k, j) {
+		return (gen(s, k, j) || gen(s, j, k)) && bit(C[s, k], 29) && bit(C[s, j], 29)
+	}
+	function has(s, k) { return (s SUBSEP k) in C && C[s, k] >= 0 }
+	# Extended-feature headers up to the VoQ block, or of the whole chain
+	function hdrs(s, d) { return 1 + EM[s, d] + (L[s, d] > 0) }
+	# The layout word, unless it is a port CSR read anyway
+	function lword(s, d) { return L[s, d] == 2 && VP[s, d] < 6 }
+	function ports(s, d) { return L[s, d] ? 2 * VP[s, d] + lword(s, d) : 0 }
+	# A device read again from scratch: identity, port count (a switch),
+	# every header, every port
+	function again(s, d) { return 1 + SW[s, d] + hdrs(s, d) + ports(s, d) }
+	$1 == "TRUTH" && $3 ~ /^dev=/ && $4 ~ /^switch=/ {
+		s = $2; kv($0)
+		d = v["dev"]; SW[s, d] = v["switch"]; EM[s, d] = v["em"]
+		L[s, d] = v["layout"]; VP[s, d] = v["voq_ports"]
+		devs[s] = devs[s] " " d
+		next
+	}
+	$1 == "TRUTH" && $4 ~ /^port=/ {
+		s = $2; kv($0)
+		k = v["dev"] "." v["port"]
+		C[s, k] = v["csr"]; PEER[s, k] = v["peer"]; UP[s, k] = v["up"]
+		keys[s] = keys[s] " " k
+		next
+	}
+	$1 == "EVENT" { ops[$2] = $3 + $4; fail[$2] = $5; S = $6 "." $7; E = $8 ".0"; next }
+	END {
+		# The scan: every device, every cable once
+		b = 0
+		n = split(devs["scan"], dl, " ")
+		for (i = 1; i <= n; i++) {
+			d = dl[i]
+			b += (d == 0 ? 2 : 0) + hdrs("scan", d) + ports("scan", d)
+		}
+		n = split(keys["scan"], kl, " ")
+		for (i = 1; i <= n; i++) {
+			k = kl[i]; j = PEER["scan", k]
+			if (j == "-" || !UP["scan", k] || !has("scan", k))
+				continue
+			if (!has("scan", j)) {
+				b += 2		# participation on, read back
+				continue
+			}
+			split(k, a, "."); split(j, c, ".")
+			if (a[1] + 0 < c[1] + 0 || (a[1] == c[1] && a[2] + 0 < c[2] + 0))
+				b += 1		# the baud rate, once per link
+			b += 2 + 2 * gen("scan", k, j)
+		}
+		bound["scan"] = b
+		sw = substr(S, 1, index(S, ".") - 1)
+		ep = substr(E, 1, index(E, ".") - 1)
+		# Down: the switch port read, its generation off, read back
+		bound["down"] = 1 + 2 * gen("down", S, E)
+		# Up: both ends read again, the baud rate, generation on again
+		b = again("up", sw) + again("up", ep)
+		bound["up"] = b + 1 + 2 * gen("down", S, E)
+		# Unavailable: the port read, XOFF on with generation off
+		bound["ua"] = 3
+		# Available: as up, XOFF off with generation on in one write
+		b = again("avail", sw) + again("avail", ep)
+		bound["avail"] = b + 1 + 2
+		# Swap: a down, then an up with the new board, which starts
+		# from reset: the switch port written again if its per-VC bit
+		# changes, then its generation on; the new board configured
+		b = 1 + 2 * gen("swap", S, E) + again("end", sw) + again("end", ep) + 1
+		b += 2 * (vcl("swap", S, E) != vcl("end", S, E)) + 2 * gen("end", S, E)
+		bound["swap"] = b + 2 + 2 * gen("end", E, S)
+		split("scan down up ua avail swap", ev, " ")
+		for (i = 1; i <= 6; i++)
+			printf "%s%s %d %d %d", (i > 1 ? " " : ""), ev[i], ops[ev[i]], bound[ev[i]], fail[ev[i]]
+		printf "\n"
+	}'
 }
 
 uml_prepare
@@ -148,6 +251,34 @@ echo
 echo "On real hardware, at ${txn_us} us per maintenance transaction (voq.rst):"
 awk -v us="$txn_us" '{ printf "  %-6s %6d devices: core %8.1f s, rio-voq %6.2f s (%.1f%% of the scan); UML used %d MB\n",
 		       $1, $2, $3 * us / 1e6, $4 * us / 1e6, 100 * $4 / ($3 + $4), $7 / 1024 }' "$results"
+
+echo
+echo "Per event, on the link of each fabric's last endpoint: rio-voq's transactions/the lower bound (voq.rst)"
+evfmt='%-10s %7s %17s %17s %17s %17s %17s %17s\n'
+printf "$evfmt" topology devices scan "link down" "link up" unavailable available "board swap"
+for spec in $events; do
+	out=$(uml_boot bench-events-init.sh mem="$mem" rapidio.hdid=0 \
+		       rio_sim.topology="$spec") || crashed="$crashed $spec(events)"
+	res=$(event_bounds <<<"$out")
+	n=$(grep -c '^TRUTH scan dev=[0-9]* switch=' <<<"$out" || true)
+	if ! grep -q '^EVENT swap ' <<<"$out"; then
+		mkdir -p "$RIO_VOQ_CACHE/logs"
+		printf '%s\n' "$out" > "$RIO_VOQ_CACHE/logs/bench-events-$spec.log"
+		printf '%-10s no result: the boot crashed (%s)\n' "$spec" \
+			"$RIO_VOQ_CACHE/logs/bench-events-$spec.log"
+		failed=1
+		continue
+	fi
+	# "name ops bound failed" six times: "ops/bound ratio" each
+	awk -v fmt="$evfmt" -v spec="$spec" -v n="$((n - 1))" '{
+		for (i = 0; i < 6; i++) {
+			o = $(4 * i + 2); b = $(4 * i + 3); f = $(4 * i + 4)
+			c[i] = sprintf("%d/%d %.3f%s", o, b, b ? o / b : 0, f ? "!" : "")
+		}
+		printf fmt, spec, n, c[0], c[1], c[2], c[3], c[4], c[5]
+	}' <<<"$res"
+done
+echo "(! : some of rio-voq's accesses failed; each failed access is counted too)"
 
 echo
 echo "Symbols for a full status refresh (rio-voq's codec; * = not all ports covered):"

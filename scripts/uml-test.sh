@@ -6,7 +6,10 @@
 #    selftests/drivers/rapidio), run by kselftest's runner on the debug
 #    kernel (KASAN, lockdep, kmemleak): rio-sim's configfs, scan and
 #    teardown, and rio-voq's sysfs as root and as a non-root user, with
-#    bad input, concurrent writers and removal;
+#    bad input, concurrent writers and removal, and a soak of random
+#    events on a random fabric, seeded by RIO_VOQ_SOAK_SEED (by default
+#    a seed from the commit: the same for a commit, new with each one;
+#    printed with the result);
 #  - tools/riofm/riofm_test.sh, debug kernel, voqmix: a userspace fabric
 #    manager (tools/riofm through rio_mport_cdev) deletes and adds
 #    devices of an enumerated net and builds a net of its own; admin
@@ -136,7 +139,8 @@ if [ "$modtest" = 1 ]; then
 	trap 'exit 130' INT TERM
 fi
 
-boot sysfs drivers/rapidio:rio_voq_sysfs.sh rapidio.hdid=0 kasan_multi_shot
+soak_seed=${RIO_VOQ_SOAK_SEED:-$(( 16#$(git -C "$RIO_VOQ_TOP" rev-parse --short=5 HEAD 2>/dev/null || echo 1) ))}
+boot sysfs drivers/rapidio:rio_voq_sysfs.sh rapidio.hdid=0 kasan_multi_shot soak_seed="$soak_seed"
 boot riofm /tools/riofm/riofm_test.sh rapidio.hdid=0 rio_sim.topology=voqmix kasan_multi_shot
 
 uml_flavor modules

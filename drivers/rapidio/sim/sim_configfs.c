@@ -39,7 +39,7 @@ struct sim_cfs_fabric {
 	struct config_group group;
 	struct mutex lock;	/* description and live state */
 	struct list_head devs;
-	char topology[16];
+	char topology[24];
 	bool large;
 	int host_destid;
 	char *links;

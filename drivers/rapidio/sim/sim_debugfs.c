@@ -21,6 +21,9 @@
  *                            without port-write support); they are lost
  *   pw_sent, pw_lost         port-writes devices sent, and those that
  *                            found no path to the host or no taker
+ *   pw_flush                 write anything: returns once the port-writes
+ *                            queued so far have been handed to the core
+ *                            (and its handlers have run)
  *   dev<i>/reads, writes     accesses device i answered
  *   dev<i>/stray_writes      its writes that landed on no writable register
  *   dev<i>/fail_all          every access to device i fails
@@ -29,6 +32,8 @@
  *                            congestion of a port; the symbols flow
  *   dev<i>/symbols           per port: VoQ symbols sent and received, and
  *                            the downstream ports its receiver holds back
+ *   dev<i>/ports             the device's ground truth, one line per port
+ *                            (see sim_ports_show())
  *   dev<i>/wfault            write "PORT MODE [MASK [NTH]]": writes to the
  *                            port's VoQ CSR stop sticking from the NTH
  *                            (default 1: the next) on; MODE is none,
@@ -425,6 +430,67 @@ static int sim_symbols_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(sim_symbols);
 
+/*
+ * The ground truth of a device, for checkers in userspace: a line for
+ * the device, "dev=I switch=0|1 ports=N tag=T destid=D em=0|1
+ * layout=0|2|3 voq_ports=N" (em: an error management block; layout 0:
+ * no VoQ block), then one per port, "dev=I port=P peer=J.Q|- up=0|1
+ * down=0|1 ua=0|1 csr=C viol=V": its partner, whether the link is up
+ * (cabled, not down, neither end unavailable) and whether it was taken
+ * down, Port Unavailable, the Port n VoQ CSR as the hardware holds it
+ * (capabilities and controls, in decimal, -1 without a CSR; a readback
+ * fault does not show here) and the Part 12 violations its writes made.
+ */
+static int sim_ports_show(struct seq_file *m, void *v)
+{
+	struct rio_sim_dev *dev = m->private;
+	struct rio_sim_port *sp, *pp;
+	unsigned int p;
+	bool up;
+
+	mutex_lock(&dev->fabric->ev_lock);	/* not replaced meanwhile */
+	spin_lock_irq(&dev->fabric->lock);
+	seq_printf(m, "dev=%u switch=%u ports=%u tag=%u destid=%u ", dev->index,
+		   dev->is_switch, dev->nports, dev->comptag,
+		   dev->fabric->large ? dev->did_csr & 0xffff : (dev->did_csr >> 16) & 0xff);
+	seq_printf(m, "em=%u layout=%u voq_ports=%u\n", !!dev->em_ef, !dev->voq_ef ? 0 :
+		   dev->voq_layout == RIO_VOQ_LAYOUT_REV2 ? 2 : 3, dev->voq_nports);
+	for (p = 0; p < dev->nports; p++) {
+		sp = &dev->port[p];
+		pp = sp->peer ? &sp->peer->port[sp->peer_port] : NULL;
+		up = pp && !sp->link_down && !sp->unavailable && !pp->unavailable;
+		seq_printf(m, "dev=%u port=%u ", dev->index, p);
+		if (pp)
+			seq_printf(m, "peer=%u.%u", sp->peer->index, sp->peer_port);
+		else
+			seq_puts(m, "peer=-");
+		seq_printf(m, " up=%u down=%u ua=%u ", up, sp->link_down, sp->unavailable);
+		if (dev->voq_ef && p < dev->voq_nports)
+			seq_printf(m, "csr=%u", sp->voq_caps | sp->voq_ctl);
+		else
+			seq_puts(m, "csr=-1");
+		seq_printf(m, " viol=%u\n", sp->voq_violations);
+	}
+	spin_unlock_irq(&dev->fabric->lock);
+	mutex_unlock(&dev->fabric->ev_lock);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sim_ports);
+
+static ssize_t sim_pw_flush_write(struct file *file, const char __user *ubuf,
+				  size_t count, loff_t *ppos)
+{
+	rio_sim_mport_pw_flush(file->private_data);
+	return count;
+}
+
+static const struct file_operations sim_pw_flush_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = sim_pw_flush_write,
+	.llseek = no_llseek,
+};
+
 /**
  * rio_sim_debugfs_add() - create the debugfs files of a simulated mport
  * @sm: the mport
@@ -453,6 +519,7 @@ void rio_sim_debugfs_add(struct rio_sim_mport *sm)
 	debugfs_create_bool("no_port_writes", 0600, sm->dbg, &fab->no_pw);
 	debugfs_create_u64("pw_sent", 0400, sm->dbg, &fab->pw_sent);
 	debugfs_create_u64("pw_lost", 0400, sm->dbg, &fab->pw_lost);
+	debugfs_create_file("pw_flush", 0200, sm->dbg, sm, &sim_pw_flush_fops);
 
 	list_for_each_entry(dev, &fab->devs, node) {
 		snprintf(name, sizeof(name), "dev%u", dev->index);
@@ -469,6 +536,7 @@ void rio_sim_debugfs_add(struct rio_sim_mport *sm)
 		/* Also without a VoQ block: a replacement may bring one */
 		debugfs_create_file("congest", 0200, d, dev, &sim_congest_fops);
 		debugfs_create_file("symbols", 0400, d, dev, &sim_symbols_fops);
+		debugfs_create_file("ports", 0400, d, dev, &sim_ports_fops);
 		debugfs_create_file("wfault", 0600, d, dev, &sim_wfault_fops);
 		/* Only the RAM model's map is written (-EINVAL once replaced) */
 		if (dev->staging == RIO_SIM_STAGING_RAM)

@@ -34,6 +34,9 @@ static const struct sim_enum_case sim_enum_cases[] = {
 	{ "fat16:300", 0 },
 	{ "fat48:200", 0 },
 	{ "chain:255", 0 },
+	{ "random:1", 0 },
+	{ "random:5", 0 },
+	{ "random:6", 0 },
 };
 
 static void sim_enum_desc(const struct sim_enum_case *c, char *desc)

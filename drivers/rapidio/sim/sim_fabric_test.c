@@ -620,6 +620,7 @@ static void sim_topo_errors(struct kunit *test)
 		"", "nope", "star:0", "star:255", "star:x", "single:3", "ring:2",
 		"tree:16", "bench:1", "bench:3827", "chain:0", "chain:256",
 		"fat16:2", "fat48:65536", "fat16:x", "a-name-longer-than-sixteen",
+		"random:x", "random:4294967296", "random:-1",
 	};
 	unsigned int i;
 
@@ -779,6 +780,104 @@ static void sim_route_table_size(struct kunit *test)
 	rio_sim_kunit_release(test, fab);
 }
 
+/* What a fabric is made of, in a few numbers, to tell two apart */
+static u32 sim_topo_hash(struct rio_sim_fabric *fab)
+{
+	struct rio_sim_dev *dev;
+	unsigned int p;
+	u32 h = fab->ndevs;
+
+	list_for_each_entry(dev, &fab->devs, node) {
+		h = h * 31 + dev->nports + dev->is_switch * 1000 + dev->voq_layout * 7 +
+		    !!dev->voq_ef * 3 + !!dev->em_ef * 5 + dev->voq_nports * 11;
+		for (p = 0; p < dev->nports; p++) {
+			h = h * 31 + dev->port[p].voq_caps;
+			if (dev->port[p].peer)
+				h = h * 31 + dev->port[p].peer->index * 256 +
+				    dev->port[p].peer_port + dev->port[p].baud_class;
+		}
+	}
+	return h;
+}
+
+/*
+ * random:SEED: the same fabric for the same seed and another for
+ * another; every device reached from the host over one cable each (a
+ * tree); what the soaks need found among 32 seeds: rev 2.x and rev 3+
+ * blocks, devices without one, 255-port switches (a rev 2.x one with a
+ * block of 192 CSRs), endpoints with error management, every baud-rate
+ * class, rev 3+ ports with optional group sizes, and some without
+ * generation, reception or per-VC support
+ */
+static void sim_topo_random(struct kunit *test)
+{
+	unsigned int rev2 = 0, rev3 = 0, novoq = 0, big = 0, ep_em = 0, pgs = 0;
+	unsigned int nogen = 0, norx = 0, novc = 0, seed, p, links, cls = 0;
+	struct rio_sim_fabric *fab, *again;
+	struct rio_sim_dev *dev;
+	char spec[24];
+	u32 prev = 0, h;
+
+	for (seed = 0; seed < 32; seed++) {
+		snprintf(spec, sizeof(spec), "random:%u", seed);
+		fab = sim_build(test, spec);
+		again = sim_build(test, spec);
+		h = sim_topo_hash(fab);
+		KUNIT_EXPECT_EQ_MSG(test, sim_topo_hash(again), h, "%s", spec);
+		KUNIT_EXPECT_NE_MSG(test, h, prev, "%s", spec);
+		prev = h;
+		sim_hops(test, fab);	/* expects every device reached */
+		links = 0;
+		list_for_each_entry(dev, &fab->devs, node) {
+			KUNIT_EXPECT_LE(test, dev->nports, RIO_SIM_MAX_PORTS);
+			if (dev == fab->host)
+				continue;
+			big += dev->nports == RIO_SIM_MAX_PORTS;
+			ep_em += !dev->is_switch && dev->em_ef;
+			for (p = 0; p < dev->nports; p++) {
+				if (!dev->port[p].peer)
+					continue;
+				links++;
+				cls |= BIT(dev->port[p].baud_class);
+				KUNIT_EXPECT_PTR_EQ(test, dev->port[p].peer->port
+						    [dev->port[p].peer_port].peer, dev);
+			}
+			if (!dev->voq_ef) {
+				novoq++;
+				continue;
+			}
+			if (dev->voq_layout == RIO_VOQ_LAYOUT_REV2) {
+				rev2++;
+				KUNIT_EXPECT_LE(test, dev->voq_nports, RIO_VOQ_R2_MAX_PORTS);
+				KUNIT_EXPECT_NE(test, dev->port[0].voq_caps &
+						(RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP), 0U);
+			} else {
+				rev3++;
+				KUNIT_EXPECT_EQ(test, dev->voq_nports, dev->nports);
+				pgs += (dev->port[0].voq_caps & RIO_VOQ_CSR_PGS_SUP_ALL) !=
+				       (RIO_VOQ_CSR_PGS_SUP(0) | RIO_VOQ_CSR_PGS_SUP(4));
+			}
+			nogen += !(dev->port[0].voq_caps & RIO_VOQ_CSR_GEN_SUP);
+			norx += !(dev->port[0].voq_caps & RIO_VOQ_CSR_RX_SUP);
+			novc += !(dev->port[0].voq_caps & RIO_VOQ_CSR_VC_SUP);
+		}
+		/* A tree: one cable less than devices, each counted at both ends */
+		KUNIT_EXPECT_EQ_MSG(test, links + 1, 2 * (fab->ndevs - 1), "%s", spec);
+		rio_sim_kunit_release(test, again);
+		rio_sim_kunit_release(test, fab);
+	}
+	KUNIT_EXPECT_GT(test, rev2, 0U);
+	KUNIT_EXPECT_GT(test, rev3, 0U);
+	KUNIT_EXPECT_GT(test, novoq, 0U);
+	KUNIT_EXPECT_GT(test, big, 0U);
+	KUNIT_EXPECT_GT(test, ep_em, 0U);
+	KUNIT_EXPECT_GT(test, pgs, 0U);
+	KUNIT_EXPECT_GT(test, nogen, 0U);
+	KUNIT_EXPECT_GT(test, norx, 0U);
+	KUNIT_EXPECT_GT(test, novc, 0U);
+	KUNIT_EXPECT_EQ(test, cls, BIT(1) | BIT(2) | BIT(3));
+}
+
 static struct kunit_case sim_fabric_test_cases[] = {
 	KUNIT_CASE(sim_host_lock),
 	KUNIT_CASE(sim_read_only_cars),
@@ -797,6 +896,7 @@ static struct kunit_case sim_fabric_test_cases[] = {
 	KUNIT_CASE(sim_topo_errors),
 	KUNIT_CASE(sim_topo_sizes),
 	KUNIT_CASE(sim_topo_shapes),
+	KUNIT_CASE(sim_topo_random),
 	KUNIT_CASE(sim_route_table_size),
 	{}
 };

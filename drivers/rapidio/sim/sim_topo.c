@@ -33,6 +33,8 @@
  *   hostile       a 16-port switch with, on ports 1 to 6, switches whose
  *                 registers a driver must not trust (see sim_hostile()),
  *                 and an endpoint on port 7
+ *   random:SEED   a random tree, the same for the same seed (0..2^32-1,
+ *                 default 1), see sim_random()
  *
  * Unless said otherwise every device has a rev 3 VoQ block whose ports
  * can do everything, and links are baud-rate class 2 (CS48).
@@ -42,6 +44,7 @@
 #include <linux/err.h>
 #include <linux/kernel.h>
 #include <linux/log2.h>
+#include <linux/prandom.h>
 #include <linux/slab.h>
 #include <linux/kstrtox.h>
 #include <linux/string.h>
@@ -312,6 +315,131 @@ static void sim_hostile(struct sim_builder *b)
 	sim_connect(b, root, 7, sim_ep(b, "ep"), 0, 2);
 }
 
+/*
+ * A random fabric, the same for the same seed: 1 to SIM_RND_MAX_SW
+ * switches in a tree under the host, each on a random port of a switch
+ * before it (by a random port of its own), with up to SIM_RND_MAX_EPS
+ * endpoints on random free ports.  A switch has 4, 8, 16, 18, 32 or 48
+ * ports, or, in about a third of the fabrics, one switch has 255, the
+ * most the Switch Port Information CAR can say.  Each device but the
+ * host has, at random: no VoQ block (one in six), or a rev 2.x block
+ * (one in four of the others) or a rev 3+ one, with generation,
+ * reception and per-VC support each three times in four and, rev 3+,
+ * a random set of group sizes besides the mandatory 0 and 4; a rev 2.x
+ * switch of more than 192 ports has a block of 192 CSRs (the layout's
+ * limit), and a rev 2.x port supports generation or reception (a rev 2.x
+ * CSR without either reads 0, as a port without a CSR does).  Endpoints
+ * have an error management block one time in four (switches always), so
+ * that some send port-writes.  Links are of baud-rate class 1, 2 or 3.
+ */
+#define SIM_RND_MAX_SW		6
+#define SIM_RND_MAX_EPS		6
+
+static const u8 sim_rnd_ports[] = { 4, 8, 16, 18, 32, 48 };
+
+static u32 sim_rnd(struct rnd_state *r, u32 n)
+{
+	return prandom_u32_state(r) % n;
+}
+
+static struct rio_sim_dev *sim_rnd_dev(struct sim_builder *b,
+				       struct rnd_state *r, bool is_switch,
+				       unsigned int nports)
+{
+	u32 v = prandom_u32_state(r);
+	struct rio_sim_dev_desc desc = {
+		.name = is_switch ? "rnd-sw" : "rnd-ep",
+		.is_switch = is_switch,
+		.nports = nports,
+		.vid = RIO_SIM_VID,
+		.did = is_switch ? RIO_SIM_DID_SWITCH : RIO_SIM_DID_ENDPOINT,
+		.map = nports > 16 ? RIO_SIM_MAP_II : RIO_SIM_MAP_I,
+		.em = is_switch || !(v & 3),
+		.voq = v % 6 != 5,
+		.voq_layout = (v >> 4) % 4 ? RIO_VOQ_LAYOUT_REV3 :
+					     RIO_VOQ_LAYOUT_REV2,
+		.voq_caps = ((v >> 8) & 3 ? RIO_VOQ_CSR_GEN_SUP : 0) |
+			    ((v >> 10) & 3 ? RIO_VOQ_CSR_RX_SUP : 0) |
+			    ((v >> 12) & 3 ? RIO_VOQ_CSR_VC_SUP : 0),
+	};
+
+	if (desc.voq_layout == RIO_VOQ_LAYOUT_REV3) {
+		desc.voq_caps |= RIO_VOQ_CSR_PGS_SUP(0) | RIO_VOQ_CSR_PGS_SUP(4) |
+				 (v & RIO_VOQ_CSR_PGS_SUP_ALL);
+	} else {
+		if (!(desc.voq_caps & (RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP)))
+			desc.voq_caps |= RIO_VOQ_CSR_RX_SUP;
+		if (nports > RIO_VOQ_R2_MAX_PORTS)
+			desc.voq_nports = RIO_VOQ_R2_MAX_PORTS;
+	}
+	return sim_add(b, &desc);
+}
+
+/* A random port of @dev without a link, or -1 if all have one */
+static int sim_rnd_free_port(struct rnd_state *r, struct rio_sim_dev *dev)
+{
+	unsigned int start = sim_rnd(r, dev->nports), k, p;
+
+	for (k = 0; k < dev->nports; k++) {
+		p = (start + k) % dev->nports;
+		if (!dev->port[p].peer)
+			return p;
+	}
+	return -1;
+}
+
+static void sim_rnd_connect(struct sim_builder *b, struct rnd_state *r,
+			    struct rio_sim_dev *x, struct rio_sim_dev *y)
+{
+	int px, py;
+
+	if (!x || !y)
+		return;
+	px = sim_rnd_free_port(r, x);
+	py = sim_rnd_free_port(r, y);
+	if (px < 0 || py < 0) {
+		if (!b->err)
+			b->err = -ENOSPC;
+		return;
+	}
+	sim_connect(b, x, px, y, py, 1 + sim_rnd(r, 3));
+}
+
+static void sim_random(struct sim_builder *b, u32 seed)
+{
+	struct rio_sim_dev *sw[SIM_RND_MAX_SW];
+	unsigned int nsw, big, i, k, neps, up;
+	struct rnd_state r;
+
+	prandom_seed_state(&r, seed);
+	nsw = 1 + sim_rnd(&r, SIM_RND_MAX_SW);
+	big = sim_rnd(&r, 3) ? nsw : sim_rnd(&r, nsw);
+	for (i = 0; i < nsw && !b->err; i++) {
+		sw[i] = sim_rnd_dev(b, &r, true, i == big ? RIO_SIM_MAX_PORTS :
+				    sim_rnd_ports[sim_rnd(&r, ARRAY_SIZE(sim_rnd_ports))]);
+		if (!sw[i])
+			return;
+		/* the first on the host, the others on a switch with room */
+		if (!i) {
+			sim_connect(b, b->fab->host, 0, sw[0],
+				    sim_rnd_free_port(&r, sw[0]), 1 + sim_rnd(&r, 3));
+			continue;
+		}
+		up = sim_rnd(&r, i);
+		for (k = 0; k < i && sim_rnd_free_port(&r, sw[up]) < 0; k++)
+			up = (up + 1) % i;
+		sim_rnd_connect(b, &r, sw[up], sw[i]);
+	}
+	for (i = 0; i < nsw && !b->err; i++) {
+		neps = sim_rnd(&r, SIM_RND_MAX_EPS + 1);
+		for (k = 0; k < neps && !b->err; k++) {
+			if (sim_rnd_free_port(&r, sw[i]) < 0)
+				break;
+			sim_rnd_connect(b, &r, sw[i], sim_rnd_dev(b, &r, false, 1));
+		}
+	}
+}
+
 /* @n devices in all, the host included: a chain of 16-port switches */
 static void sim_bench(struct sim_builder *b, unsigned int n)
 {
@@ -450,7 +578,7 @@ static int sim_topo_arg(const char *arg, unsigned int def, unsigned int min,
 struct rio_sim_fabric *rio_sim_topo_build(const char *spec)
 {
 	struct sim_builder b = { };
-	char name[16], *arg;
+	char name[24], *arg;
 	unsigned int n = 0;
 
 	if (strscpy(name, spec, sizeof(name)) < 0)
@@ -475,6 +603,8 @@ struct rio_sim_fabric *rio_sim_topo_build(const char *spec)
 		b.err = sim_topo_arg(arg, 255, 1, 255, &n);
 	} else if (!strcmp(name, "fat16") || !strcmp(name, "fat48")) {
 		b.err = sim_topo_arg(arg, 1000, 3, 65535, &n);
+	} else if (!strcmp(name, "random")) {
+		b.err = sim_topo_arg(arg, 1, 0, U32_MAX, &n);
 	} else {
 		b.err = -EINVAL;
 	}
@@ -516,6 +646,8 @@ struct rio_sim_fabric *rio_sim_topo_build(const char *spec)
 		sim_fat(&b, 16, n);
 	else if (!strcmp(name, "fat48"))
 		sim_fat(&b, 48, n);
+	else if (!strcmp(name, "random"))
+		sim_random(&b, n);
 	else
 		sim_bench(&b, n);
 

@@ -289,6 +289,15 @@ static int rio_voq_do_set(struct rio_voq_node *n, unsigned int port,
 		ps->choice = old;
 		if (fps)
 			fps->choice = far_old;
+		/*
+		 * What failed may have landed (a CSR that reads back
+		 * otherwise): the ports are set again by the choices that
+		 * stand, generation off on the link
+		 */
+		if (l)
+			rio_voq_link_safe(l);
+		else if (!rio_voq_csr_read(n, port, &csr))
+			rio_voq_port_safe(n, port, csr);
 		return ret;
 	}
 	ps->unapplied &= ~BIT(knob);

@@ -339,6 +339,7 @@ int rio_voq_link_configure(struct rio_voq_link *l,
 			   bool fresh);
 int rio_voq_port_configure(struct rio_voq_node *n, unsigned int port,
 			   bool fresh);
+int rio_voq_port_safe(struct rio_voq_node *n, unsigned int port, u32 val);
 void rio_voq_link_safe(struct rio_voq_link *l);
 
 /* Which end of @l is @n's @port: 0 or 1 */

@@ -346,6 +346,23 @@ static bool rio_voq_check_replaced(struct rio_voq_node *a, struct rio_voq_node *
 	return changed;
 }
 
+/*
+ * The port of @peer whose partner is @n, a node with no state for its
+ * own end of the link, follows the event.  Called with rio_voq_lock held.
+ */
+static void rio_voq_peer_port_event(struct rio_voq_node *peer,
+				    struct rio_voq_node *n, bool bounced)
+{
+	unsigned int q;
+
+	for (q = 0; q < peer->nports; q++) {
+		if (rio_voq_port_peer(peer, q) == n) {
+			rio_voq_port_event(peer, q, bounced);
+			return;
+		}
+	}
+}
+
 /**
  * rio_voq_port_event() - follow a change of a port's status
  * @n: the node
@@ -385,8 +402,17 @@ void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 	write = pol.auto_config && host->owner;
 	if (!n->ef || port >= n->nports) {
 		/* A port rio-voq has no state for: a board with a new block? */
-		if ((bounced || n->unknown) && !host->scanning)
-			rio_voq_check_replaced(n, NULL, &pol, write);
+		if ((bounced || n->unknown) && !host->scanning &&
+		    rio_voq_check_replaced(n, NULL, &pol, write))
+			return;
+		/*
+		 * Its partner may have a block, and may still generate
+		 * toward the block this board no longer has (it could not be
+		 * reached when the board lost it): its port follows
+		 */
+		peer = rio_voq_port_peer(n, port);
+		if (peer && peer != n && peer->ef && !peer->dead && !host->scanning)
+			rio_voq_peer_port_event(peer, n, bounced);
 		return;
 	}
 	if (host->scanning) {

@@ -124,28 +124,58 @@ static int rio_voq_link_baud(struct rio_voq_link *l)
 }
 
 /**
+ * rio_voq_port_safe() - set a port as if it had no link, after a failure
+ * @n: the node, whose board is known
+ * @port: the port
+ * @val: its CSR, just read
+ *
+ * Generation and per-VC off, group sizes kept, participation and XOFF
+ * from the port's status and the admin's choices that stand (not what a
+ * write that failed was putting there).  A CSR that reads back otherwise
+ * may hold what the failed write put there while it reads as wanted, so
+ * the wanted value is written even then.  A value that fits no plan
+ * (read from a block that changed, say) only loses generation and
+ * per-VC, in Part 12's order.  Called with rio_voq_lock held.
+ *
+ * Return: 0, or the error of the write (-EIO if it reads back otherwise).
+ */
+int rio_voq_port_safe(struct rio_voq_node *n, unsigned int port, u32 val)
+{
+	struct rio_voq_port_state *ps = &n->port[port];
+	struct rio_voq_target t = { .n = n, .port = port };
+	const char *step;
+
+	lockdep_assert_held(&rio_voq_lock);
+	if (rio_voq_want_csr(n->layout, val, NULL, NULL,
+			     ps->err_sts & RIO_PORT_N_ERR_STS_PORT_OK,
+			     ps->err_sts & RIO_PORT_N_ERR_STS_PORT_UA,
+			     &ps->choice, &t.want)) {
+		t.want = val & ~(RIO_VOQ_CSR_GEN_EN | RIO_VOQ_CSR_VC_EN);
+		return rio_voq_apply(&t, 1, &step);
+	}
+	if (val == t.want)
+		return rio_voq_csr_write(n, port, t.want);
+	return rio_voq_apply(&t, 1, &step);
+}
+
+/**
  * rio_voq_link_safe() - generation off at both ends of a link
  * @l: the link, after a failed access
  *
- * Best effort: each end is read again and, if it generates, written
- * with generation off; an end that cannot be reached, or whose board is
- * not known, is left as it is.
+ * Best effort: each end is read again and set as a port without a link
+ * (rio_voq_port_safe()); an end that cannot be reached, or whose board
+ * is not known, is left as it is.
  */
 void rio_voq_link_safe(struct rio_voq_link *l)
 {
-	struct rio_voq_target t;
-	const char *step;
 	unsigned int i;
 	u32 val;
 
 	lockdep_assert_held(&rio_voq_lock);
 	for (i = 0; i < 2; i++) {
-		t.n = l->end[i];
-		t.port = l->port[i];
-		if (t.n->unknown || rio_voq_csr_read(t.n, t.port, &val))
+		if (l->end[i]->unknown || rio_voq_csr_read(l->end[i], l->port[i], &val))
 			continue;
-		t.want = val & ~RIO_VOQ_CSR_GEN_EN;
-		rio_voq_apply(&t, 1, &step);
+		rio_voq_port_safe(l->end[i], l->port[i], val);
 	}
 }
 

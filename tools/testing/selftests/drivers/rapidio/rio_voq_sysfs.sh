@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # rio-sim's configfs descriptions and bad input, 50 create/scan/destroy
 # cycles, rio-voq's sysfs as root and as a user with a bad-input corpus,
-# concurrent writers and removal, then no new KASAN, lockdep, UBSAN or
+# concurrent writers and removal, a seeded soak of random events on a
+# random fabric (soak_lib.sh), then no new KASAN, lockdep, UBSAN or
 # WARNING report and no leak.  KTAP output (ktap_lib.sh).
 #
 # Needs rio-sim and rio-voq (built in, or modules it loads and unloads
@@ -26,7 +27,7 @@ ktap_mount debugfs /sys/kernel/debug
 # modules it loaded are unloaded
 loaded_here=
 cleanup() {
-	for f in $C/f1 $C/fi $C/wf $C/loop $C/vs; do
+	for f in $C/f1 $C/fi $C/wf $C/loop $C/vs $C/soak; do
 		[ -d "$f" ] || continue
 		echo 0 > "$f/live"
 		rmdir "$f"/* "$f"
@@ -198,6 +199,14 @@ check "writers were still writing when the fabric went away" \
 check "writers and removal: the fabric is gone" test "$(ndevs)" -eq 0
 rmdir $C/vs
 rm -rf "$T"
+
+# The soak: a random fabric, random events, the invariants from rio-sim's
+# registers after each (soak_lib.sh); the seed is $soak_seed (the UML
+# harness passes soak_seed= on the kernel command line), at most
+# $soak_events events (60) in $soak_secs seconds (25)
+. ./soak_lib.sh
+soak "${soak_seed:-1}" "${soak_events:-60}" "${soak_secs:-25}"
+
 check_no_leak "kmemleak: no new unreferenced object"
 check_no_splat "no new KASAN, lockdep, UBSAN or WARNING report" "$splat0"
 ktap_finished
