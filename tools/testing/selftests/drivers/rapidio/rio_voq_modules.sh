@@ -18,7 +18,8 @@
 #
 # Needs rio_voq and rio_sim as modules, no RapidIO module loaded and no
 # RapidIO mport (rio-sim's is rapidio0; its host has destination ID 0
-# and enumerates), and dynamic debug (rio-sim's "released" line).  The repository's UML boot test runs
+# and enumerates), and dynamic debug (rio-sim's "released" line).
+# The repository's UML boot test runs
 # it on a kernel with lockdep, kmemleak, debug objects and delayed
 # kobject release (scripts/uml-test.sh).
 cd "$(dirname "$0")" || exit 1
@@ -27,7 +28,8 @@ ktap_require_root
 ktap_mount debugfs /sys/kernel/debug
 # Built-in code has a /sys/module directory but no /proc/modules line
 for m in rio_voq rio_sim; do
-	modinfo $m >/dev/null 2>&1 || ktap_skip_all "no module $m: CONFIG_RAPIDIO_VOQ=m, CONFIG_RAPIDIO_SIM=m"
+	modinfo $m >/dev/null 2>&1 ||
+		ktap_skip_all "no module $m: CONFIG_RAPIDIO_VOQ=m, CONFIG_RAPIDIO_SIM=m"
 	[ ! -d /sys/module/$m ] || grep -q "^$m " /proc/modules ||
 		ktap_skip_all "$m is built in: CONFIG_RAPIDIO_VOQ=m, CONFIG_RAPIDIO_SIM=m"
 done
@@ -84,7 +86,8 @@ check "neither is loaded at boot" sh -c "! grep -q '^rio_' /proc/modules"
 
 # A fabric first, enumerated without rio-voq
 check "rio_sim loads with a voqmix fabric, without pulling rio_voq in" \
-	sh -c "modprobe rio_sim topology=voqmix host_destid=0 dyndbg=+p && ! grep -q '^rio_voq ' /proc/modules"
+	sh -c "modprobe rio_sim topology=voqmix host_destid=0 dyndbg=+p && \
+		! grep -q '^rio_voq ' /proc/modules"
 echo 0 > /sys/bus/rapidio/scan
 check "the core enumerates it: 9 devices" test "$(ndevs)" -eq 9
 
@@ -137,7 +140,8 @@ check "... and configures the host's link at both ends again" configured
 
 # rio_sim goes away under a loaded rio_voq, 10 times
 check "rio_sim unloads while rio_voq is loaded" sim_down
-check "... the devices and the mport are gone" test "$(ndevs)" -eq 0 -a ! -e /sys/class/rapidio_port/rapidio0
+check "... the devices and the mport are gone" \
+	test "$(ndevs)" -eq 0 -a ! -e /sys/class/rapidio_port/rapidio0
 check "... rio_voq stays, with no link left" \
 	sh -c "grep -q '^rio_voq ' /proc/modules && test -e /sys/kernel/debug/rio-voq/links &&
 		test -z \"\$(cat /sys/kernel/debug/rio-voq/links)\""
@@ -147,7 +151,8 @@ while [ $i -lt 10 ]; do
 	sim_up && configured && sim_down && [ "$(ndevs)" -eq 0 ] && good=$((good + 1))
 	i=$((i + 1))
 done
-check "10 times: rio_sim loads, its fabric is configured, it unloads under rio_voq" test $good -eq 10
+check "10 times: rio_sim loads, its fabric is configured, it unloads under rio_voq" \
+	test $good -eq 10
 check "... each time its mport was released before rmmod returned" released_first
 released_first || dmesg | grep -E 'rio-sim[0-9]+ released|rio-test:' | sed 's/^/# /' | tail -n 24
 echo "# uptime $(cut -d' ' -f1 /proc/uptime) s"
@@ -169,10 +174,12 @@ while [ $i -lt 50 ]; do
 		rmmod rio_voq && [ "$(nvoq)" -eq 0 ] && ! cat <&3 >/dev/null 2>&1 &&
 			good=$((good + 1))
 		exec 3<&-
-		[ $i -ge 3 ] || echo "# cycle $i: load and configure $t0 -> $t1 s, unload -> $(up) s"
+		[ $i -ge 3 ] ||
+			echo "# cycle $i: load and configure $t0 -> $t1 s, unload -> $(up) s"
 	fi
 	i=$((i + 1))
-	[ $((i % 10)) -ne 0 ] || echo "# $i cycles, $good good, uptime $(cut -d' ' -f1 /proc/uptime) s"
+	[ $((i % 10)) -ne 0 ] ||
+		echo "# $i cycles, $good good, uptime $(cut -d' ' -f1 /proc/uptime) s"
 done
 check "50 times: rio_voq loads, configures the fabric, unloads with a file open" test $good -eq 50
 echo "# uptime $(cut -d' ' -f1 /proc/uptime) s"

@@ -8,20 +8,26 @@
 #
 # Needs rio-sim and rio-voq (built in, or modules it loads and unloads
 # at the end), configfs, debugfs, and a system with no RapidIO mport: the
-# checks scan every mport and count the devices of the fabrics they make.  The repository's UML boot test
+# checks scan every mport and count the devices of the fabrics they make.
+# The repository's UML boot test
 # runs it on a kernel with KASAN, lockdep and kmemleak
 # (scripts/uml-test.sh).
 cd "$(dirname "$0")" || exit 1
 . ./ktap_lib.sh
 ktap_require_root
 ndevs() { ls /sys/bus/rapidio/devices | wc -l; }
-scan_all() { for m in /sys/class/rapidio_port/*; do echo "${m##*rapidio}" > /sys/bus/rapidio/scan; done; }
+scan_all() {
+	for m in /sys/class/rapidio_port/*; do
+		echo "${m##*rapidio}" > /sys/bus/rapidio/scan
+	done
+}
 
 C=/sys/kernel/config/rio-sim
 ktap_mount configfs /sys/kernel/config
 ktap_mount debugfs /sys/kernel/debug
 [ -z "$(ls /sys/class/rapidio_port 2>/dev/null)" ] ||
-	ktap_skip_all "the system has a RapidIO mport already: the checks scan every mport and count devices"
+	ktap_skip_all "the system has a RapidIO mport already:" \
+		"the checks scan every mport and count devices"
 
 # On any exit: the fabrics this test made go down and away, and the
 # modules it loaded are unloaded
@@ -60,7 +66,8 @@ scan_all
 check "core enumerates the configfs fabric: 3 devices" test "$(ndevs)" -eq 3
 check "description is frozen while live" refused sh -c "echo 8 > $C/f1/sw/ports"
 check "no new device while live" refused mkdir $C/f1/late
-check "going down removes the devices" sh -c "echo 0 > $C/f1/live && test \$(ls /sys/bus/rapidio/devices | wc -l) -eq 0"
+check "going down removes the devices" \
+	sh -c "echo 0 > $C/f1/live && test \$(ls /sys/bus/rapidio/devices | wc -l) -eq 0"
 
 # Bad input is refused and changes nothing
 check "ports 0 refused" refused sh -c "echo 0 > $C/f1/sw/ports"
@@ -98,25 +105,34 @@ echo 1 > $C/wf/live
 D=/sys/kernel/debug/rio-sim/$(cat $C/wf/mport)
 S=$(dirname "$(ls $D/dev*/stg_wfault | head -n 1)")
 check "a write fault is listed with its mask and first write" sh -c \
-	"echo '1 stuck 0x3 2' > $S/wfault && grep -qx 'port 1: stuck mask 0x00000003 from write 2 (0 seen)' $S/wfault"
+	"echo '1 stuck 0x3 2' > $S/wfault && \
+		grep -qx 'port 1: stuck mask 0x00000003 from write 2 (0 seen)' $S/wfault"
 check "write fault: unknown mode refused" refused sh -c "echo '1 sticky' > $S/wfault"
 check "write fault: port beyond the device refused" refused sh -c "echo '8 ignore' > $S/wfault"
 check "write fault: no mode refused" refused sh -c "echo 1 > $S/wfault"
 check "write fault: 64 characters refused" refused sh -c "printf '1 ignore 0x%053d' 0 > $S/wfault"
 check "write fault: a fifth word refused" refused sh -c "echo '1 ignore 0x1 2 5' > $S/wfault"
-check "write fault: a port beyond 32 bits refused" refused sh -c "echo '4294967297 ignore' > $S/wfault"
-check "write fault: a mask beyond 32 bits refused" refused sh -c "echo '1 stuck 0x100000003' > $S/wfault"
-check "write fault: a first write that is not a number refused" refused sh -c "echo '1 stuck 0x3 x' > $S/wfault"
-check "bad input left the fault as it was" grep -qx 'port 1: stuck mask 0x00000003 from write 2 (0 seen)' $S/wfault
+check "write fault: a port beyond 32 bits refused" \
+	refused sh -c "echo '4294967297 ignore' > $S/wfault"
+check "write fault: a mask beyond 32 bits refused" \
+	refused sh -c "echo '1 stuck 0x100000003' > $S/wfault"
+check "write fault: a first write that is not a number refused" \
+	refused sh -c "echo '1 stuck 0x3 x' > $S/wfault"
+check "bad input left the fault as it was" \
+	grep -qx 'port 1: stuck mask 0x00000003 from write 2 (0 seen)' $S/wfault
 check "write fault: 63 characters taken" sh -c "printf '1 ignore 0x%052d' 0 > $S/wfault"
 check "mode none clears it" sh -c "echo '1 none' > $S/wfault && test -z \"\$(cat $S/wfault)\""
 check "a staging-map fault is listed" sh -c \
-	"echo '1 readback 0x1' > $S/stg_wfault && grep -qx 'port 1: readback mask 0x01' $S/stg_wfault"
+	"echo '1 readback 0x1' > $S/stg_wfault && \
+		grep -qx 'port 1: readback mask 0x01' $S/stg_wfault"
 check "staging-map fault: a first write refused (it starts when set)" \
 	refused sh -c "echo '1 ignore 0x1 2' > $S/stg_wfault"
-check "staging-map fault: a mask that is not hex refused" refused sh -c "echo '1 ignore zz' > $S/stg_wfault"
-check "staging-map fault: a trailing word refused" refused sh -c "echo '1 ignore 0x1 x' > $S/stg_wfault"
-check "staging-map fault: 48 characters refused" refused sh -c "printf '1 ignore 0x%037d' 0 > $S/stg_wfault"
+check "staging-map fault: a mask that is not hex refused" \
+	refused sh -c "echo '1 ignore zz' > $S/stg_wfault"
+check "staging-map fault: a trailing word refused" \
+	refused sh -c "echo '1 ignore 0x1 x' > $S/stg_wfault"
+check "staging-map fault: 48 characters refused" \
+	refused sh -c "printf '1 ignore 0x%037d' 0 > $S/stg_wfault"
 check "bad input left the map's fault as it was" grep -qx 'port 1: readback mask 0x01' $S/stg_wfault
 check "staging-map fault: 47 characters taken" sh -c "printf '1 none 0x%038d' 0 > $S/stg_wfault"
 echo 0 > $C/wf/live
@@ -147,20 +163,24 @@ P=$(echo /sys/bus/rapidio/devices/*/voq/port0)
 check "voq/ of the mport and of the device exist" test -d "$H" -a -d "$P"
 check "layout of the device is rev3" test "$(cat $P/../layout)" = rev3
 check "partner names the device" grep -q "^$(basename $(dirname $(dirname $P))) 0$" $H/partner
-check "link configured both ways" sh -c "grep -qx configured $H/link_status && grep -qx configured $P/link_status"
+check "link configured both ways" \
+	sh -c "grep -qx configured $H/link_status && grep -qx configured $P/link_status"
 check "capabilities" test "$(cat $H/capabilities)" = "gen rx per_vc"
 check "group sizes supported" test "$(cat $H/group_sizes_supported)" = "0 1 2 3 4 5 6"
 check "root sets TX group size 2" sh -c "echo 2 > $H/tx_group_size"
-check "... which is the partner's RX size" sh -c "test \$(cat $H/tx_group_size) = 2 && test \$(cat $P/rx_group_size) = 2"
+check "... which is the partner's RX size" \
+	sh -c "test \$(cat $H/tx_group_size) = 2 && test \$(cat $P/rx_group_size) = 2"
 check "... with generation back on" sh -c "test \$(cat $H/generation) = 1"
 hcsr=$(cat $H/csr) pcsr=$(cat $P/csr)
 check "user nobody runs a shell (su), for the checks that follow" su -s /bin/sh nobody -c true
-for f in generation participation xoff per_vc tx_group_size rx_group_size symbol_format staging_map; do
+for f in generation participation xoff per_vc tx_group_size rx_group_size \
+	 symbol_format staging_map; do
 	check "user cannot write $f" \
 		sh -c "test -e $H/$f && ! su -s /bin/sh nobody -c 'echo 0 > $H/$f'"
 done
 long=$(head -c 5000 /dev/zero | tr '\0' 1)
-for f in generation participation xoff per_vc tx_group_size rx_group_size symbol_format staging_map; do
+for f in generation participation xoff per_vc tx_group_size rx_group_size \
+	 symbol_format staging_map; do
 	bad=0
 	for v in "" " " "  1" "-1" "7" "4294967296" "0x1" "1abc" "1 2" "$long" "é"; do
 		printf '%s\n' "$v" > $H/$f 2>/dev/null && bad=$((bad + 1)) &&
@@ -170,9 +190,13 @@ for f in generation participation xoff per_vc tx_group_size rx_group_size symbol
 done
 check "staging: 4 queues, the endpoint's one port in queue 0" \
 	sh -c "test \$(cat $H/staging_queues) = 4 && test \"\$(cat $H/staging_map)\" = 0"
-check "staging map: root moves it to queue 3" sh -c "echo 3 > $H/staging_map && test \"\$(cat $H/staging_map)\" = 3"
-check "staging map: queue 4, two entries refused" sh -c "! echo 4 > $H/staging_map && ! echo '3 3' > $H/staging_map && test \"\$(cat $H/staging_map)\" = 3"
-check "bad input changed neither end" sh -c "test \$(cat $H/csr) = $hcsr && test \$(cat $P/csr) = $pcsr"
+check "staging map: root moves it to queue 3" \
+	sh -c "echo 3 > $H/staging_map && test \"\$(cat $H/staging_map)\" = 3"
+check "staging map: queue 4, two entries refused" \
+	sh -c "! echo 4 > $H/staging_map && ! echo '3 3' > $H/staging_map && \
+		test \"\$(cat $H/staging_map)\" = 3"
+check "bad input changed neither end" \
+	sh -c "test \$(cat $H/csr) = $hcsr && test \$(cat $P/csr) = $pcsr"
 
 # Parallel writers on the link while the fabric goes away: each loops
 # until its file disappears (at most 100000 times), so that removal

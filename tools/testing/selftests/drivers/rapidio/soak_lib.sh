@@ -207,7 +207,8 @@ soak() {	# seed, events, seconds
 				  bad=$((bad + 1)); } ;;
 		9)
 			log="$log $ev:rescan"
-			if echo "$(cat $C/soak/mport | sed 's/rio-sim//')" > /sys/bus/rapidio/scan 2>/dev/null; then
+			if echo "$(sed 's/rio-sim//' $C/soak/mport)" \
+				> /sys/bus/rapidio/scan 2>/dev/null; then
 				echo "# soak: a rescan of an enumerated mport was taken"
 				bad=$((bad + 1))
 			fi ;;
