@@ -16,6 +16,12 @@
 /* Depth of an mport's port-write queue: more are lost, as in a full FIFO */
 #define RIO_SIM_PW_FIFO		64
 
+/* random:SEED (sim_topo.c): at most this many switches and endpoints */
+#define SIM_RND_MAX_SW		6
+#define SIM_RND_MAX_EPS		6
+/* and the port counts a switch draws from, unless it is the big one */
+#define SIM_RND_SW_PORTS	{ 4, 8, 16, 18, 32, 48 }
+
 int rio_sim_host_destid_max(const struct rio_sim_fabric *fab);
 void rio_sim_mport_destroy_all(void);
 

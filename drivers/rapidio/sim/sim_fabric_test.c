@@ -7,6 +7,7 @@
 #include <kunit/test.h>
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
+#include <linux/prandom.h>
 #include <linux/rio_regs.h>
 #include <linux/slab.h>
 
@@ -878,6 +879,44 @@ static void sim_topo_random(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cls, BIT(1) | BIT(2) | BIT(3));
 }
 
+/*
+ * random:SEED is the same fabric on every architecture: its draws are
+ * taken in the order sim_random() lists them, never in an order the
+ * compiler picks (the order of a call's arguments is unspecified in C).
+ * Replay the first ones: the number of switches, which one is big, the
+ * first switch's port count and board, then the port by which it hangs
+ * on the host and that link's baud-rate class.
+ */
+static void sim_topo_random_order(struct kunit *test)
+{
+	static const u8 ports[] = SIM_RND_SW_PORTS;
+	unsigned int seed, nsw, big, nports, port, cls;
+	struct rio_sim_fabric *fab;
+	struct rio_sim_port *hp;
+	struct rnd_state r;
+	char spec[24];
+
+	for (seed = 0; seed < 16; seed++) {
+		prandom_seed_state(&r, seed);
+		nsw = 1 + prandom_u32_state(&r) % SIM_RND_MAX_SW;
+		big = prandom_u32_state(&r) % 3 ? nsw : prandom_u32_state(&r) % nsw;
+		nports = big ? ports[prandom_u32_state(&r) % ARRAY_SIZE(ports)] :
+			       RIO_SIM_MAX_PORTS;
+		prandom_u32_state(&r);		/* its board */
+		port = prandom_u32_state(&r) % nports;	/* all ports are free */
+		cls = 1 + prandom_u32_state(&r) % 3;
+
+		snprintf(spec, sizeof(spec), "random:%u", seed);
+		fab = sim_build(test, spec);
+		hp = &fab->host->port[0];
+		KUNIT_ASSERT_NOT_NULL_MSG(test, hp->peer, "%s", spec);
+		KUNIT_EXPECT_EQ_MSG(test, hp->peer->nports, nports, "%s", spec);
+		KUNIT_EXPECT_EQ_MSG(test, hp->peer_port, port, "%s", spec);
+		KUNIT_EXPECT_EQ_MSG(test, hp->baud_class, cls, "%s", spec);
+		rio_sim_kunit_release(test, fab);
+	}
+}
+
 static struct kunit_case sim_fabric_test_cases[] = {
 	KUNIT_CASE(sim_host_lock),
 	KUNIT_CASE(sim_read_only_cars),
@@ -897,6 +936,7 @@ static struct kunit_case sim_fabric_test_cases[] = {
 	KUNIT_CASE(sim_topo_sizes),
 	KUNIT_CASE(sim_topo_shapes),
 	KUNIT_CASE(sim_topo_random),
+	KUNIT_CASE(sim_topo_random_order),
 	KUNIT_CASE(sim_route_table_size),
 	{}
 };

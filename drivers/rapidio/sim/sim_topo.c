@@ -332,10 +332,7 @@ static void sim_hostile(struct sim_builder *b)
  * have an error management block one time in four (switches always), so
  * that some send port-writes.  Links are of baud-rate class 1, 2 or 3.
  */
-#define SIM_RND_MAX_SW		6
-#define SIM_RND_MAX_EPS		6
-
-static const u8 sim_rnd_ports[] = { 4, 8, 16, 18, 32, 48 };
+static const u8 sim_rnd_ports[] = SIM_RND_SW_PORTS;
 
 static u32 sim_rnd(struct rnd_state *r, u32 n)
 {
@@ -410,6 +407,7 @@ static void sim_random(struct sim_builder *b, u32 seed)
 	struct rio_sim_dev *sw[SIM_RND_MAX_SW];
 	unsigned int nsw, big, i, k, neps, up;
 	struct rnd_state r;
+	int port;
 
 	prandom_seed_state(&r, seed);
 	nsw = 1 + sim_rnd(&r, SIM_RND_MAX_SW);
@@ -419,10 +417,15 @@ static void sim_random(struct sim_builder *b, u32 seed)
 				    sim_rnd_ports[sim_rnd(&r, ARRAY_SIZE(sim_rnd_ports))]);
 		if (!sw[i])
 			return;
-		/* the first on the host, the others on a switch with room */
+		/*
+		 * The first on the host, the others on a switch with room.
+		 * One draw per statement: the order of a call's arguments
+		 * is the compiler's, and the fabric must be the same on
+		 * every architecture.
+		 */
 		if (!i) {
-			sim_connect(b, b->fab->host, 0, sw[0],
-				    sim_rnd_free_port(&r, sw[0]), 1 + sim_rnd(&r, 3));
+			port = sim_rnd_free_port(&r, sw[0]);
+			sim_connect(b, b->fab->host, 0, sw[0], port, 1 + sim_rnd(&r, 3));
 			continue;
 		}
 		up = sim_rnd(&r, i);
