@@ -87,7 +87,7 @@ uml_install_modules() {
 }
 
 uml_prepare() {
-	local frag=$UML_O/.rio-voq-fragment.new want applet
+	local frag=$UML_O/.rio-voq-fragment.new want applet sym
 
 	bash "$RIO_VOQ_TOP/scripts/deps.sh"
 	bash "$RIO_VOQ_TOP/scripts/tree.sh"
@@ -99,9 +99,18 @@ uml_prepare() {
 		mkdir -p "$UML_O"
 		cp "$frag" "$UML_O/.config"
 		uml_mk olddefconfig >/dev/null
-		grep -E '^CONFIG_|^# CONFIG_[A-Za-z0-9_]+ is not set$' "$frag" | while read -r want; do
-			grep -qx "$want" "$UML_O/.config" || die "$want did not stick"
-		done
+		# Read in this shell, so that die aborts the build; "is not
+		# set" also holds for a symbol the configuration lacks
+		while read -r want; do
+			grep -qx "$want" "$UML_O/.config" && continue
+			case "$want" in
+			'# CONFIG_'*)
+				sym=${want#\# }
+				sym=${sym%% *}
+				! grep -q "^$sym=" "$UML_O/.config" && continue ;;
+			esac
+			die "$want did not stick"
+		done < <(grep -E '^CONFIG_|^# CONFIG_[A-Za-z0-9_]+ is not set$' "$frag")
 		cp "$frag" "$UML_O/.rio-voq-fragment"
 	fi
 	log "building the UML kernel ($UML_FLAVOR, incremental)"
