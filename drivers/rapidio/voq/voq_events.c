@@ -49,6 +49,8 @@
 #include "voq_core.h"
 
 #define RIO_VOQ_POLL_MAX_MS	60000
+/* Passes of rio_voq_check() for one request, links coming back included */
+#define RIO_VOQ_CHECK_PASSES	4
 
 static unsigned int poll_ms;
 static bool rio_voq_poll_on;
@@ -583,26 +585,46 @@ void rio_voq_pw_unregister(struct rio_mport *mport)
 }
 
 /*
- * Read every port of every node of @mport (of every mport if NULL) that
- * has a VoQ block and is not being scanned; a port whose PORT_OK or
- * Port Unavailable changed is followed as a port-write would make it.
- * A device that cannot be reached is skipped (its partner's port
- * tells).  A device whose board is not known is discovered again if it
- * answers (one read of its Device Identity CAR).  A link that comes back
- * during the pass does not start another.  Called with rio_voq_lock held.
+ * Did a port-write about @port of @n, whose Port n Error and Status CSR
+ * reads @sts, never reach the host, and tell of a link that went down
+ * or trained?  The core clears a switch's Port-Write Pending bit and its
+ * Error Detect CSR when it handles a port-write (rio_inb_pwrite_handler(),
+ * on a switch whose error management block it knows), so a switch port
+ * that still has the bit set sent one that was lost: most likely while
+ * the switch was cut off, when a board behind it may have been swapped.
+ * Its Error Detect CSR, one more read, says whether the link bounced.
+ * rio-voq writes neither register (they are not its block), so the same
+ * latch is followed once.  An endpoint's bit the core does not clear,
+ * and tells nothing.  Called with rio_voq_lock held.
  */
-static void rio_voq_check(struct rio_mport *mport)
+static bool rio_voq_pw_lost(struct rio_voq_node *n, unsigned int port, u32 sts)
 {
-	static bool running;
+	struct rio_voq_port_state *ps = &n->port[port];
+	u32 det;
+
+	if (!(sts & RIO_PORT_N_ERR_STS_PW_PEND) || !n->rdev ||
+	    !(n->rdev->pef & RIO_PEF_SWITCH) || !n->rdev->em_efptr) {
+		ps->lost_latched = 0;
+		return false;
+	}
+	if (rio_voq_read(n, n->rdev->em_efptr + RIO_EM_PN_ERR_DETECT(port), &det))
+		return false;
+	det &= REM_PED_LINK_OK2U | REM_PED_LINK_U2OK;
+	if (!det || det == ps->lost_latched)
+		return false;
+	ps->lost_latched = det;
+	return true;
+}
+
+/* One pass of rio_voq_check() */
+static void rio_voq_check_pass(struct rio_mport *mport, bool lost)
+{
 	struct rio_voq_node *n, *host;
 	struct rio_voq_policy pol;
 	unsigned int p;
 	u32 off, sts;
+	bool bounced;
 
-	lockdep_assert_held(&rio_voq_lock);
-	if (running)
-		return;
-	running = true;
 	rio_voq_policy_get(&pol);
 	/* Devices not known first: discovered again if they answer */
 	list_for_each_entry(n, &rio_voq_nodes, node) {
@@ -623,10 +645,44 @@ static void rio_voq_check(struct rio_mport *mport)
 			off = rio_voq_phys_reg(n, p, RIO_PORT_N_ERR_STS_CSR(0, 0));
 			if (!off || rio_voq_read(n, off, &sts))
 				continue;
-			if ((sts ^ n->port[p].err_sts) & RIO_VOQ_STS_EVENT)
-				rio_voq_port_event(n, p, false);
+			bounced = lost && rio_voq_pw_lost(n, p, sts);
+			if (bounced || ((sts ^ n->port[p].err_sts) & RIO_VOQ_STS_EVENT))
+				rio_voq_port_event(n, p, bounced);
 		}
 	}
+}
+
+/*
+ * Read every port of every node of @mport (of every mport if NULL) that
+ * has a VoQ block and is not being scanned; a port whose PORT_OK or
+ * Port Unavailable changed is followed as a port-write would make it,
+ * and, if @lost (after a link recovery), so is a switch port whose
+ * port-write about a link that bounced was lost (rio_voq_pw_lost()).
+ * A device that cannot be reached is skipped (its partner's port
+ * tells).  A device whose board is not known is discovered again if it
+ * answers (one read of its Device Identity CAR).  A link that comes back
+ * during the pass asks for another, after it and with @lost: a port read
+ * before the link came back may have been cut off by it.  A pass follows
+ * only changes the last one did not, but a device that reads otherwise
+ * each time could ask for passes without end: there are at most
+ * RIO_VOQ_CHECK_PASSES.  Called with rio_voq_lock held.
+ */
+static void rio_voq_check(struct rio_mport *mport, bool lost)
+{
+	static bool running, again;
+	unsigned int pass = 0;
+
+	lockdep_assert_held(&rio_voq_lock);
+	if (running) {
+		again = true;
+		return;
+	}
+	running = true;
+	do {
+		again = false;
+		rio_voq_check_pass(mport, lost);
+		lost = true;
+	} while (again && ++pass < RIO_VOQ_CHECK_PASSES);
 	running = false;
 }
 
@@ -634,18 +690,19 @@ static void rio_voq_check(struct rio_mport *mport)
  * After a link recovery: the devices it cut off could not be reached and
  * their port-writes were lost.  rio-voq does not know which devices the
  * link cut off (a ring reaches them another way), so it reads every port
- * of the mport again: one read per port of the fabric per recovery.
+ * of the mport again: one read per port of the fabric per recovery, and
+ * one more per switch port whose port-write is still pending.
  */
 static void rio_voq_recheck(struct rio_mport *mport)
 {
-	rio_voq_check(mport);
+	rio_voq_check(mport, true);
 }
 
 /* One pass of the poll */
 static void rio_voq_poll_once(void)
 {
 	mutex_lock(&rio_voq_lock);
-	rio_voq_check(NULL);
+	rio_voq_check(NULL, false);
 	mutex_unlock(&rio_voq_lock);
 	rio_voq_sysfs_sync();
 }

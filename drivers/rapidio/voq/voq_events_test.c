@@ -468,6 +468,65 @@ static void voq_event_replace_switch(struct kunit *test)
 }
 
 /*
+ * chain:2 (host, switch 1 with an endpoint 2 on its port 2, switch 3 on
+ * its port 1 with an endpoint 4 on its port 2): the endpoint behind the
+ * second switch is swapped for a rev 2.x board while the link to that
+ * switch is down.  The switch's port-writes about it are lost (it has no
+ * path to the host); they stay pending in its Port n Error and Status
+ * CSR, which rio-voq reads when the link comes back.  The new board is
+ * found and its link planned from what it is: a rev 3+ switch port and a
+ * rev 2.x endpoint do not generate toward each other, and an admin
+ * write to the new board is encoded for its layout.  The same where the
+ * mport delivers no port-writes and the poll sees the link come back.
+ */
+static void voq_replace_cut_off(struct kunit *test, bool poll)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "chain:2");
+	struct rio_sim_dev *sw1 = rio_sim_dev_find(sm->fab, 1);
+	struct rio_sim_dev *sw2 = rio_sim_dev_find(sm->fab, 3);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, 4);
+	struct rio_sim_dev_desc d = voq_ep_board(RIO_VOQ_LAYOUT_REV2,
+						 RIO_SIM_VOQ_CAPS_ALL);
+	struct rio_voq_node *n = voq_test_node(sm, ep);
+	u64 lost;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	voq_expect_link_up(test, sw2, 2, ep, 0);
+	sm->fab->no_pw = poll;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	if (poll)
+		rio_voq_test_poll();
+	lost = sm->fab->pw_lost;
+	voq_replace(test, sm, ep, &d);
+	KUNIT_EXPECT_GT(test, sm->fab->pw_lost, lost);	/* sw2's, about ep */
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	if (poll)
+		rio_voq_test_poll();
+
+	KUNIT_EXPECT_EQ(test, n->layout, RIO_VOQ_LAYOUT_REV2);
+	KUNIT_EXPECT_EQ(test, n->ef, ep->voq_ef);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw2, 2).gen_en);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(ep, 0).gen_en);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_XOFF, 1), 0);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(ep, 0).xoff);
+	voq_expect_link_up(test, sw1, 1, sw2, 0);
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
+	rio_sim_kunit_release(test, sm);
+}
+
+static void voq_event_replace_cut_off(struct kunit *test)
+{
+	voq_replace_cut_off(test, false);
+}
+
+static void voq_event_replace_cut_off_poll(struct kunit *test)
+{
+	voq_replace_cut_off(test, true);
+}
+
+/*
  * An admin's group size that the swapped board lacks: reported as not
  * applied, the link planned without it; applied again when a board that
  * has it is back
@@ -1660,6 +1719,8 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_pw_device_deleted),
 	KUNIT_CASE(voq_event_replace_endpoint),
 	KUNIT_CASE(voq_event_replace_switch),
+	KUNIT_CASE(voq_event_replace_cut_off),
+	KUNIT_CASE(voq_event_replace_cut_off_poll),
 	KUNIT_CASE(voq_event_replace_choice),
 	KUNIT_CASE(voq_event_replace_fault),
 	KUNIT_CASE(voq_event_replace_unknown),
