@@ -338,6 +338,7 @@ void rio_voq_node_end(const struct rio_voq_node *n, unsigned int port,
 		      struct rio_voq_end *e);
 
 /* voq_link.c: the write sequencer */
+bool rio_voq_link_unreachable(struct rio_voq_link *l, unsigned int i);
 int rio_voq_link_configure(struct rio_voq_link *l,
 			   const struct rio_voq_policy *pol, bool write,
 			   bool fresh);
@@ -382,6 +383,9 @@ void rio_voq_node_free(struct rio_voq_node *n);
 void rio_voq_find_links(struct rio_mport *mport);
 struct rio_voq_node *rio_voq_port_peer(struct rio_voq_node *n,
 				       unsigned int port);
+struct rio_voq_node *rio_voq_port_child(struct rio_voq_node *n,
+					unsigned int port);
+bool rio_voq_behind(struct rio_voq_node *n, struct rio_voq_node *top);
 void rio_voq_node_replace(struct rio_voq_node *n, struct rio_voq_node *fresh);
 void rio_voq_place(struct rio_voq_node *n, bool from_scan, unsigned int ndevs);
 

@@ -105,27 +105,40 @@ const char *rio_voq_port_link_state(const struct rio_voq_node *n,
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_port_link_state);
 
 /*
- * Read a port's Error and Status CSR again.  A port that cannot be
- * reached is down as far as rio-voq can tell: it keeps its Port
- * Unavailable bit, loses PORT_OK.  Return: 0, or the read's error.
+ * A port that cannot be reached is down as far as rio-voq can tell: it
+ * keeps its Port Unavailable bit, loses PORT_OK.  Return: -ENOLINK.
+ */
+static int rio_voq_port_lost(struct rio_voq_node *n, unsigned int port)
+{
+	struct rio_voq_port_state *ps = &n->port[port];
+
+	ps->err_sts = (ps->err_sts & RIO_PORT_N_ERR_STS_PORT_UA) |
+		      RIO_PORT_N_ERR_STS_PORT_UNINIT;
+	return -ENOLINK;
+}
+
+/*
+ * Read a port's Error and Status CSR again; one that cannot be read is
+ * taken for lost (rio_voq_port_lost()).  Return: 0, or the read's error.
  */
 static int rio_voq_port_status(struct rio_voq_node *n, unsigned int port)
 {
 	u32 off = rio_voq_phys_reg(n, port, RIO_PORT_N_ERR_STS_CSR(0, 0)), sts;
-	struct rio_voq_port_state *ps = &n->port[port];
 	int ret;
 
 	if (!off)
 		return 0;
 	ret = rio_voq_read(n, off, &sts);
-	if (ret)
-		sts = (ps->err_sts & RIO_PORT_N_ERR_STS_PORT_UA) |
-		      RIO_PORT_N_ERR_STS_PORT_UNINIT;
-	ps->err_sts = sts;
-	return ret;
+	if (ret) {
+		rio_voq_port_lost(n, port);
+		return ret;
+	}
+	n->port[port].err_sts = sts;
+	return 0;
 }
 
-static void rio_voq_recheck(struct rio_mport *mport);
+static void rio_voq_recheck(struct rio_voq_node *n, unsigned int port,
+			    unsigned int changed);
 
 /* Is an end of a link down, as last read */
 static bool rio_voq_end_down(const struct rio_voq_node *n, unsigned int port)
@@ -312,14 +325,16 @@ static void rio_voq_node_lost(struct rio_voq_node *n,
  * then the links of those replaced or found again are planned from what
  * both ends can do, and written.  Called with rio_voq_lock held.
  *
- * Return: true if a device was replaced or found again (its links were
- * made anew).
+ * Return: which devices were replaced or found again (their links were
+ * made anew): BIT(0) for @a, BIT(1) for @b; 0 if none.
  */
-static bool rio_voq_check_replaced(struct rio_voq_node *a, struct rio_voq_node *b,
-				   const struct rio_voq_policy *pol, bool write)
+static unsigned int rio_voq_check_replaced(struct rio_voq_node *a,
+					   struct rio_voq_node *b,
+					   const struct rio_voq_policy *pol,
+					   bool write)
 {
 	struct rio_voq_found f[2];
-	bool changed = false;
+	unsigned int changed = 0;
 	unsigned int i;
 
 	rio_voq_rediscover(a, &f[0]);
@@ -335,7 +350,7 @@ static bool rio_voq_check_replaced(struct rio_voq_node *a, struct rio_voq_node *
 		else
 			continue;
 		f[i].ret = 1;
-		changed = true;
+		changed |= BIT(i);
 	}
 	for (i = 0; i < 2; i++)
 		if (f[i].n && f[i].ret < 0)
@@ -385,15 +400,15 @@ static void rio_voq_peer_port_event(struct rio_voq_node *peer,
  * is down is left alone, and not known if it cannot be read.  During a
  * scan of the mport the event is remembered for the scan's end.  When a
  * link comes back, the devices it cut off may have changed meanwhile,
- * and their port-writes were lost: every port of the mport's nodes is
- * read again (see rio_voq_recheck()).  Called with rio_voq_lock held.
+ * and their port-writes were lost: every port of those is read again
+ * (see rio_voq_recheck()).  Called with rio_voq_lock held.
  */
 void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 {
 	struct rio_voq_node *host = rio_voq_node_of(n->mport, NULL), *peer;
 	struct rio_voq_policy pol;
 	struct rio_voq_link *l;
-	unsigned int end;
+	unsigned int end, changed;
 	bool write, was, up, suspect;
 	int peer_err;
 
@@ -436,8 +451,9 @@ void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 		peer = up ? rio_voq_port_peer(n, port) : NULL;
 		if (up && (was || suspect || (peer && peer->unknown))) {
 			/* Either end may be a new board, with a block now */
-			if (rio_voq_check_replaced(n, peer, &pol, write)) {
-				rio_voq_recheck(n->mport);
+			changed = rio_voq_check_replaced(n, peer, &pol, write);
+			if (changed) {
+				rio_voq_recheck(n, port, changed);
 				return;
 			}
 		}
@@ -445,13 +461,16 @@ void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 			rio_voq_port_configure(n, port, true);
 		/* A link to a device without a block may cut off others too */
 		if (up && was)
-			rio_voq_recheck(n->mport);
+			rio_voq_recheck(n, port, 0);
 		return;
 	}
 
 	end = rio_voq_link_end(l, n, port);
 	peer = l->end[!end];
-	peer_err = rio_voq_port_status(peer, l->port[!end]);
+	if (rio_voq_link_unreachable(l, !end))
+		peer_err = rio_voq_port_lost(peer, l->port[!end]);
+	else
+		peer_err = rio_voq_port_status(peer, l->port[!end]);
 	was = l->down;
 	l->down = rio_voq_end_down(n, port) ||
 		  rio_voq_end_down(peer, l->port[!end]);
@@ -464,8 +483,9 @@ void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 	}
 	if (!l->down && (was || suspect || peer->unknown)) {
 		/* @l goes if either end was replaced */
-		if (rio_voq_check_replaced(n, peer, &pol, write)) {
-			rio_voq_recheck(n->mport);
+		changed = rio_voq_check_replaced(n, peer, &pol, write);
+		if (changed) {
+			rio_voq_recheck(n, port, changed);
 			return;
 		}
 		if (n->unknown || peer->unknown)
@@ -478,15 +498,16 @@ void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 		 */
 		if (peer_err && peer->rdev && bounced)
 			peer->unknown = true;
-		if (rio_voq_check_replaced(n->unknown && up ? n : NULL,
-					   peer_err ? NULL : peer, &pol, write)) {
-			rio_voq_recheck(n->mport);
+		changed = rio_voq_check_replaced(n->unknown && up ? n : NULL,
+						 peer_err ? NULL : peer, &pol, write);
+		if (changed) {
+			rio_voq_recheck(n, port, changed);
 			return;
 		}
 	}
 	rio_voq_link_configure(l, &pol, write, true);
 	if (was && !l->down)
-		rio_voq_recheck(n->mport);
+		rio_voq_recheck(n, port, 0);
 }
 
 /**
@@ -585,28 +606,26 @@ void rio_voq_pw_unregister(struct rio_mport *mport)
 }
 
 /*
- * Did a port-write about @port of @n, whose Port n Error and Status CSR
- * reads @sts, never reach the host, and tell of a link that went down
- * or trained?  The core clears a switch's Port-Write Pending bit and its
- * Error Detect CSR when it handles a port-write (rio_inb_pwrite_handler(),
- * on a switch whose error management block it knows), so a switch port
- * that still has the bit set sent one that was lost: most likely while
- * the switch was cut off, when a board behind it may have been swapped.
- * Its Error Detect CSR, one more read, says whether the link bounced.
- * rio-voq writes neither register (they are not its block), so the same
- * latch is followed once.  An endpoint's bit the core does not clear,
- * and tells nothing.  Called with rio_voq_lock held.
+ * Port @port of @n has Port-Write Pending set in its Port n Error and
+ * Status CSR: did a port-write about it never reach the host, and tell
+ * of a link that went down or trained?  The core clears a switch's bit
+ * and its Error Detect CSR when it handles a port-write
+ * (rio_inb_pwrite_handler(), on a switch whose error management block it
+ * knows), so a switch port that still has the bit set sent one that was
+ * lost: most likely while the switch was cut off, when a board behind it
+ * may have been swapped.  Its Error Detect CSR, one more read, says
+ * whether the link bounced.  rio-voq writes neither register (they are
+ * not its block), so the same latch is followed once (@lost_latched is
+ * cleared when the bit is seen clear).  An endpoint's bit the core does
+ * not clear, and tells nothing.  Called with rio_voq_lock held.
  */
-static bool rio_voq_pw_lost(struct rio_voq_node *n, unsigned int port, u32 sts)
+static bool rio_voq_pw_lost(struct rio_voq_node *n, unsigned int port)
 {
 	struct rio_voq_port_state *ps = &n->port[port];
 	u32 det;
 
-	if (!(sts & RIO_PORT_N_ERR_STS_PW_PEND) || !n->rdev ||
-	    !(n->rdev->pef & RIO_PEF_SWITCH) || !n->rdev->em_efptr) {
-		ps->lost_latched = 0;
+	if (!n->rdev || !(n->rdev->pef & RIO_PEF_SWITCH) || !n->rdev->em_efptr)
 		return false;
-	}
 	if (rio_voq_read(n, n->rdev->em_efptr + RIO_EM_PN_ERR_DETECT(port), &det))
 		return false;
 	det &= REM_PED_LINK_OK2U | REM_PED_LINK_U2OK;
@@ -616,8 +635,36 @@ static bool rio_voq_pw_lost(struct rio_voq_node *n, unsigned int port, u32 sts)
 	return true;
 }
 
+/*
+ * What a pass of rio_voq_check() reads: @mport's nodes (every mport's if
+ * NULL), or only those the core reached through @top if not NULL.  If
+ * @lost, a switch port whose port-write was lost is followed; @at, port
+ * @at_port, is an end of the cable whose recovery asked for the pass: it
+ * and the other end just reported (the other end's port-write may still
+ * be on its way), so they are not taken for lost.
+ */
+struct rio_voq_check_req {
+	struct rio_mport *mport;
+	struct rio_voq_node *top;
+	struct rio_voq_node *at;
+	unsigned int at_port;
+	bool lost;
+};
+
+/* Is port @p of @m an end of the cable at @r->at, port @r->at_port */
+static bool rio_voq_check_at(const struct rio_voq_check_req *r,
+			     struct rio_voq_node *m, unsigned int p)
+{
+	if (!r->at)
+		return false;
+	if (m == r->at)
+		return p == r->at_port;
+	return m == rio_voq_port_peer(r->at, r->at_port) &&
+	       rio_voq_port_peer(m, p) == r->at;
+}
+
 /* One pass of rio_voq_check() */
-static void rio_voq_check_pass(struct rio_mport *mport, bool lost)
+static void rio_voq_check_pass(const struct rio_voq_check_req *r)
 {
 	struct rio_voq_node *n, *host;
 	struct rio_voq_policy pol;
@@ -629,7 +676,7 @@ static void rio_voq_check_pass(struct rio_mport *mport, bool lost)
 	/* Devices not known first: discovered again if they answer */
 	list_for_each_entry(n, &rio_voq_nodes, node) {
 		host = rio_voq_node_of(n->mport, NULL);
-		if (!n->unknown || (mport && n->mport != mport) || n->dead ||
+		if (!n->unknown || (r->mport && n->mport != r->mport) || n->dead ||
 		    !host || host->dead || host->scanning)
 			continue;
 		if (!rio_voq_read(n, RIO_DEV_ID_CAR, &sts))
@@ -638,14 +685,18 @@ static void rio_voq_check_pass(struct rio_mport *mport, bool lost)
 	}
 	list_for_each_entry(n, &rio_voq_nodes, node) {
 		host = rio_voq_node_of(n->mport, NULL);
-		if ((mport && n->mport != mport) || n->dead || !n->ef ||
-		    n->unknown || !host || host->dead || host->scanning)
+		if ((r->mport && n->mport != r->mport) || n->dead || !n->ef ||
+		    n->unknown || !host || host->dead || host->scanning ||
+		    (r->top && !rio_voq_behind(n, r->top)))
 			continue;
 		for (p = 0; p < n->nports; p++) {
 			off = rio_voq_phys_reg(n, p, RIO_PORT_N_ERR_STS_CSR(0, 0));
 			if (!off || rio_voq_read(n, off, &sts))
 				continue;
-			bounced = lost && rio_voq_pw_lost(n, p, sts);
+			if (!(sts & RIO_PORT_N_ERR_STS_PW_PEND))
+				n->port[p].lost_latched = 0;	/* handled */
+			bounced = r->lost && (sts & RIO_PORT_N_ERR_STS_PW_PEND) &&
+				  !rio_voq_check_at(r, n, p) && rio_voq_pw_lost(n, p);
 			if (bounced || ((sts ^ n->port[p].err_sts) & RIO_VOQ_STS_EVENT))
 				rio_voq_port_event(n, p, bounced);
 		}
@@ -653,56 +704,85 @@ static void rio_voq_check_pass(struct rio_mport *mport, bool lost)
 }
 
 /*
- * Read every port of every node of @mport (of every mport if NULL) that
- * has a VoQ block and is not being scanned; a port whose PORT_OK or
- * Port Unavailable changed is followed as a port-write would make it,
- * and, if @lost (after a link recovery), so is a switch port whose
- * port-write about a link that bounced was lost (rio_voq_pw_lost()).
- * A device that cannot be reached is skipped (its partner's port
- * tells).  A device whose board is not known is discovered again if it
- * answers (one read of its Device Identity CAR).  A link that comes back
- * during the pass asks for another, after it and with @lost: a port read
- * before the link came back may have been cut off by it.  A pass follows
- * only changes the last one did not, but a device that reads otherwise
- * each time could ask for passes without end: there are at most
- * RIO_VOQ_CHECK_PASSES.  Called with rio_voq_lock held.
+ * Read every port of the nodes @req names (see struct rio_voq_check_req)
+ * that have a VoQ block and are not being scanned; a port whose PORT_OK
+ * or Port Unavailable changed is followed as a port-write would make it,
+ * and, after a link recovery, so is a switch port whose port-write about
+ * a link that bounced was lost (rio_voq_pw_lost()).  A device that
+ * cannot be reached is skipped (its partner's port tells).  A device
+ * whose board is not known is discovered again if it answers (one read
+ * of its Device Identity CAR).  A link that comes back during the pass
+ * asks for another, after it: a port read before the link came back may
+ * have been cut off by it (the nodes of both requests, or all, if they
+ * differ).  A pass follows only changes the last one did not, but a
+ * device that reads otherwise each time could ask for passes without
+ * end: there are at most RIO_VOQ_CHECK_PASSES.  Called with rio_voq_lock
+ * held.
  */
-static void rio_voq_check(struct rio_mport *mport, bool lost)
+static void rio_voq_check(const struct rio_voq_check_req *req)
 {
+	static struct rio_voq_check_req again_req;
 	static bool running, again;
+	struct rio_voq_check_req r = *req;
 	unsigned int pass = 0;
 
 	lockdep_assert_held(&rio_voq_lock);
 	if (running) {
+		if (!again)
+			again_req = r;
+		else if (again_req.top != r.top || again_req.mport != r.mport)
+			again_req.top = NULL;
+		if (again_req.mport != r.mport)
+			again_req.mport = NULL;
+		again_req.at = NULL;
+		again_req.lost = true;
 		again = true;
 		return;
 	}
 	running = true;
 	do {
 		again = false;
-		rio_voq_check_pass(mport, lost);
-		lost = true;
+		rio_voq_check_pass(&r);
+		r = again_req;
 	} while (again && ++pass < RIO_VOQ_CHECK_PASSES);
 	running = false;
 }
 
 /*
- * After a link recovery: the devices it cut off could not be reached and
- * their port-writes were lost.  rio-voq does not know which devices the
- * link cut off (a ring reaches them another way), so it reads every port
- * of the mport again: one read per port of the fabric per recovery, and
- * one more per switch port whose port-write is still pending.
+ * After a link recovery, at @port of @n: the devices it cut off could
+ * not be reached and their port-writes were lost.  Those are the devices
+ * the core reached through that cable (it routes along the tree it
+ * built); if the end nearer the host is a board swapped or found again
+ * (@changed: BIT(0) for @n, BIT(1) for the other end), those it reached
+ * through that end, since the swap took its other links down too.  Every
+ * port of those is read again: one read per port, and one more per
+ * switch port whose port-write is still pending.  Where the core does
+ * not say which devices those are, every port of the mport is.
  */
-static void rio_voq_recheck(struct rio_mport *mport)
+static void rio_voq_recheck(struct rio_voq_node *n, unsigned int port,
+			    unsigned int changed)
 {
-	rio_voq_check(mport, true);
+	struct rio_voq_check_req r = {
+		.mport = n->mport, .at = n, .at_port = port, .lost = true,
+		.top = rio_voq_port_child(n, port),
+	};
+
+	/* The end nearer the host: @n, unless the cable is the one to @n */
+	if (r.top && (changed & (r.top == n ? BIT(1) : BIT(0))))
+		r.top = r.top == n ? rio_voq_port_peer(n, port) : n;
+	/* The mport's own node: everything is behind it */
+	if (r.top && !r.top->rdev)
+		r.top = NULL;
+	rio_voq_check(&r);
 }
 
 /* One pass of the poll */
 static void rio_voq_poll_once(void)
 {
+	struct rio_voq_check_req all = { };
+
 	mutex_lock(&rio_voq_lock);
-	rio_voq_check(NULL, false);
+	rio_voq_check(&all);
 	mutex_unlock(&rio_voq_lock);
 	rio_voq_sysfs_sync();
 }

@@ -57,13 +57,21 @@ static void voq_event_link_flap(struct kunit *test)
 	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
 	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
 
+	u64 failed;
+
 	voq_expect_link_up(test, sw, 1, ep, 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 1, false), 0);	/* models */
 
+	/*
+	 * The endpoint's only way to the host was that link: no access is
+	 * tried (on hardware each would be a timeout)
+	 */
+	failed = rio_voq_count.failed;
 	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
 	rio_sim_mport_pw_flush(sm);
 	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
 	KUNIT_EXPECT_EQ(test, sw->port[1].voq_violations, 0U);
+	KUNIT_EXPECT_EQ(test, rio_voq_count.failed, failed);
 
 	/* Meanwhile port 3 of the switch congests: nothing crosses */
 	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 3, true), 0);
@@ -87,15 +95,19 @@ static void voq_event_unavailable(struct kunit *test)
 	struct rio_sim_port *host0 = &sm->fab->host->port[0];
 	struct rio_voq_node *n = voq_test_node(sm, sw);
 	unsigned int p;
+	u64 failed;
 
 	KUNIT_ASSERT_NOT_NULL(test, n);
 	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 1, false), 0);	/* models */
 	KUNIT_ASSERT_EQ(test, rio_voq_port_set(n, 3, RIO_VOQ_KNOB_XOFF, 0), 0);
 	KUNIT_ASSERT_EQ(test, rio_voq_port_set(n, 4, RIO_VOQ_KNOB_XOFF, 1), 0);
 
+	/* The endpoints behind those ports cannot be reached: not tried */
+	failed = rio_voq_count.failed;
 	for (p = 2; p <= 4; p++)
 		KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, p, true), 0);
 	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_EQ(test, rio_voq_count.failed, failed);
 	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 2).xoff);
 	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 2).gen_en);
 	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(host0->rx, 0, 2));
@@ -468,30 +480,32 @@ static void voq_event_replace_switch(struct kunit *test)
 }
 
 /*
- * chain:2 (host, switch 1 with an endpoint 2 on its port 2, switch 3 on
- * its port 1 with an endpoint 4 on its port 2): the endpoint behind the
- * second switch is swapped for a rev 2.x board while the link to that
- * switch is down.  The switch's port-writes about it are lost (it has no
- * path to the host); they stay pending in its Port n Error and Status
- * CSR, which rio-voq reads when the link comes back.  The new board is
+ * chain:3 (host, then switches 1, 3 and 5 in a line, each on port 1 of
+ * the one before by its port 0, each with an endpoint on its port 2):
+ * the endpoint behind the third switch is swapped for a rev 2.x board
+ * while the link from the first switch to the second is down.  The third
+ * switch's port-writes about it are lost (it has no path to the host);
+ * they stay pending in its Port n Error and Status CSR, which rio-voq
+ * reads when the link comes back, two switches away.  The new board is
  * found and its link planned from what it is: a rev 3+ switch port and a
- * rev 2.x endpoint do not generate toward each other, and an admin
- * write to the new board is encoded for its layout.  The same where the
- * mport delivers no port-writes and the poll sees the link come back.
+ * rev 2.x endpoint do not generate toward each other, and an admin write
+ * to the new board is encoded for its layout.  The same where the mport
+ * delivers no port-writes and the poll sees the link come back.
  */
 static void voq_replace_cut_off(struct kunit *test, bool poll)
 {
-	struct rio_sim_mport *sm = voq_test_scanned(test, "chain:2");
+	struct rio_sim_mport *sm = voq_test_scanned(test, "chain:3");
 	struct rio_sim_dev *sw1 = rio_sim_dev_find(sm->fab, 1);
 	struct rio_sim_dev *sw2 = rio_sim_dev_find(sm->fab, 3);
-	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, 4);
+	struct rio_sim_dev *sw3 = rio_sim_dev_find(sm->fab, 5);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, 6);
 	struct rio_sim_dev_desc d = voq_ep_board(RIO_VOQ_LAYOUT_REV2,
 						 RIO_SIM_VOQ_CAPS_ALL);
 	struct rio_voq_node *n = voq_test_node(sm, ep);
 	u64 lost;
 
 	KUNIT_ASSERT_NOT_NULL(test, n);
-	voq_expect_link_up(test, sw2, 2, ep, 0);
+	voq_expect_link_up(test, sw3, 2, ep, 0);
 	sm->fab->no_pw = poll;
 	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 1, false), 0);
 	rio_sim_mport_pw_flush(sm);
@@ -499,7 +513,7 @@ static void voq_replace_cut_off(struct kunit *test, bool poll)
 		rio_voq_test_poll();
 	lost = sm->fab->pw_lost;
 	voq_replace(test, sm, ep, &d);
-	KUNIT_EXPECT_GT(test, sm->fab->pw_lost, lost);	/* sw2's, about ep */
+	KUNIT_EXPECT_GT(test, sm->fab->pw_lost, lost);	/* sw3's, about ep */
 	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 1, true), 0);
 	rio_sim_mport_pw_flush(sm);
 	if (poll)
@@ -507,12 +521,43 @@ static void voq_replace_cut_off(struct kunit *test, bool poll)
 
 	KUNIT_EXPECT_EQ(test, n->layout, RIO_VOQ_LAYOUT_REV2);
 	KUNIT_EXPECT_EQ(test, n->ef, ep->voq_ef);
-	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw2, 2).gen_en);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw3, 2).gen_en);
 	KUNIT_EXPECT_FALSE(test, voq_test_hw(ep, 0).gen_en);
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_XOFF, 1), 0);
 	KUNIT_EXPECT_TRUE(test, voq_test_hw(ep, 0).xoff);
 	voq_expect_link_up(test, sw1, 1, sw2, 0);
+	voq_expect_link_up(test, sw2, 1, sw3, 0);
 	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * Which devices a link recovery cut off, from the tree the core built
+ * (chain:3, as above): those it reached through the cable's far end
+ */
+static void voq_event_cut_off_scope(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "chain:3");
+	struct rio_voq_node *n[7];
+	unsigned int i;
+
+	for (i = 1; i < ARRAY_SIZE(n); i++) {
+		n[i] = voq_test_node(sm, rio_sim_dev_find(sm->fab, i));
+		KUNIT_ASSERT_NOT_NULL(test, n[i]);
+	}
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_PTR_EQ(test, rio_voq_port_child(n[1], 1), n[3]);
+	KUNIT_EXPECT_PTR_EQ(test, rio_voq_port_child(n[3], 0), n[3]);
+	KUNIT_EXPECT_PTR_EQ(test, rio_voq_port_child(n[3], 2), n[4]);
+	KUNIT_EXPECT_PTR_EQ(test, rio_voq_port_child(n[6], 0), n[6]);
+	KUNIT_EXPECT_NULL(test, rio_voq_port_child(n[3], 3));	/* no cable */
+	for (i = 3; i < ARRAY_SIZE(n); i++)
+		KUNIT_EXPECT_TRUE_MSG(test, rio_voq_behind(n[i], n[3]), "dev%u", i);
+	KUNIT_EXPECT_FALSE(test, rio_voq_behind(n[1], n[3]));
+	KUNIT_EXPECT_FALSE(test, rio_voq_behind(n[2], n[3]));
+	KUNIT_EXPECT_FALSE(test, rio_voq_behind(n[4], n[5]));
+	KUNIT_EXPECT_TRUE(test, rio_voq_behind(n[6], n[1]));
+	mutex_unlock(&rio_voq_lock);
 	rio_sim_kunit_release(test, sm);
 }
 
@@ -1719,6 +1764,7 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_pw_device_deleted),
 	KUNIT_CASE(voq_event_replace_endpoint),
 	KUNIT_CASE(voq_event_replace_switch),
+	KUNIT_CASE(voq_event_cut_off_scope),
 	KUNIT_CASE(voq_event_replace_cut_off),
 	KUNIT_CASE(voq_event_replace_cut_off_poll),
 	KUNIT_CASE(voq_event_replace_choice),

@@ -201,13 +201,34 @@ static void rio_voq_link_warn(const struct rio_voq_link *l)
 	}
 }
 
+/**
+ * rio_voq_link_unreachable() - is an end of a link cut off by it
+ * @l: the link
+ * @i: the end, 0 or 1
+ *
+ * The core reached end @i through @l (it routes along the tree it built
+ * while enumerating), and the other end's port, as last read, has no
+ * PORT_OK: every maintenance request to end @i takes a cable that
+ * carries nothing, so none is tried (on hardware each would be a
+ * timeout).  Called with rio_voq_lock held.
+ *
+ * Return: true if end @i cannot be reached.
+ */
+bool rio_voq_link_unreachable(struct rio_voq_link *l, unsigned int i)
+{
+	struct rio_voq_node *near = l->end[!i];
+
+	return !(near->port[l->port[!i]].err_sts & RIO_PORT_N_ERR_STS_PORT_OK) &&
+	       rio_voq_port_child(near, l->port[!i]) == l->end[i];
+}
+
 /*
  * A link that is down carries nothing: each end that can be reached is
  * set as a port without a link (generation and per-VC off, group sizes
  * kept, participation and XOFF from its status and the admin's
  * choices), through rio_voq_apply().  An end that cannot be reached
- * (the link down was its way to the host), or whose board is not known,
- * is set when the link is back.
+ * (the link down was its way to the host: rio_voq_link_unreachable()),
+ * or whose board is not known, is set when the link is back.
  *
  * Return: 0, or the error of a write to an end that could be read.
  */
@@ -224,8 +245,15 @@ static int rio_voq_link_down_apply(struct rio_voq_link *l)
 
 		t.n = l->end[i];
 		t.port = l->port[i];
-		if (t.n->unknown || rio_voq_csr_read(t.n, t.port, &val))
+		if (t.n->unknown || rio_voq_link_unreachable(l, i))
 			continue;
+		/*
+		 * A read that fails does not leave generation on toward a
+		 * link that is down: the write goes from the value last read
+		 * (its read-only bits are the device's anyway), and says
+		 * whether the end can be reached
+		 */
+		rio_voq_csr_read(t.n, t.port, &val);
 		err = rio_voq_want_csr(t.n->layout, ps->csr, NULL, NULL,
 				       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_OK,
 				       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_UA,

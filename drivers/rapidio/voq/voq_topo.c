@@ -365,6 +365,67 @@ struct rio_voq_node *rio_voq_port_peer(struct rio_voq_node *n, unsigned int port
 	return prev ? rio_voq_node_of(n->mport, prev) : NULL;
 }
 
+/* Longest route: a maintenance packet's hop count is 8 bits */
+#define RIO_VOQ_MAX_HOPS	255
+
+/*
+ * The node the core reached @n by (the mport's node for the root), or
+ * NULL if the core does not say.  Called with rio_voq_lock held.
+ */
+static struct rio_voq_node *rio_voq_parent(struct rio_voq_node *n)
+{
+	return n->rdev ? rio_voq_port_peer(n, rio_voq_ingress(n->rdev)) : NULL;
+}
+
+/**
+ * rio_voq_port_child() - the end of a port's cable further from the host
+ * @n: a node (or the mport's own)
+ * @port: its port
+ *
+ * The core routes along the tree it built while enumerating, so a cable
+ * it reached a device by carries the traffic of that device and of every
+ * device it reached through it, port-writes included, and no other.
+ *
+ * Return: @n if @port is the port the core reached @n by, the device the
+ * core reached through @port otherwise, or NULL if the core reached
+ * nothing through it (a cable it does not route over, or does not know).
+ */
+struct rio_voq_node *rio_voq_port_child(struct rio_voq_node *n, unsigned int port)
+{
+	lockdep_assert_held(&rio_voq_lock);
+	if (n->rdev && port == rio_voq_ingress(n->rdev))
+		return n;
+	return rio_voq_port_peer(n, port);
+}
+
+/**
+ * rio_voq_behind() - is a device in the part of the tree under another
+ * @n: the device
+ * @top: a device of the same mport
+ *
+ * Walks up the tree the core built from @n.  A walk that does not end at
+ * the mport (a device the core did not place, or a chain longer than
+ * any route) answers true, so that a caller that reads what is behind
+ * @top reads too much rather than too little.  Called with rio_voq_lock
+ * held.
+ *
+ * Return: true if @n is @top or the core reached @n through @top.
+ */
+bool rio_voq_behind(struct rio_voq_node *n, struct rio_voq_node *top)
+{
+	unsigned int hops;
+
+	lockdep_assert_held(&rio_voq_lock);
+	for (hops = 0; n && hops <= RIO_VOQ_MAX_HOPS; hops++) {
+		if (n == top)
+			return true;
+		if (!n->rdev)
+			return false;	/* the mport: @top was not on the way */
+		n = rio_voq_parent(n);
+	}
+	return true;
+}
+
 /**
  * rio_voq_node_replace() - give a node what its device is now made of
  * @n: the node, whose device was swapped for another board
