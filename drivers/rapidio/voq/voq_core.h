@@ -112,9 +112,6 @@ struct rio_voq_choice {
  * @pending: a port event came during a scan of its mport: followed at
  *	the scan's end
  * @bounced: that event told of a link that went down (and may be back)
- * @lost_latched: the link transitions a lost port-write about this port
- *	told of (its Error Detect CSR, read while Port-Write Pending was
- *	still set), already followed; 0 once the core has handled one
  * @unapplied: the knobs of @choice the devices in place cannot honour
  *	(a partner swapped for another board): not applied, reported
  * @link: the link this port is an end of, NULL if none
@@ -129,7 +126,6 @@ struct rio_voq_port_state {
 	u32 err_sts;
 	bool pending;
 	bool bounced;
-	u32 lost_latched;
 	struct rio_voq_link *link;
 	struct rio_voq_choice choice;
 	unsigned long unapplied;

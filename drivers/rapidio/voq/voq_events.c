@@ -607,32 +607,28 @@ void rio_voq_pw_unregister(struct rio_mport *mport)
 
 /*
  * Port @port of @n has Port-Write Pending set in its Port n Error and
- * Status CSR: did a port-write about it never reach the host, and tell
- * of a link that went down or trained?  The core clears a switch's bit
- * and its Error Detect CSR when it handles a port-write
- * (rio_inb_pwrite_handler(), on a switch whose error management block it
- * knows), so a switch port that still has the bit set sent one that was
- * lost: most likely while the switch was cut off, when a board behind it
- * may have been swapped.  Its Error Detect CSR, one more read, says
- * whether the link bounced.  rio-voq writes neither register (they are
- * not its block), so the same latch is followed once (@lost_latched is
- * cleared when the bit is seen clear).  An endpoint's bit the core does
- * not clear, and tells nothing.  Called with rio_voq_lock held.
+ * Status CSR, and the recovery of a link cut it off: did a port-write
+ * about it never reach the host, and tell of a link that went down or
+ * trained?  The core clears a switch's bit and its Error Detect CSR when
+ * it handles a port-write (rio_inb_pwrite_handler(), on a switch whose
+ * error management block it knows and that answers), so a switch port of
+ * a device that was cut off and still has the bit set most likely sent
+ * one that was lost, while a board behind it may have been swapped.  Its
+ * Error Detect CSR, one more read, says whether the link bounced.
+ * rio-voq clears neither register (they are not its block): a latch is
+ * followed at every recovery that cut its port off, so that a second
+ * swap behind the same port is found too.  An endpoint's bit the core
+ * does not clear, and tells nothing.  Called with rio_voq_lock held.
  */
 static bool rio_voq_pw_lost(struct rio_voq_node *n, unsigned int port)
 {
-	struct rio_voq_port_state *ps = &n->port[port];
 	u32 det;
 
 	if (!n->rdev || !(n->rdev->pef & RIO_PEF_SWITCH) || !n->rdev->em_efptr)
 		return false;
 	if (rio_voq_read(n, n->rdev->em_efptr + RIO_EM_PN_ERR_DETECT(port), &det))
 		return false;
-	det &= REM_PED_LINK_OK2U | REM_PED_LINK_U2OK;
-	if (!det || det == ps->lost_latched)
-		return false;
-	ps->lost_latched = det;
-	return true;
+	return det & (REM_PED_LINK_OK2U | REM_PED_LINK_U2OK);
 }
 
 /*
@@ -693,8 +689,6 @@ static void rio_voq_check_pass(const struct rio_voq_check_req *r)
 			off = rio_voq_phys_reg(n, p, RIO_PORT_N_ERR_STS_CSR(0, 0));
 			if (!off || rio_voq_read(n, off, &sts))
 				continue;
-			if (!(sts & RIO_PORT_N_ERR_STS_PW_PEND))
-				n->port[p].lost_latched = 0;	/* handled */
 			bounced = r->lost && (sts & RIO_PORT_N_ERR_STS_PW_PEND) &&
 				  !rio_voq_check_at(r, n, p) && rio_voq_pw_lost(n, p);
 			if (bounced || ((sts ^ n->port[p].err_sts) & RIO_VOQ_STS_EVENT))

@@ -56,22 +56,25 @@ static void voq_event_link_flap(struct kunit *test)
 	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
 	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
 	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
-
-	u64 failed;
+	u64 failed, writes;
 
 	voq_expect_link_up(test, sw, 1, ep, 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 1, false), 0);	/* models */
 
 	/*
 	 * The endpoint's only way to the host was that link: no access is
-	 * tried (on hardware each would be a timeout)
+	 * tried (on hardware each would be a timeout).  The switch's port
+	 * takes one write: generation and participation off together.
 	 */
 	failed = rio_voq_count.failed;
+	writes = rio_voq_count.writes;
 	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
 	rio_sim_mport_pw_flush(sm);
 	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).part_en);
 	KUNIT_EXPECT_EQ(test, sw->port[1].voq_violations, 0U);
 	KUNIT_EXPECT_EQ(test, rio_voq_count.failed, failed);
+	KUNIT_EXPECT_EQ(test, rio_voq_count.writes - writes, 1ULL);
 
 	/* Meanwhile port 3 of the switch congests: nothing crosses */
 	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 3, true), 0);
@@ -527,6 +530,61 @@ static void voq_replace_cut_off(struct kunit *test, bool poll)
 	KUNIT_EXPECT_TRUE(test, voq_test_hw(ep, 0).xoff);
 	voq_expect_link_up(test, sw1, 1, sw2, 0);
 	voq_expect_link_up(test, sw2, 1, sw3, 0);
+
+	/*
+	 * Again, back to a rev 3+ board: the third switch's port-write is
+	 * lost again, with the same transitions latched (nobody cleared
+	 * them), and must be followed again
+	 */
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	if (poll)
+		rio_voq_test_poll();
+	voq_replace(test, sm, ep, &d);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	if (poll)
+		rio_voq_test_poll();
+	KUNIT_EXPECT_EQ(test, n->layout, RIO_VOQ_LAYOUT_REV3);
+	voq_expect_link_up(test, sw3, 2, ep, 0);
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * ring:4 (host, switches 1, 3, 5 and 7 in a ring by their ports 1 and
+ * 2, each with an endpoint on its port 3): the core reached switch 7
+ * through 5, not by the cable from its port 1 to switch 1's port 2,
+ * which closes the ring and which it does not route over.  That cable
+ * going down cuts nothing off: both ends are reached, written (generation
+ * off toward it), and stay known; nothing fails.
+ */
+static void voq_event_ring_closing_link(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "ring:4");
+	struct rio_sim_dev *sw1 = rio_sim_dev_find(sm->fab, 1);
+	struct rio_sim_dev *sw7 = rio_sim_dev_find(sm->fab, 7);
+	struct rio_voq_node *n1 = voq_test_node(sm, sw1), *n7 = voq_test_node(sm, sw7);
+	u64 failed;
+
+	KUNIT_ASSERT_NOT_NULL(test, n1);
+	KUNIT_ASSERT_NOT_NULL(test, n7);
+	KUNIT_ASSERT_PTR_EQ(test, sw7->port[1].peer, sw1);
+	voq_expect_link_up(test, sw7, 1, sw1, 2);
+	failed = rio_voq_count.failed;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw7, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw7, 1).gen_en);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw1, 2).gen_en);
+	KUNIT_EXPECT_FALSE(test, n1->unknown);
+	KUNIT_EXPECT_FALSE(test, n7->unknown);
+	KUNIT_EXPECT_EQ(test, rio_voq_count.failed, failed);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n7, 3, RIO_VOQ_KNOB_XOFF, 1), 0);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw7, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	voq_expect_link_up(test, sw7, 1, sw1, 2);
 	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
 	rio_sim_kunit_release(test, sm);
 }
@@ -1765,6 +1823,7 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_replace_endpoint),
 	KUNIT_CASE(voq_event_replace_switch),
 	KUNIT_CASE(voq_event_cut_off_scope),
+	KUNIT_CASE(voq_event_ring_closing_link),
 	KUNIT_CASE(voq_event_replace_cut_off),
 	KUNIT_CASE(voq_event_replace_cut_off_poll),
 	KUNIT_CASE(voq_event_replace_choice),

@@ -29,6 +29,9 @@
 
 #include "voq_core.h"
 
+/* What may change in the write that turns generation off */
+#define RIO_VOQ_GEN_OFF_WITH	(RIO_VOQ_CSR_PART_EN | RIO_VOQ_CSR_XOFF | RIO_VOQ_CSR_VC_EN)
+
 /* One end of a sequence of writes: its current and its wanted CSR */
 struct rio_voq_target {
 	struct rio_voq_node *n;
@@ -54,6 +57,14 @@ static int rio_voq_apply(struct rio_voq_target *t, unsigned int count,
 	u32 mid;
 	int ret;
 
+	/*
+	 * Participation, XOFF and per-VC transmission go with generation
+	 * off in the same write: table 5-4 lets the first two change at any
+	 * time, and a port that no longer generates sends nothing for the
+	 * change, nor anything its partner could read with the wrong VC
+	 * meaning (turned on again, it sends its full status).  Group sizes
+	 * wait for the next write: Part 12 wants generation off before.
+	 */
 	*step = "turning generation off";
 	for (i = 0; i < count; i++) {
 		const struct rio_voq_target *p = &t[count - 1 - i];
@@ -61,8 +72,9 @@ static int rio_voq_apply(struct rio_voq_target *t, unsigned int count,
 		off[i] = rio_voq_need_gen_off(rio_voq_now(&t[i]), t[i].want,
 					      rio_voq_now(p), p->want, count == 2);
 		if (off[i]) {
-			ret = rio_voq_csr_write(t[i].n, t[i].port,
-						rio_voq_now(&t[i]) & ~RIO_VOQ_CSR_GEN_EN);
+			mid = (rio_voq_now(&t[i]) & ~(RIO_VOQ_CSR_GEN_EN | RIO_VOQ_GEN_OFF_WITH)) |
+			      (t[i].want & RIO_VOQ_GEN_OFF_WITH);
+			ret = rio_voq_csr_write(t[i].n, t[i].port, mid);
 			if (ret)
 				return ret;
 		}
@@ -248,12 +260,19 @@ static int rio_voq_link_down_apply(struct rio_voq_link *l)
 		if (t.n->unknown || rio_voq_link_unreachable(l, i))
 			continue;
 		/*
-		 * A read that fails does not leave generation on toward a
-		 * link that is down: the write goes from the value last read
-		 * (its read-only bits are the device's anyway), and says
-		 * whether the end can be reached
+		 * An end that can be reached is read once more if a read
+		 * fails, so that one failed access does not leave generation
+		 * on toward a link that is down; nothing is written from a
+		 * value it could not read (the board may have changed)
 		 */
-		rio_voq_csr_read(t.n, t.port, &val);
+		err = rio_voq_csr_read(t.n, t.port, &val);
+		if (err)
+			err = rio_voq_csr_read(t.n, t.port, &val);
+		if (err) {
+			pr_warn("%s port %u: cannot read its VoQ CSR (%pe); its generation toward the link that is down is left as it was\n",
+				rio_voq_node_name(t.n), t.port, ERR_PTR(err));
+			continue;
+		}
 		err = rio_voq_want_csr(t.n->layout, ps->csr, NULL, NULL,
 				       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_OK,
 				       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_UA,

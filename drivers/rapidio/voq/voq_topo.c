@@ -385,17 +385,32 @@ static struct rio_voq_node *rio_voq_parent(struct rio_voq_node *n)
  * The core routes along the tree it built while enumerating, so a cable
  * it reached a device by carries the traffic of that device and of every
  * device it reached through it, port-writes included, and no other.
+ * That cable is, at the device, the port it was reached by, and at its
+ * predecessor the first port that leads to it (rio_voq_tree_link()); a
+ * ring's closing cable or a parallel one leads to a device too, but is
+ * not routed over.
  *
- * Return: @n if @port is the port the core reached @n by, the device the
- * core reached through @port otherwise, or NULL if the core reached
- * nothing through it (a cable it does not route over, or does not know).
+ * Return: @n if @port is the port the core reached @n by; the device the
+ * core reached through @port; or NULL for a cable it does not route over
+ * or does not know.
  */
 struct rio_voq_node *rio_voq_port_child(struct rio_voq_node *n, unsigned int port)
 {
+	struct rio_voq_node *c;
+	unsigned int p;
+
 	lockdep_assert_held(&rio_voq_lock);
 	if (n->rdev && port == rio_voq_ingress(n->rdev))
 		return n;
-	return rio_voq_port_peer(n, port);
+	c = rio_voq_port_peer(n, port);
+	if (!c || !c->rdev || rio_voq_parent(c) != n)
+		return NULL;
+	if (!n->rdev)
+		return port ? NULL : c;
+	for (p = 0; p < port; p++)
+		if (rio_voq_next(n->rdev, p) == c->rdev)
+			return NULL;	/* a parallel cable */
+	return c;
 }
 
 /**
