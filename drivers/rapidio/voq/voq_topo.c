@@ -412,6 +412,7 @@ struct rio_voq_node *rio_voq_port_child(struct rio_voq_node *n, unsigned int por
 			return NULL;	/* a parallel cable */
 	return c;
 }
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_port_child);
 
 /**
  * rio_voq_behind() - is a device in the part of the tree under another
@@ -440,6 +441,7 @@ bool rio_voq_behind(struct rio_voq_node *n, struct rio_voq_node *top)
 	}
 	return true;
 }
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_behind);
 
 /**
  * rio_voq_node_replace() - give a node what its device is now made of
