@@ -739,6 +739,9 @@ static void rio_voq_check(const struct rio_voq_check_req *req)
 		rio_voq_check_pass(&r);
 		r = again_req;
 	} while (again && ++pass < RIO_VOQ_CHECK_PASSES);
+	if (again)
+		pr_warn_ratelimited("links still coming back after %u passes over the ports; the next event or poll follows them\n",
+				    RIO_VOQ_CHECK_PASSES);
 	running = false;
 }
 
