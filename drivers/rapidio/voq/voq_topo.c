@@ -236,20 +236,31 @@ static unsigned int rio_voq_ports_to(struct rio_voq_node *sw, struct rio_dev *to
 }
 
 /*
- * The link by which the enumerator reached @t from switch @s: the first
- * port of @s (in the order it walks them) that leads to @t, and @t's
- * ingress port.
+ * The port of switch @s by which the enumerator reached @to: the first
+ * (in the order it walks them) that leads to it.  Return: that port, or
+ * @s's port count if none does.
  */
-static void rio_voq_tree_link(struct rio_voq_node *s, struct rio_voq_node *t)
+static unsigned int rio_voq_tree_port(const struct rio_voq_node *s,
+				      const struct rio_dev *to)
 {
 	unsigned int p, nports = RIO_GET_TOTAL_PORTS(s->rdev->swpinfo);
 
-	for (p = 0; p < nports; p++) {
-		if (rio_voq_next(s->rdev, p) == t->rdev) {
-			rio_voq_link_add(s, p, t, rio_voq_ingress(t->rdev));
-			return;
-		}
-	}
+	for (p = 0; p < nports; p++)
+		if (rio_voq_next(s->rdev, p) == to)
+			break;
+	return p;
+}
+
+/*
+ * The link by which the enumerator reached @t from switch @s: the port
+ * rio_voq_tree_port() names, and @t's ingress port.
+ */
+static void rio_voq_tree_link(struct rio_voq_node *s, struct rio_voq_node *t)
+{
+	unsigned int p = rio_voq_tree_port(s, t->rdev);
+
+	if (p < RIO_GET_TOTAL_PORTS(s->rdev->swpinfo))
+		rio_voq_link_add(s, p, t, rio_voq_ingress(t->rdev));
 }
 
 /*
@@ -386,7 +397,7 @@ static struct rio_voq_node *rio_voq_parent(struct rio_voq_node *n)
  * it reached a device by carries the traffic of that device and of every
  * device it reached through it, port-writes included, and no other.
  * That cable is, at the device, the port it was reached by, and at its
- * predecessor the first port that leads to it (rio_voq_tree_link()); a
+ * predecessor the first port that leads to it (rio_voq_tree_port()); a
  * ring's closing cable or a parallel one leads to a device too, but is
  * not routed over.
  *
@@ -397,7 +408,6 @@ static struct rio_voq_node *rio_voq_parent(struct rio_voq_node *n)
 struct rio_voq_node *rio_voq_port_child(struct rio_voq_node *n, unsigned int port)
 {
 	struct rio_voq_node *c;
-	unsigned int p;
 
 	lockdep_assert_held(&rio_voq_lock);
 	if (n->rdev && port == rio_voq_ingress(n->rdev))
@@ -407,10 +417,8 @@ struct rio_voq_node *rio_voq_port_child(struct rio_voq_node *n, unsigned int por
 		return NULL;
 	if (!n->rdev)
 		return port ? NULL : c;
-	for (p = 0; p < port; p++)
-		if (rio_voq_next(n->rdev, p) == c->rdev)
-			return NULL;	/* a parallel cable */
-	return c;
+	/* Not a parallel cable to it */
+	return rio_voq_tree_port(n, c->rdev) == port ? c : NULL;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_port_child);
 
