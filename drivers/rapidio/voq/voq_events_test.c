@@ -495,6 +495,31 @@ static void voq_event_replace_switch(struct kunit *test)
  * to the new board is encoded for its layout.  The same where the mport
  * delivers no port-writes and the poll sees the link come back.
  */
+/*
+ * With the link from switch 1 to switch 3 down, swap @ep for @d, then
+ * bring the link back; the poll follows if @poll, else the port-writes
+ * that reach the host.  Switch 5's port-writes about @ep are lost.
+ */
+static void voq_swap_cut_off(struct kunit *test, struct rio_sim_mport *sm,
+			     struct rio_sim_dev *ep,
+			     const struct rio_sim_dev_desc *d, bool poll)
+{
+	struct rio_sim_dev *sw1 = rio_sim_dev_find(sm->fab, 1);
+	u64 lost;
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	if (poll)
+		rio_voq_test_poll();
+	lost = sm->fab->pw_lost;
+	voq_replace(test, sm, ep, d);
+	KUNIT_EXPECT_GT(test, sm->fab->pw_lost, lost);	/* sw5's, about ep */
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	if (poll)
+		rio_voq_test_poll();
+}
+
 static void voq_replace_cut_off(struct kunit *test, bool poll)
 {
 	struct rio_sim_mport *sm = voq_test_scanned(test, "chain:3");
@@ -505,22 +530,11 @@ static void voq_replace_cut_off(struct kunit *test, bool poll)
 	struct rio_sim_dev_desc d = voq_ep_board(RIO_VOQ_LAYOUT_REV2,
 						 RIO_SIM_VOQ_CAPS_ALL);
 	struct rio_voq_node *n = voq_test_node(sm, ep);
-	u64 lost;
 
 	KUNIT_ASSERT_NOT_NULL(test, n);
 	voq_expect_link_up(test, sw3, 2, ep, 0);
 	sm->fab->no_pw = poll;
-	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 1, false), 0);
-	rio_sim_mport_pw_flush(sm);
-	if (poll)
-		rio_voq_test_poll();
-	lost = sm->fab->pw_lost;
-	voq_replace(test, sm, ep, &d);
-	KUNIT_EXPECT_GT(test, sm->fab->pw_lost, lost);	/* sw3's, about ep */
-	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 1, true), 0);
-	rio_sim_mport_pw_flush(sm);
-	if (poll)
-		rio_voq_test_poll();
+	voq_swap_cut_off(test, sm, ep, &d, poll);
 
 	KUNIT_EXPECT_EQ(test, n->layout, RIO_VOQ_LAYOUT_REV2);
 	KUNIT_EXPECT_EQ(test, n->ef, ep->voq_ef);
@@ -537,15 +551,7 @@ static void voq_replace_cut_off(struct kunit *test, bool poll)
 	 * them), and must be followed again
 	 */
 	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
-	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 1, false), 0);
-	rio_sim_mport_pw_flush(sm);
-	if (poll)
-		rio_voq_test_poll();
-	voq_replace(test, sm, ep, &d);
-	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 1, true), 0);
-	rio_sim_mport_pw_flush(sm);
-	if (poll)
-		rio_voq_test_poll();
+	voq_swap_cut_off(test, sm, ep, &d, poll);
 	KUNIT_EXPECT_EQ(test, n->layout, RIO_VOQ_LAYOUT_REV3);
 	voq_expect_link_up(test, sw3, 2, ep, 0);
 	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
