@@ -235,18 +235,23 @@ static int rio_voq_knob_twin(enum rio_voq_knob knob)
 	}
 }
 
+/*
+ * The admin's choice, checked, then tried as a constraint of the plan of
+ * the port's link (or of the port): the sequencer of voq_link.c does
+ * every access, and the choices are kept only if it succeeds.
+ */
 static int rio_voq_do_set(struct rio_voq_node *n, unsigned int port,
 			  enum rio_voq_knob knob, unsigned int val)
 {
 	struct rio_voq_port_state *ps = &n->port[port];
 	struct rio_voq_link *l = ps->link;
-	struct rio_voq_choice old, far_old = { };
 	struct rio_voq_port_state *fps = NULL;
+	struct rio_voq_choice ch[2] = { };
+	const struct rio_voq_choice *const chp[2] = { &ch[0], &ch[1] };
 	struct rio_voq_end me, far;
 	struct rio_voq_policy pol;
 	int twin = rio_voq_knob_twin(knob), ret;
 	unsigned int end = 0;
-	u32 csr;
 
 	/*
 	 * Capabilities are read-only: the values discovery read serve the
@@ -261,49 +266,41 @@ static int rio_voq_do_set(struct rio_voq_node *n, unsigned int port,
 	ret = rio_voq_choice_check(&me, l ? &far : NULL, knob, val);
 	if (ret)
 		return ret;
-	/* A board not known: nothing written (its partner, on a link up, neither) */
-	if (n->unknown)
+	/*
+	 * A board not known: nothing written to it, nor to its partner on
+	 * a link that is up, which already stopped generating toward it
+	 */
+	if (n->unknown || (l && !l->down && l->end[!end]->unknown))
 		return -EBUSY;
 
-	old = ps->choice;
-	ps->choice.set |= BIT(knob);
-	ps->choice.val[knob] = val;
+	ch[end] = ps->choice;
+	ch[end].set |= BIT(knob);
+	ch[end].val[knob] = val;
 	if (fps) {
-		far_old = fps->choice;
-		if (twin >= 0) {
-			fps->choice.set &= ~BIT(twin);
-			fps->unapplied &= ~BIT(twin);
-		}
+		ch[!end] = fps->choice;
+		if (twin >= 0)
+			ch[!end].set &= ~BIT(twin);
 	}
 
 	rio_voq_policy_get(&pol);
 	if (l && (knob != RIO_VOQ_KNOB_PART && knob != RIO_VOQ_KNOB_XOFF))
-		ret = rio_voq_link_configure(l, &pol, true, true);
+		ret = rio_voq_link_try(l, &pol, BIT(0) | BIT(1), chp);
 	else if (l)
 		/* Participation and XOFF: this port only, its link as planned */
-		ret = rio_voq_csr_read(n, port, &csr) ?:
-		      rio_voq_link_configure(l, &pol, true, false);
+		ret = rio_voq_link_try(l, &pol, BIT(end), chp);
 	else
-		ret = rio_voq_port_configure(n, port, true);
-	if (ret) {
-		ps->choice = old;
-		if (fps)
-			fps->choice = far_old;
-		/*
-		 * What failed may have landed (a CSR that reads back
-		 * otherwise): the ports are set again by the choices that
-		 * stand, generation off on the link
-		 */
-		if (l)
-			rio_voq_link_safe(l);
-		else if (!rio_voq_csr_read(n, port, &csr))
-			rio_voq_port_safe(n, port, csr);
+		ret = rio_voq_port_try(n, port, &ch[end]);
+	if (ret)
 		return ret;
-	}
+
+	ps->choice = ch[end];
 	ps->unapplied &= ~BIT(knob);
 	rio_voq_remember(n, port);
-	if (fps && twin >= 0)
+	if (fps && twin >= 0) {
+		fps->choice = ch[!end];
+		fps->unapplied &= ~BIT(twin);
 		rio_voq_remember(l->end[!end], l->port[!end]);
+	}
 	return 0;
 }
 
@@ -325,8 +322,9 @@ static int rio_voq_do_set(struct rio_voq_node *n, unsigned int port,
  * rio_voq_choice_check() (-EINVAL, -ENOLINK, -EOPNOTSUPP, -EXDEV);
  * -EBUSY if the board of the device, or of its partner on a link that
  * is up, is not known (it could not be discovered again after a bounce:
- * nothing is written to it); -EIO (or the core's error) if an access
- * failed, the link then being left with generation off.
+ * nothing is written); -EIO (or the core's error) if an access failed,
+ * the link then being left with generation off and its ports set by the
+ * choices that stand (one log line, from the sequencer).
  */
 int rio_voq_port_set(struct rio_voq_node *n, unsigned int port,
 		     enum rio_voq_knob knob, unsigned int val)
@@ -341,11 +339,6 @@ int rio_voq_port_set(struct rio_voq_node *n, unsigned int port,
 	else
 		ret = rio_voq_do_set(n, port, knob, val);
 	mutex_unlock(&rio_voq_lock);
-	if (ret && ret != -ENODEV && ret != -EPERM && ret != -EINVAL &&
-	    ret != -ENOLINK && ret != -EOPNOTSUPP && ret != -EXDEV && ret != -EBUSY)
-		pr_err("%s port %u: %s=%u failed (%pe); generation left off on its link\n",
-		       rio_voq_node_name(n), port, rio_voq_knob_name(knob), val,
-		       ERR_PTR(ret));
 	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_port_set);

@@ -338,8 +338,12 @@ bool rio_voq_link_unreachable(struct rio_voq_link *l, unsigned int i);
 int rio_voq_link_configure(struct rio_voq_link *l,
 			   const struct rio_voq_policy *pol, bool write,
 			   bool fresh);
+int rio_voq_link_try(struct rio_voq_link *l, const struct rio_voq_policy *pol,
+		     unsigned int fresh, const struct rio_voq_choice *const ch[2]);
 int rio_voq_port_configure(struct rio_voq_node *n, unsigned int port,
 			   bool fresh);
+int rio_voq_port_try(struct rio_voq_node *n, unsigned int port,
+		     const struct rio_voq_choice *ch);
 int rio_voq_port_safe(struct rio_voq_node *n, unsigned int port, u32 val);
 void rio_voq_link_safe(struct rio_voq_link *l);
 

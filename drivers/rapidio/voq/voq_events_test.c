@@ -785,6 +785,82 @@ static void voq_event_replace_unknown(struct kunit *test)
 }
 
 /*
+ * An admin's write toward a partner that cannot be discovered again is
+ * refused before anything is written: not to the board not known, and
+ * not to the near end either, which is already safe (generation off
+ * toward it); the choice is not kept
+ */
+static void voq_event_admin_toward_unknown(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_voq_node *swn = voq_test_node(sm, sw);
+	struct rio_sim_dev_desc d;
+	static const enum rio_voq_knob knobs[] = {
+		RIO_VOQ_KNOB_TX_PGS, RIO_VOQ_KNOB_PART, RIO_VOQ_KNOB_XOFF,
+	};
+	unsigned int k;
+	u64 sww, epw;
+
+	KUNIT_ASSERT_NOT_NULL(test, swn);
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
+	d.ef_loop = true;
+	voq_replace(test, sm, ep, &d);
+	for (k = 0; k < ARRAY_SIZE(knobs); k++) {
+		sww = sw->writes;
+		epw = ep->writes;
+		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(swn, 1, knobs[k], 1), -EBUSY,
+				    "knob %d", knobs[k]);
+		KUNIT_EXPECT_EQ_MSG(test, sw->writes, sww, "knob %d", knobs[k]);
+		KUNIT_EXPECT_EQ_MSG(test, ep->writes, epw, "knob %d", knobs[k]);
+		mutex_lock(&rio_voq_lock);
+		KUNIT_EXPECT_FALSE(test, swn->port[1].choice.set & BIT(knobs[k]));
+		mutex_unlock(&rio_voq_lock);
+	}
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+	voq_set_ef_loop(ep, false);
+	rio_voq_test_poll();
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(swn, 1, RIO_VOQ_KNOB_TX_PGS, 1), 0);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * An admin's XOFF on the port of a link that is down, whose write does
+ * not read back (another bit, or XOFF itself, which then reads as the
+ * choice that stands): the port is set again by the choice that stands
+ * (XOFF on), not left with the refused one
+ */
+static void voq_event_admin_down_fails(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_voq_node *swn = voq_test_node(sm, sw);
+	static const u32 masks[] = { RIO_VOQ_CSR_VC_EN, RIO_VOQ_CSR_XOFF };
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, swn);
+	KUNIT_ASSERT_EQ(test, rio_voq_port_set(swn, 1, RIO_VOQ_KNOB_XOFF, 1), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 1).xoff);
+	for (i = 0; i < ARRAY_SIZE(masks); i++) {
+		KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 1, RIO_SIM_WFAULT_READBACK,
+							 masks[i], 1), 0);
+		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(swn, 1, RIO_VOQ_KNOB_XOFF, 0), -EIO,
+				    "mask %x", masks[i]);
+		KUNIT_EXPECT_TRUE_MSG(test, voq_test_hw(sw, 1).xoff, "mask %x", masks[i]);
+		KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+		KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 1, RIO_SIM_WFAULT_NONE, 0, 0), 0);
+		mutex_lock(&rio_voq_lock);
+		KUNIT_EXPECT_EQ(test, swn->port[1].choice.val[RIO_VOQ_KNOB_XOFF], 1);
+		mutex_unlock(&rio_voq_lock);
+	}
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
  * Another vendor's board with the same blocks in the RAM staging
  * switch's place: a swap all the same (the Device Identity CAR is read
  * again), whose staging ops follow the identity read, not the core's
@@ -1835,6 +1911,8 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_replace_choice),
 	KUNIT_CASE(voq_event_replace_fault),
 	KUNIT_CASE(voq_event_replace_unknown),
+	KUNIT_CASE(voq_event_admin_toward_unknown),
+	KUNIT_CASE(voq_event_admin_down_fails),
 	KUNIT_CASE(voq_event_replace_vendor),
 	KUNIT_CASE(voq_event_replace_debugfs_staging),
 	KUNIT_CASE(voq_event_replace_staging_gone),

@@ -32,11 +32,15 @@
 /* What may change in the write that turns generation off */
 #define RIO_VOQ_GEN_OFF_WITH	(RIO_VOQ_CSR_PART_EN | RIO_VOQ_CSR_XOFF | RIO_VOQ_CSR_VC_EN)
 
-/* One end of a sequence of writes: its current and its wanted CSR */
+/*
+ * One end of a sequence of writes: its current and its wanted CSR;
+ * @force writes the wanted value even where the CSR reads as wanted
+ */
 struct rio_voq_target {
 	struct rio_voq_node *n;
 	unsigned int port;
 	u32 want;
+	bool force;
 };
 
 static u32 rio_voq_now(const struct rio_voq_target *t)
@@ -85,7 +89,7 @@ static int rio_voq_apply(struct rio_voq_target *t, unsigned int count,
 		mid = t[i].want;
 		if (off[i] || !(rio_voq_now(&t[i]) & RIO_VOQ_CSR_GEN_EN))
 			mid &= ~RIO_VOQ_CSR_GEN_EN;
-		if (rio_voq_now(&t[i]) != mid) {
+		if (rio_voq_now(&t[i]) != mid || t[i].force) {
 			ret = rio_voq_csr_write(t[i].n, t[i].port, mid);
 			if (ret)
 				return ret;
@@ -165,8 +169,7 @@ int rio_voq_port_safe(struct rio_voq_node *n, unsigned int port, u32 val)
 		t.want = val & ~(RIO_VOQ_CSR_GEN_EN | RIO_VOQ_CSR_VC_EN);
 		return rio_voq_apply(&t, 1, &step);
 	}
-	if (val == t.want)
-		return rio_voq_csr_write(n, port, t.want);
+	t.force = true;
 	return rio_voq_apply(&t, 1, &step);
 }
 
@@ -240,14 +243,18 @@ bool rio_voq_link_unreachable(struct rio_voq_link *l, unsigned int i)
  * kept, participation and XOFF from its status and the admin's
  * choices), through rio_voq_apply().  An end that cannot be reached
  * (the link down was its way to the host: rio_voq_link_unreachable()),
- * or whose board is not known, is set when the link is back.
+ * or whose board is not known, is set when the link is back.  @ch are
+ * the choices of each end; @force writes an end even where it reads as
+ * wanted (after a failed write).
  *
  * Return: 0, or the error of a write to an end that could be read.
  */
-static int rio_voq_link_down_apply(struct rio_voq_link *l)
+static int rio_voq_link_down_apply(struct rio_voq_link *l,
+				   const struct rio_voq_choice *const ch[2],
+				   bool force)
 {
-	struct rio_voq_target t;
-	const char *step;
+	struct rio_voq_target t = { };
+	const char *step = "planning";
 	unsigned int i;
 	int ret = 0, err;
 	u32 val;
@@ -257,6 +264,7 @@ static int rio_voq_link_down_apply(struct rio_voq_link *l)
 
 		t.n = l->end[i];
 		t.port = l->port[i];
+		t.force = force;
 		if (t.n->unknown || rio_voq_link_unreachable(l, i))
 			continue;
 		/*
@@ -276,11 +284,126 @@ static int rio_voq_link_down_apply(struct rio_voq_link *l)
 		err = rio_voq_want_csr(t.n->layout, ps->csr, NULL, NULL,
 				       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_OK,
 				       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_UA,
-				       &ps->choice, &t.want) ?:
+				       ch[i], &t.want) ?:
 		      rio_voq_apply(&t, 1, &step);
-		if (err && !ret)
-			ret = err;
+		if (err) {
+			pr_err("%s port %u: cannot set the port of a link that is down while %s (%pe)\n",
+			       rio_voq_node_name(t.n), t.port, step, ERR_PTR(err));
+			if (!ret)
+				ret = err;
+		}
 	}
+	return ret;
+}
+
+/*
+ * Plan a link with each end's choices @ch (NULL: the ports' own) and, if
+ * @write, write it; @fresh has bit i set to read end i's CSR first.  On a failure the
+ * link is made safe by the choices that stand (the ports' own), so
+ * that nothing of @ch outlives a write that failed.
+ */
+static int rio_voq_link_write(struct rio_voq_link *l,
+			      const struct rio_voq_policy *pol, bool write,
+			      unsigned int fresh,
+			      const struct rio_voq_choice *const ch[2])
+{
+	const struct rio_voq_choice *const kept[2] = {
+		&l->end[0]->port[l->port[0]].choice,
+		&l->end[1]->port[l->port[1]].choice,
+	};
+	struct rio_voq_target t[2] = { };
+	struct rio_voq_end e[2];
+	const char *step = "reading the ports";
+	unsigned int i;
+	u32 dummy;
+	int ret = 0;
+
+	lockdep_assert_held(&rio_voq_lock);
+	if (!ch)
+		ch = kept;
+	if (l->down) {
+		for (i = 0; i < 2; i++) {
+			l->dir[i].gen = false;
+			l->dir[i].why = "link down";
+		}
+		l->state = RIO_VOQ_LINK_DOWN;
+		if (!write)
+			return 0;
+		ret = rio_voq_link_down_apply(l, ch, false);
+		/*
+		 * What failed may have landed while the CSR reads as the
+		 * choices that stand: they are written again, whatever it reads
+		 */
+		if (ret && (ch[0] != kept[0] || ch[1] != kept[1]))
+			rio_voq_link_down_apply(l, kept, true);
+		return ret;
+	}
+	if (l->end[0]->unknown || l->end[1]->unknown) {
+		for (i = 0; i < 2; i++) {
+			l->dir[i].gen = false;
+			l->dir[i].why = "partner not known";
+		}
+		i = !l->end[0]->unknown;	/* an end not known */
+		l->state = RIO_VOQ_LINK_FAILED;
+		snprintf(l->reason, sizeof(l->reason), "%s could not be discovered again",
+			 rio_voq_node_name(l->end[i]));
+		if (write)
+			rio_voq_link_safe(l);
+		return -EBUSY;
+	}
+	for (i = 0; !ret && i < 2; i++)
+		if (fresh & BIT(i))
+			ret = rio_voq_csr_read(l->end[i], l->port[i], &dummy);
+	if (!ret) {
+		step = "reading the baud rate";
+		ret = rio_voq_link_baud(l);
+	}
+	if (ret)
+		goto failed;
+
+	for (i = 0; i < 2; i++) {
+		rio_voq_node_end(l->end[i], l->port[i], &e[i]);
+		e[i].choice = ch[i];
+	}
+	l->fmt = rio_voq_link_fmt(e[0].layout, e[1].layout, l->baud_class,
+				  rio_voq_link_pref(&e[0], &e[1], pol->fmt));
+	rio_voq_plan_link(&e[0], &e[1], l->fmt, pol->per_vc, l->dir);
+	if (l->state == RIO_VOQ_LINK_NEW)
+		rio_voq_link_warn(l);
+
+	if (!write) {
+		l->state = RIO_VOQ_LINK_REPORTED;
+		return 0;
+	}
+
+	step = "planning";
+	for (i = 0; i < 2; i++) {
+		struct rio_voq_port_state *ps = &l->end[i]->port[l->port[i]];
+
+		t[i].n = l->end[i];
+		t[i].port = l->port[i];
+		ret = rio_voq_want_csr(e[i].layout, ps->csr, &l->dir[i], &l->dir[!i],
+				       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_OK,
+				       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_UA,
+				       ch[i], &t[i].want);
+		if (ret)
+			goto failed;
+	}
+	ret = rio_voq_apply(t, 2, &step);
+	if (ret)
+		goto failed;
+	l->state = RIO_VOQ_LINK_CONFIGURED;
+	l->reason[0] = '\0';
+	return 0;
+
+failed:
+	if (write)
+		rio_voq_link_safe(l);
+	l->state = RIO_VOQ_LINK_FAILED;
+	snprintf(l->reason, sizeof(l->reason), "%s: error %d", step, ret);
+	pr_err("%s port %u <-> %s port %u: configuration failed while %s (%pe); generation left off\n",
+	       rio_voq_node_name(l->end[0]), l->port[0],
+	       rio_voq_node_name(l->end[1]), l->port[1], step, ERR_PTR(ret));
 	return ret;
 }
 
@@ -309,85 +432,55 @@ int rio_voq_link_configure(struct rio_voq_link *l,
 			   const struct rio_voq_policy *pol, bool write,
 			   bool fresh)
 {
-	struct rio_voq_target t[2];
-	struct rio_voq_end e[2];
-	const char *step = "reading the ports";
-	unsigned int i;
+	return rio_voq_link_write(l, pol, write, fresh ? BIT(0) | BIT(1) : 0, NULL);
+}
+
+/**
+ * rio_voq_link_try() - write a link with choices not yet kept
+ * @l: the link; both ends probed, with VoQ blocks
+ * @pol: the module's policy
+ * @fresh: bit i set: read end i's CSR first
+ * @ch: each end's choices, as they would be (end 0, end 1)
+ *
+ * What rio_voq_link_configure() does for the enumerating host, with @ch
+ * in place of the ports' choices, which are left alone: the caller
+ * keeps @ch only if this succeeds.  On a failure the ends are set by the
+ * choices that stand, generation off, so that a failed write leaves
+ * nothing of @ch behind.  Called with rio_voq_lock held.
+ *
+ * Return: as rio_voq_link_configure().
+ */
+int rio_voq_link_try(struct rio_voq_link *l, const struct rio_voq_policy *pol,
+		     unsigned int fresh, const struct rio_voq_choice *const ch[2])
+{
+	return rio_voq_link_write(l, pol, true, fresh, ch);
+}
+
+/* Set up a port without a link with the choices @ch (one log line on failure) */
+static int rio_voq_port_write(struct rio_voq_node *n, unsigned int port,
+			      bool fresh, const struct rio_voq_choice *ch)
+{
+	struct rio_voq_port_state *ps = &n->port[port];
+	struct rio_voq_target t = { .n = n, .port = port };
+	const char *step = "reading the port";
 	u32 dummy;
 	int ret = 0;
 
 	lockdep_assert_held(&rio_voq_lock);
-	if (l->down) {
-		for (i = 0; i < 2; i++) {
-			l->dir[i].gen = false;
-			l->dir[i].why = "link down";
-		}
-		l->state = RIO_VOQ_LINK_DOWN;
-		return write ? rio_voq_link_down_apply(l) : 0;
-	}
-	if (l->end[0]->unknown || l->end[1]->unknown) {
-		for (i = 0; i < 2; i++) {
-			l->dir[i].gen = false;
-			l->dir[i].why = "partner not known";
-		}
-		i = !l->end[0]->unknown;	/* an end not known */
-		l->state = RIO_VOQ_LINK_FAILED;
-		snprintf(l->reason, sizeof(l->reason), "%s could not be discovered again",
-			 rio_voq_node_name(l->end[i]));
-		if (write)
-			rio_voq_link_safe(l);
+	if (n->unknown)
 		return -EBUSY;
-	}
-	for (i = 0; fresh && !ret && i < 2; i++)
-		ret = rio_voq_csr_read(l->end[i], l->port[i], &dummy);
-	if (!ret) {
-		step = "reading the baud rate";
-		ret = rio_voq_link_baud(l);
-	}
-	if (ret)
-		goto failed;
-
-	for (i = 0; i < 2; i++)
-		rio_voq_node_end(l->end[i], l->port[i], &e[i]);
-	l->fmt = rio_voq_link_fmt(e[0].layout, e[1].layout, l->baud_class,
-				  rio_voq_link_pref(&e[0], &e[1], pol->fmt));
-	rio_voq_plan_link(&e[0], &e[1], l->fmt, pol->per_vc, l->dir);
-	if (l->state == RIO_VOQ_LINK_NEW)
-		rio_voq_link_warn(l);
-
-	if (!write) {
-		l->state = RIO_VOQ_LINK_REPORTED;
-		return 0;
-	}
-
-	step = "planning";
-	for (i = 0; i < 2; i++) {
-		struct rio_voq_port_state *ps = &l->end[i]->port[l->port[i]];
-
-		t[i].n = l->end[i];
-		t[i].port = l->port[i];
-		ret = rio_voq_want_csr(e[i].layout, ps->csr, &l->dir[i], &l->dir[!i],
+	if (fresh)
+		ret = rio_voq_csr_read(n, port, &dummy);
+	if (!ret)
+		ret = rio_voq_want_csr(n->layout, ps->csr, NULL, NULL,
 				       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_OK,
 				       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_UA,
-				       &ps->choice, &t[i].want);
-		if (ret)
-			goto failed;
-	}
-	ret = rio_voq_apply(t, 2, &step);
+				       ch, &t.want);
+	if (!ret)
+		ret = rio_voq_apply(&t, 1, &step);
 	if (ret)
-		goto failed;
-	l->state = RIO_VOQ_LINK_CONFIGURED;
-	l->reason[0] = '\0';
-	return 0;
-
-failed:
-	if (write)
-		rio_voq_link_safe(l);
-	l->state = RIO_VOQ_LINK_FAILED;
-	snprintf(l->reason, sizeof(l->reason), "%s: error %d", step, ret);
-	pr_err("%s port %u <-> %s port %u: configuration failed while %s (%pe); generation left off\n",
-	       rio_voq_node_name(l->end[0]), l->port[0],
-	       rio_voq_node_name(l->end[1]), l->port[1], step, ERR_PTR(ret));
+		pr_err("%s port %u: cannot set participation and XOFF while %s (%pe)\n",
+		       rio_voq_node_name(n), port, step, ERR_PTR(ret));
 	return ret;
 }
 
@@ -408,26 +501,29 @@ failed:
 int rio_voq_port_configure(struct rio_voq_node *n, unsigned int port,
 			   bool fresh)
 {
-	struct rio_voq_port_state *ps = &n->port[port];
-	struct rio_voq_target t = { .n = n, .port = port };
-	const char *step = "reading the port";
-	u32 dummy;
-	int ret = 0;
+	return rio_voq_port_write(n, port, fresh, &n->port[port].choice);
+}
 
-	lockdep_assert_held(&rio_voq_lock);
-	if (n->unknown)
-		return -EBUSY;
-	if (fresh)
-		ret = rio_voq_csr_read(n, port, &dummy);
-	if (!ret)
-		ret = rio_voq_want_csr(n->layout, ps->csr, NULL, NULL,
-				       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_OK,
-				       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_UA,
-				       &ps->choice, &t.want);
-	if (!ret)
-		ret = rio_voq_apply(&t, 1, &step);
-	if (ret)
-		pr_err("%s port %u: cannot set participation and XOFF while %s (%pe)\n",
-		       rio_voq_node_name(n), port, step, ERR_PTR(ret));
+/**
+ * rio_voq_port_try() - set up a port without a link with choices not yet kept
+ * @n: the node, on a fabric this host owns
+ * @port: the port
+ * @ch: the port's choices, as they would be
+ *
+ * rio_voq_port_configure() with @ch in place of the port's choices,
+ * reading the port first.  On a failure the port is read again and set
+ * by the choices that stand (rio_voq_port_safe()); the caller keeps @ch
+ * only if this succeeds.  Called with rio_voq_lock held.
+ *
+ * Return: as rio_voq_port_configure().
+ */
+int rio_voq_port_try(struct rio_voq_node *n, unsigned int port,
+		     const struct rio_voq_choice *ch)
+{
+	int ret = rio_voq_port_write(n, port, true, ch);
+	u32 csr;
+
+	if (ret && ret != -EBUSY && !rio_voq_csr_read(n, port, &csr))
+		rio_voq_port_safe(n, port, csr);
 	return ret;
 }
