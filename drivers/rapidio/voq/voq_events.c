@@ -337,6 +337,7 @@ static unsigned int rio_voq_check_replaced(struct rio_voq_node *a,
 	unsigned int changed = 0;
 	unsigned int i;
 
+	lockdep_assert_held(&rio_voq_lock);
 	rio_voq_rediscover(a, &f[0]);
 	rio_voq_rediscover(b != a ? b : NULL, &f[1]);
 	/* New blocks first, so that what is planned next sees them */
@@ -372,6 +373,7 @@ static void rio_voq_peer_port_event(struct rio_voq_node *peer,
 {
 	unsigned int q;
 
+	lockdep_assert_held(&rio_voq_lock);
 	for (q = 0; q < peer->nports; q++) {
 		if (rio_voq_port_peer(peer, q) == n) {
 			rio_voq_port_event(peer, q, bounced);
@@ -624,6 +626,7 @@ static bool rio_voq_pw_lost(struct rio_voq_node *n, unsigned int port)
 {
 	u32 det;
 
+	lockdep_assert_held(&rio_voq_lock);
 	if (!n->rdev || !(n->rdev->pef & RIO_PEF_SWITCH) || !n->rdev->em_efptr)
 		return false;
 	if (rio_voq_read(n, n->rdev->em_efptr + RIO_EM_PN_ERR_DETECT(port), &det))

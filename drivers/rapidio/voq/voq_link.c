@@ -233,6 +233,7 @@ bool rio_voq_link_unreachable(struct rio_voq_link *l, unsigned int i)
 {
 	struct rio_voq_node *near = l->end[!i];
 
+	lockdep_assert_held(&rio_voq_lock);
 	return !(near->port[l->port[!i]].err_sts & RIO_PORT_N_ERR_STS_PORT_OK) &&
 	       rio_voq_port_child(near, l->port[!i]) == l->end[i];
 }

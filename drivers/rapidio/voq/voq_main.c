@@ -276,6 +276,7 @@ static void rio_voq_scan_over(struct rio_mport *mport)
 {
 	struct rio_voq_node *n;
 
+	lockdep_assert_held(&rio_voq_lock);
 	list_for_each_entry(n, &rio_voq_nodes, node)
 		if (n->mport == mport)
 			n->from_scan = false;

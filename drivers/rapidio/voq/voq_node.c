@@ -8,6 +8,7 @@
 #define pr_fmt(fmt) "rio-voq: " fmt
 
 #include <linux/bitfield.h>
+#include <linux/lockdep.h>
 #include <linux/minmax.h>
 #include <linux/rio_drv.h>
 #include <linux/rio_regs.h>
@@ -182,8 +183,10 @@ const char *rio_voq_node_name(const struct rio_voq_node *n)
  */
 bool rio_voq_node_writable(const struct rio_voq_node *n)
 {
-	const struct rio_voq_node *host = rio_voq_node_of(n->mport, NULL);
+	const struct rio_voq_node *host;
 
+	lockdep_assert_held(&rio_voq_lock);
+	host = rio_voq_node_of(n->mport, NULL);
 	return host && host->owner;
 }
 

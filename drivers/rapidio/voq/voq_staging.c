@@ -18,6 +18,7 @@
 #include <kunit/visibility.h>
 #include <linux/errno.h>
 #include <linux/export.h>
+#include <linux/lockdep.h>
 #include <linux/printk.h>
 #include <linux/rio.h>
 #include <linux/rio_regs.h>
@@ -176,6 +177,7 @@ int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
 	int ret = 0, hop;
 	bool have;
 
+	lockdep_assert_held(&rio_voq_lock);
 	if (ops && ops->nqueues) {
 		ret = ops->nqueues(n->rdev, port);
 		if (ret <= 0)

@@ -76,8 +76,10 @@ EXPORT_SYMBOL_IF_KUNIT(rio_voq_node_of);
 struct rio_voq_node *rio_voq_node_find_or_add(struct rio_mport *mport,
 					      struct rio_dev *rdev)
 {
-	struct rio_voq_node *n = rio_voq_node_of(mport, rdev);
+	struct rio_voq_node *n;
 
+	lockdep_assert_held(&rio_voq_lock);
+	n = rio_voq_node_of(mport, rdev);
 	if (n)
 		return n;
 	n = kzalloc(sizeof(*n), GFP_KERNEL);
@@ -385,6 +387,7 @@ struct rio_voq_node *rio_voq_port_peer(struct rio_voq_node *n, unsigned int port
  */
 static struct rio_voq_node *rio_voq_parent(struct rio_voq_node *n)
 {
+	lockdep_assert_held(&rio_voq_lock);
 	return n->rdev ? rio_voq_port_peer(n, rio_voq_ingress(n->rdev)) : NULL;
 }
 
