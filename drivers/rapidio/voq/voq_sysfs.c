@@ -466,6 +466,8 @@ static umode_t rio_voq_port_attr_visible(struct kobject *kobj,
 			mode = 0;
 		if (a == &rio_voq_attr_per_vc.ka.attr && !p.vc_sup)
 			mode = 0;
+		if (a == &rio_voq_attr_generation.ka.attr && !p.gen_sup)
+			mode = 0;
 	}
 	mutex_unlock(&rio_voq_lock);
 	return mode;

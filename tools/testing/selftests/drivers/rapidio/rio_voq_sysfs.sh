@@ -69,6 +69,50 @@ check "no new device while live" refused mkdir $C/f1/late
 check "going down removes the devices" \
 	sh -c "echo 0 > $C/f1/live && test \$(ls /sys/bus/rapidio/devices | wc -l) -eq 0"
 
+# Each port shows only the files that apply to it: group sizes on rev 3+
+# blocks, per_vc and generation where the port supports them; a board
+# swapped for one with other capabilities gets the files of the new one
+mkdir $C/vis $C/vis/host $C/vis/sw $C/vis/ep1 $C/vis/ep2
+echo 1 > $C/vis/sw/switch
+echo 4 > $C/vis/sw/ports
+echo 1 > $C/vis/sw/em	# its port-writes tell of the swap
+echo rev2 > $C/vis/ep1/voq
+echo 0x400fe000 > $C/vis/ep2/voq_caps	# receives only, every group size
+printf 'host 0 sw 0 2\nsw 1 ep1 0 2\nsw 2 ep2 0 2\n' > $C/vis/links
+echo 0 > $C/vis/host_destid
+echo 1 > $C/vis/live
+scan_all
+vdir() {	# the voq/ directory with $1 ports, layout $2, port0 capabilities $3
+	for v in /sys/bus/rapidio/devices/*/voq; do
+		[ "$(ls -d $v/port[0-9]* | wc -l)" = "$1" ] &&
+			[ "$(cat $v/layout)" = "$2" ] &&
+			[ "$(cat $v/port0/capabilities)" = "$3" ] && echo $v && return
+	done
+}
+R2=$(vdir 1 rev2 "gen rx per_vc")/port0
+RX=$(vdir 1 rev3 rx)/port0
+SW=$(vdir 4 rev3 "gen rx per_vc")/port2
+echo "# ports: rev 2.x $R2, receive-only $RX, switch $SW"
+check "rev 2.x port: no group size files" \
+	sh -c "test -e $R2/generation -a -e $R2/per_vc -a ! -e $R2/tx_group_size \
+		-a ! -e $R2/rx_group_size -a ! -e $R2/group_sizes_supported"
+check "receive-only port: no generation, no per_vc" \
+	sh -c "test ! -e $RX/generation -a ! -e $RX/per_vc -a -e $RX/tx_group_size \
+		-a -e $RX/rx_group_size -a -e $RX/xoff"
+check "the switch's port shows every file" \
+	sh -c "test -e $SW/generation -a -e $SW/per_vc -a -e $SW/tx_group_size \
+		-a -e $SW/group_sizes_supported"
+D=/sys/kernel/debug/rio-sim/$(cat $C/vis/mport)
+ep2=$(sed -n 's/^dev=[0-9]* port=2 peer=\([0-9]*\)\.0 .*/\1/p' \
+	$(grep -l 'switch=1' $D/dev*/ports))
+echo "1 rev3 e00fe000" > $D/dev$ep2/replace
+echo 1 > $D/pw_flush
+RX=$(vdir 1 rev3 "gen rx per_vc")/port0
+check "a board that can generate, swapped in: generation and per_vc appear" \
+	sh -c "test -e $RX/generation -a -e $RX/per_vc"
+echo 0 > $C/vis/live
+rmdir $C/vis/host $C/vis/sw $C/vis/ep1 $C/vis/ep2 $C/vis
+
 # Bad input is refused and changes nothing
 check "ports 0 refused" refused sh -c "echo 0 > $C/f1/sw/ports"
 check "ports 256 refused" refused sh -c "echo 256 > $C/f1/sw/ports"
