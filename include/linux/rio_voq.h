@@ -151,29 +151,19 @@ typedef int (*rio_voq_read_fn)(void *ctx, u32 offset, u32 *val);
 /* Register model: voq_regs.c */
 u32 rio_voq_csr_offset(enum rio_voq_layout layout, u32 ef, unsigned int port);
 unsigned int rio_voq_layout_max_ports(enum rio_voq_layout layout);
-u32 rio_voq_csr_reserved(enum rio_voq_layout layout);
 u32 rio_voq_csr_writable(enum rio_voq_layout layout);
 void rio_voq_csr_decode(enum rio_voq_layout layout, u32 csr,
 			struct rio_voq_port *port);
 int rio_voq_csr_encode(enum rio_voq_layout layout, u32 old,
 		       const struct rio_voq_port *port, u32 *csr);
-bool rio_voq_reported_status(bool part_en, bool xoff, bool congested,
-			     bool *may_trigger);
 int rio_voq_detect_layout(rio_voq_read_fn read, void *ctx, u32 ef,
 			  enum rio_voq_layout *layout);
 
 /* Port group arithmetic: voq_groups.c */
-unsigned int rio_voq_fmt_param_bits(enum rio_voq_fmt fmt);
-int rio_voq_status_bits(enum rio_voq_fmt fmt, unsigned int pgs);
 unsigned int rio_voq_ports_covered(enum rio_voq_fmt fmt, unsigned int pgs);
 int rio_voq_pgs_min_cover(enum rio_voq_fmt fmt, u8 pgs_mask,
 			  unsigned int nports);
 u8 rio_voq_pgs_common(u8 a, u8 b);
-int rio_voq_port_to_slot(enum rio_voq_fmt fmt, unsigned int pgs,
-			 unsigned int port, unsigned int *group,
-			 unsigned int *bit);
-int rio_voq_slot_to_port(enum rio_voq_fmt fmt, unsigned int pgs,
-			 unsigned int group, unsigned int bit);
 
 /*
  * VoQ backpressure symbols.  A symbol is held in a u32, right-aligned:
@@ -223,15 +213,6 @@ struct rio_voq_msg {
 };
 
 /* Congestion-message codec: voq_codec.c */
-int rio_voq_vc_ind_encode(int vc, u8 *ind);
-int rio_voq_vc_ind_decode(u8 ind, int *vc);
-int rio_voq_sym_encode(enum rio_voq_fmt fmt, unsigned int pgs, int vc,
-		       unsigned int group, u32 status, u32 *sym);
-int rio_voq_sym_decode(enum rio_voq_fmt fmt, unsigned int pgs, u32 sym,
-		       int vc, struct rio_voq_msg *msg);
-int rio_voq_sym_changes(enum rio_voq_fmt fmt, unsigned int pgs, int vc,
-			const unsigned long *old, const unsigned long *cur,
-			unsigned int nports, u32 *syms, unsigned int max);
 unsigned int rio_voq_refresh_symbols(enum rio_voq_fmt fmt, unsigned int pgs,
 				     unsigned int nports);
 
@@ -283,8 +264,6 @@ struct rio_voq_staging_ops {
 /* Staging queues: voq_staging.c */
 int rio_voq_staging_register(struct rio_voq_staging_ops *ops);
 void rio_voq_staging_unregister(struct rio_voq_staging_ops *ops);
-void rio_voq_staging_contiguous(unsigned int ndown, unsigned int nqueues, u8 *map);
-int rio_voq_next_hop(struct rio_dev *next, u16 destid);
 
 /* Bounded extended-feature walk: voq_ef.c */
 int rio_voq_ef_first(rio_voq_read_fn read, void *ctx, u32 *ptr);

@@ -28,6 +28,8 @@
 #include <linux/kernel.h>
 #include <linux/rio_voq.h>
 
+#include "voq_internal.h"
+
 /* Exit status, documented in -h and riovoq(8) */
 enum {
 	EXIT_OK = 0,

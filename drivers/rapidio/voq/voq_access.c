@@ -84,6 +84,7 @@ int rio_voq_csr_read(struct rio_voq_node *n, unsigned int port, u32 *csr)
 		n->port[port].csr = *csr;
 	return ret;
 }
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_csr_read);
 
 /**
  * rio_voq_csr_write() - write a port's VoQ CSR and read it back

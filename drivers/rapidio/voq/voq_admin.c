@@ -197,26 +197,6 @@ void rio_voq_choices_free(void)
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_choices_free);
 
-/**
- * rio_voq_port_read() - read a port's VoQ CSR, live
- * @n: the node
- * @port: the port
- * @csr: the value read
- *
- * Return: 0, -ENODEV if the node is going away, or -EIO.
- */
-int rio_voq_port_read(struct rio_voq_node *n, unsigned int port, u32 *csr)
-{
-	int ret = -ENODEV;
-
-	mutex_lock(&rio_voq_lock);
-	if (!n->dead && port < n->nports)
-		ret = rio_voq_csr_read(n, port, csr);
-	mutex_unlock(&rio_voq_lock);
-	return ret;
-}
-EXPORT_SYMBOL_IF_KUNIT(rio_voq_port_read);
-
 /* A choice on one end of a link that another choice on the other replaces */
 static int rio_voq_knob_twin(enum rio_voq_knob knob)
 {

@@ -14,6 +14,8 @@
 #include <linux/kernel.h>
 #include <linux/rio_voq.h>
 
+#include "voq_internal.h"
+
 /**
  * rio_voq_vc_ind_encode() - VC_IND value of a VC (table 3-3)
  * @vc: 0..8, or RIO_VOQ_VC_ALL

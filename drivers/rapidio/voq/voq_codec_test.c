@@ -8,6 +8,7 @@
 #include <linux/bitmap.h>
 #include <linux/rio_voq.h>
 
+#include "voq_internal.h"
 #include "voq_model.h"
 
 #define ALL	RIO_VOQ_VC_ALL

@@ -25,6 +25,8 @@
 #include <linux/rio_voq.h>
 #include <linux/types.h>
 
+#include "voq_internal.h"
+
 struct rio_voq_link;
 
 /**
@@ -356,7 +358,6 @@ static inline unsigned int rio_voq_link_end(const struct rio_voq_link *l,
 }
 
 /* voq_admin.c */
-int rio_voq_port_read(struct rio_voq_node *n, unsigned int port, u32 *csr);
 int rio_voq_port_set(struct rio_voq_node *n, unsigned int port,
 		     enum rio_voq_knob knob, unsigned int val);
 void rio_voq_choices_load(struct rio_voq_node *n);

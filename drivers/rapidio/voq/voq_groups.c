@@ -18,6 +18,8 @@
 #include <linux/export.h>
 #include <linux/rio_voq.h>
 
+#include "voq_internal.h"
+
 /**
  * rio_voq_fmt_param_bits() - parameter bits shared by group and status
  * @fmt: symbol format

@@ -7,6 +7,8 @@
 #include <kunit/test.h>
 #include <linux/rio_voq.h>
 
+#include "voq_internal.h"
+
 /* Table 3-2 of Part 12 rev 4.1: CS48, RX port group size 1 */
 static const u8 voq_table_3_2[2][12] = {
 	{ 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0 },

@@ -13,6 +13,7 @@
 #include <linux/rio_voq.h>
 #include <linux/string.h>
 
+#include "voq_internal.h"
 #include "voq_model.h"
 
 /*

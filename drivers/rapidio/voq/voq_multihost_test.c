@@ -170,7 +170,7 @@ static void voq_mh_discovering_host(struct kunit *test)
 	for (p = 0; p < 3; p++) {
 		u32 csr;
 
-		KUNIT_EXPECT_EQ(test, rio_voq_port_read(nb, p, &csr), 0);
+		KUNIT_EXPECT_EQ(test, voq_test_csr_read(nb, p, &csr), 0);
 		KUNIT_EXPECT_EQ(test, csr, voq_mh_hw(mh.sw, p));
 	}
 	KUNIT_EXPECT_EQ(test, mh.b->ini.writes, writes);

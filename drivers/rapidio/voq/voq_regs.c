@@ -11,6 +11,8 @@
 #include <linux/export.h>
 #include <linux/rio_voq.h>
 
+#include "voq_internal.h"
+
 #define RIO_VOQ_CSR_CONTROLS	(RIO_VOQ_CSR_GEN_EN | RIO_VOQ_CSR_PART_EN | \
 				 RIO_VOQ_CSR_XOFF | RIO_VOQ_CSR_VC_EN)
 #define RIO_VOQ_CSR_PGS_FIELDS	(RIO_VOQ_CSR_TX_PGS | RIO_VOQ_CSR_RX_PGS)

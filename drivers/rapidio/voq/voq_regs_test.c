@@ -12,6 +12,7 @@
 #include <linux/rio_regs.h>
 #include <linux/rio_voq.h>
 
+#include "voq_internal.h"
 #include "voq_test_regs.h"
 
 #define SPEC_BITS(first, last)	GENMASK(31 - (first), 31 - (last))

@@ -92,13 +92,13 @@ static void voq_rules_all_ones(struct kunit *test)
 	u32 csr = 0;
 
 	KUNIT_ASSERT_NOT_NULL(test, ne);
-	KUNIT_ASSERT_EQ(test, rio_voq_port_read(ne, 0, &csr), 0);
+	KUNIT_ASSERT_EQ(test, voq_test_csr_read(ne, 0, &csr), 0);
 	KUNIT_EXPECT_NE(test, csr, ~0U);
 
 	spin_lock(&sm->fab->lock);
 	ep->all_ones = true;
 	spin_unlock(&sm->fab->lock);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_read(ne, 0, &csr), -EIO);
+	KUNIT_EXPECT_EQ(test, voq_test_csr_read(ne, 0, &csr), -EIO);
 	mutex_lock(&rio_voq_lock);
 	KUNIT_EXPECT_NE(test, ne->port[0].csr, ~0U);	/* not remembered either */
 	mutex_unlock(&rio_voq_lock);

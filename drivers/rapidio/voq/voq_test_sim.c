@@ -98,3 +98,15 @@ struct rio_voq_node *voq_test_node(struct rio_sim_mport *sm, struct rio_sim_dev 
 	mutex_unlock(&rio_voq_lock);
 	return n;
 }
+
+/* A port's VoQ CSR, read live, or -ENODEV if the node is going away */
+int voq_test_csr_read(struct rio_voq_node *n, unsigned int port, u32 *csr)
+{
+	int ret = -ENODEV;
+
+	mutex_lock(&rio_voq_lock);
+	if (!n->dead && port < n->nports)
+		ret = rio_voq_csr_read(n, port, csr);
+	mutex_unlock(&rio_voq_lock);
+	return ret;
+}

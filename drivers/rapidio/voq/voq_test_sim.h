@@ -22,5 +22,6 @@ struct rio_sim_dev *voq_test_dev(struct kunit *test, struct rio_sim_fabric *fab,
 struct rio_voq_port voq_test_hw(const struct rio_sim_dev *dev, unsigned int port);
 struct rio_voq_node *voq_test_node(struct rio_sim_mport *sm, struct rio_sim_dev *dev);
 struct rio_sim_mport *voq_test_scanned(struct kunit *test, const char *topo);
+int voq_test_csr_read(struct rio_voq_node *n, unsigned int port, u32 *csr);
 
 #endif /* _RIO_VOQ_TEST_SIM_H */
