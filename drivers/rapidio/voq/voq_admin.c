@@ -157,6 +157,7 @@ void rio_voq_choices_check(struct rio_voq_node *n, unsigned int port)
 	struct rio_voq_end me, far = { };
 	unsigned long was = ps->unapplied;
 	unsigned int k, end;
+	char val[8];
 	int ret;
 
 	lockdep_assert_held(&rio_voq_lock);
@@ -173,10 +174,16 @@ void rio_voq_choices_check(struct rio_voq_node *n, unsigned int port)
 		if (!ret)
 			continue;
 		ps->unapplied |= BIT(k);
-		if (!(was & BIT(k)))
-			pr_warn("%s port %u: the admin's %s=%u does not fit the devices in place (%pe): not applied\n",
-				rio_voq_node_name(n), port, rio_voq_knob_name(k),
-				ps->choice.val[k], ERR_PTR(ret));
+		if (was & BIT(k))
+			continue;
+		/* The value as the admin wrote it */
+		if (k == RIO_VOQ_KNOB_FMT && ps->choice.val[k] < RIO_VOQ_NR_PREFS)
+			strscpy(val, rio_voq_pref_names[ps->choice.val[k]], sizeof(val));
+		else
+			snprintf(val, sizeof(val), "%u", ps->choice.val[k]);
+		pr_warn("%s port %u: the admin's %s=%s does not fit the devices in place (%pe): not applied\n",
+			rio_voq_node_name(n), port, rio_voq_knob_name(k), val,
+			ERR_PTR(ret));
 	}
 }
 
