@@ -259,6 +259,9 @@ static int rio_voq_do_set(struct rio_voq_node *n, unsigned int port,
 	 */
 	if (n->unknown || (l && !l->down && l->end[!end]->unknown))
 		return -EBUSY;
+	/* Not across a link that is down (each access would be a timeout) */
+	if (rio_voq_node_cut_off(n, NULL) || (l && rio_voq_node_cut_off(l->end[!end], l)))
+		return -EHOSTUNREACH;
 
 	ch[end] = ps->choice;
 	ch[end].set |= BIT(knob);
@@ -309,7 +312,10 @@ static int rio_voq_do_set(struct rio_voq_node *n, unsigned int port,
  * rio_voq_choice_check() (-EINVAL, -ENOLINK, -EOPNOTSUPP, -EXDEV);
  * -EBUSY if the board of the device, or of its partner on a link that
  * is up, is not known (it could not be discovered again after a bounce:
- * nothing is written); -EIO (or the core's error) if an access failed,
+ * nothing is written); -EHOSTUNREACH if a link that is down cuts the
+ * device, or its partner by another way than the port's own link, off
+ * from the host (nothing is tried); -EIO (or the core's error) if an
+ * access failed,
  * the link then being left with generation off and its ports set by the
  * choices that stand (one log line, from the sequencer).
  */

@@ -7,6 +7,7 @@
 
 #include <kunit/test.h>
 #include <kunit/visibility.h>
+#include <linux/bitfield.h>
 #include <linux/rio_drv.h>
 
 #include "../sim/rio_sim.h"
@@ -159,6 +160,16 @@ static void voq_admin_switches(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, voq_csr(a.host, 0).part_en);
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_VC, 0), 0);
 	KUNIT_EXPECT_FALSE(test, voq_csr(a.host, 0).vc_en);
+
+	/*
+	 * XOFF set behind rio-voq's back: the admin's XOFF 0 is planned from
+	 * the port read just now, not from the value rio-voq last wrote
+	 */
+	spin_lock_irq(&a.sm->fab->lock);
+	a.host->port[0].voq_ctl |= RIO_VOQ_CSR_XOFF;
+	spin_unlock_irq(&a.sm->fab->lock);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_XOFF, 0), 0);
+	KUNIT_EXPECT_FALSE(test, voq_csr(a.host, 0).xoff);
 	rio_sim_kunit_release(test, a.sm);
 }
 
@@ -201,6 +212,24 @@ static void voq_admin_symbol_format(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, voq_csr(sw, 0).tx_pgs, 3);
 	KUNIT_EXPECT_EQ(test, sw->port[0].voq_violations, 0U);
 	KUNIT_EXPECT_EQ(test, host->port[0].voq_violations, 0U);
+
+	/*
+	 * CS64 again, but the switch's TX size does not read back: refused,
+	 * and the link shows the plan of the choice that stands (CS48 by
+	 * baud class), not the refused one
+	 */
+	KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 0, RIO_SIM_WFAULT_READBACK,
+						 FIELD_PREP(RIO_VOQ_CSR_TX_PGS, 1), 1), 0);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS64), -EIO);
+	KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 0, RIO_SIM_WFAULT_NONE, 0, 0), 0);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, n->port[0].link->fmt, RIO_VOQ_FMT_CS48);
+	KUNIT_EXPECT_EQ(test, n->port[0].link->dir[1].pgs, 3);
+	/* The choice that stands: auto, written above */
+	KUNIT_EXPECT_EQ(test, n->port[0].choice.val[RIO_VOQ_KNOB_FMT], RIO_VOQ_PREF_AUTO);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, voq_csr(sw, 0).gen_en);
+	KUNIT_EXPECT_FALSE(test, voq_csr(host, 0).gen_en);
 	rio_sim_kunit_release(test, sm);
 }
 

@@ -387,6 +387,7 @@ struct rio_voq_node *rio_voq_port_peer(struct rio_voq_node *n,
 struct rio_voq_node *rio_voq_port_child(struct rio_voq_node *n,
 					unsigned int port);
 bool rio_voq_behind(struct rio_voq_node *n, struct rio_voq_node *top);
+bool rio_voq_node_cut_off(struct rio_voq_node *n, const struct rio_voq_link *except);
 void rio_voq_node_replace(struct rio_voq_node *n, struct rio_voq_node *fresh);
 void rio_voq_place(struct rio_voq_node *n, bool from_scan, unsigned int ndevs);
 

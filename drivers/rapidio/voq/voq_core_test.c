@@ -181,6 +181,37 @@ static void voq_idle_ports(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
+/*
+ * An admin's XOFF on a port without a link, whose write does not read
+ * back: refused, and the port set again by the choices that stand
+ */
+static void voq_idle_port_admin_fails(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+	struct rio_sim_dev *host, *sw;
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *n;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	host = voq_test_dev(test, fab, "host", false, 1, R3, CAPS_ALL);
+	sw = voq_test_dev(test, fab, "sw", true, 8, R3, CAPS_ALL);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	n = voq_test_node(sm, sw);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_FALSE(test, voq_of(sw, 2).xoff);
+	KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 2, RIO_SIM_WFAULT_READBACK,
+						 RIO_VOQ_CSR_XOFF, 1), 0);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 2, RIO_VOQ_KNOB_XOFF, 1), -EIO);
+	KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 2, RIO_SIM_WFAULT_NONE, 0, 0), 0);
+	KUNIT_EXPECT_FALSE(test, voq_of(sw, 2).xoff);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, n->port[2].choice.set, 0UL);
+	mutex_unlock(&rio_voq_lock);
+	rio_sim_kunit_release(test, sm);
+}
+
 /* A discovering node reads and reports, and writes nothing */
 static void voq_discovering_node(struct kunit *test)
 {
@@ -417,6 +448,7 @@ static void voq_scale_bound(struct kunit *test)
 static struct kunit_case voq_core_test_cases[] = {
 	KUNIT_CASE_PARAM(voq_pair, voq_pair_gen_params),
 	KUNIT_CASE(voq_idle_ports),
+	KUNIT_CASE(voq_idle_port_admin_fails),
 	KUNIT_CASE(voq_discovering_node),
 	KUNIT_CASE(voq_later_fabric_and_removal),
 	KUNIT_CASE(voq_fault_campaign),

@@ -665,6 +665,23 @@ static void voq_event_replace_choice(struct kunit *test)
 	voq_expect_link_up(test, sw, 1, ep, 0);
 	KUNIT_EXPECT_EQ(test, voq_test_hw(sw, 1).tx_pgs, 2);
 	KUNIT_EXPECT_EQ(test, n->port[1].unapplied, 0UL);
+
+	/*
+	 * Not applied again; then the endpoint's RX size, the same knob of
+	 * the link seen from the other end, replaces the choice, which is
+	 * no longer reported as not applied
+	 */
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP |
+			 RIO_VOQ_CSR_PGS_SUP(1));
+	voq_replace(test, sm, ep, &d);
+	KUNIT_EXPECT_EQ(test, n->port[1].unapplied, BIT(RIO_VOQ_KNOB_TX_PGS));
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(voq_test_node(sm, ep), 0,
+					       RIO_VOQ_KNOB_RX_PGS, 1), 0);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, n->port[1].unapplied, 0UL);
+	KUNIT_EXPECT_EQ(test, n->port[1].choice.set, 0UL);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, voq_test_hw(sw, 1).tx_pgs, 1);
 	rio_sim_kunit_release(test, sm);
 }
 
@@ -839,6 +856,7 @@ static void voq_event_admin_down_fails(struct kunit *test)
 	struct rio_voq_node *swn = voq_test_node(sm, sw);
 	static const u32 masks[] = { RIO_VOQ_CSR_VC_EN, RIO_VOQ_CSR_XOFF };
 	unsigned int i;
+	u64 failed;
 
 	KUNIT_ASSERT_NOT_NULL(test, swn);
 	KUNIT_ASSERT_EQ(test, rio_voq_port_set(swn, 1, RIO_VOQ_KNOB_XOFF, 1), 0);
@@ -848,8 +866,11 @@ static void voq_event_admin_down_fails(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(masks); i++) {
 		KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 1, RIO_SIM_WFAULT_READBACK,
 							 masks[i], 1), 0);
+		failed = rio_voq_count.failed;
 		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(swn, 1, RIO_VOQ_KNOB_XOFF, 0), -EIO,
 				    "mask %x", masks[i]);
+		/* Nothing tried across the cable that is down */
+		KUNIT_EXPECT_EQ_MSG(test, rio_voq_count.failed, failed, "mask %x", masks[i]);
 		KUNIT_EXPECT_TRUE_MSG(test, voq_test_hw(sw, 1).xoff, "mask %x", masks[i]);
 		KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
 		KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 1, RIO_SIM_WFAULT_NONE, 0, 0), 0);
@@ -857,6 +878,97 @@ static void voq_event_admin_down_fails(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, swn->port[1].choice.val[RIO_VOQ_KNOB_XOFF], 1);
 		mutex_unlock(&rio_voq_lock);
 	}
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * An admin's XOFF on the port of a link that is down, the port's own
+ * device not answering: refused with the error (not taken as done), the
+ * choice not kept
+ */
+static void voq_event_admin_down_unreadable(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_voq_node *swn = voq_test_node(sm, sw);
+
+	KUNIT_ASSERT_NOT_NULL(test, swn);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	spin_lock_irq(&sm->fab->lock);
+	sw->fail_all = true;
+	spin_unlock_irq(&sm->fab->lock);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(swn, 1, RIO_VOQ_KNOB_XOFF, 1), -EIO);
+	spin_lock_irq(&sm->fab->lock);
+	sw->fail_all = false;
+	spin_unlock_irq(&sm->fab->lock);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, swn->port[1].choice.set & BIT(RIO_VOQ_KNOB_XOFF));
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).xoff);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * Making a link safe after a failure, when the first read of an end
+ * fails too: that end is read again, so that one failed access does not
+ * leave it generating
+ */
+static void voq_event_link_safe_read_fails(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_voq_link *l = rio_voq_test_link(&sm->mport, rio_sim_rdev(sm, sw), 1);
+
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	voq_fail_nth(sm->fab, 1);	/* the first read, of end 0 */
+	mutex_lock(&rio_voq_lock);
+	rio_voq_link_safe(l);
+	mutex_unlock(&rio_voq_lock);
+	voq_fail_nth(sm->fab, 0);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(ep, 0).gen_en);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * chain:3, the link from the first switch to the second down: the third
+ * switch and its endpoint are cut off.  An admin's write to the third
+ * switch's port, whose own link is up, is refused before anything is
+ * tried (each access would be a timeout), and that link is as it was
+ * when the way back is up.
+ */
+static void voq_event_admin_cut_off(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "chain:3");
+	struct rio_sim_dev *sw1 = rio_sim_dev_find(sm->fab, 1);
+	struct rio_sim_dev *sw3 = rio_sim_dev_find(sm->fab, 5);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, 6);
+	struct rio_voq_node *n3 = voq_test_node(sm, sw3);
+	struct rio_voq_node *ne = voq_test_node(sm, ep);
+	u64 failed;
+
+	KUNIT_ASSERT_NOT_NULL(test, n3);
+	KUNIT_ASSERT_NOT_NULL(test, ne);
+	voq_expect_link_up(test, sw3, 2, ep, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	failed = rio_voq_count.failed;
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n3, 2, RIO_VOQ_KNOB_XOFF, 1), -EHOSTUNREACH);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(ne, 0, RIO_VOQ_KNOB_TX_PGS, 1), -EHOSTUNREACH);
+	KUNIT_EXPECT_EQ(test, rio_voq_count.failed, failed);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, n3->port[2].link->state, RIO_VOQ_LINK_CONFIGURED);
+	KUNIT_EXPECT_EQ(test, n3->port[2].choice.set, 0UL);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	voq_expect_link_up(test, sw3, 2, ep, 0);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw3, 2).xoff);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n3, 2, RIO_VOQ_KNOB_XOFF, 1), 0);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw3, 2).xoff);
 	rio_sim_kunit_release(test, sm);
 }
 
@@ -1913,6 +2025,9 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_replace_unknown),
 	KUNIT_CASE(voq_event_admin_toward_unknown),
 	KUNIT_CASE(voq_event_admin_down_fails),
+	KUNIT_CASE(voq_event_admin_down_unreadable),
+	KUNIT_CASE(voq_event_link_safe_read_fails),
+	KUNIT_CASE(voq_event_admin_cut_off),
 	KUNIT_CASE(voq_event_replace_vendor),
 	KUNIT_CASE(voq_event_replace_debugfs_staging),
 	KUNIT_CASE(voq_event_replace_staging_gone),

@@ -20,6 +20,7 @@
  * reason, and one line names both devices and ports.
  */
 
+#include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/err.h>
 #include <linux/lockdep.h>
@@ -177,9 +178,10 @@ int rio_voq_port_safe(struct rio_voq_node *n, unsigned int port, u32 val)
  * rio_voq_link_safe() - generation off at both ends of a link
  * @l: the link, after a failed access
  *
- * Best effort: each end is read again and set as a port without a link
- * (rio_voq_port_safe()); an end that cannot be reached, or whose board
- * is not known, is left as it is.
+ * Best effort: each end is read again (once more if that read fails, so
+ * that one failed access does not leave an end generating) and set as a
+ * port without a link (rio_voq_port_safe()); an end that cannot be read,
+ * or whose board is not known, is left as it is.
  */
 void rio_voq_link_safe(struct rio_voq_link *l)
 {
@@ -188,11 +190,14 @@ void rio_voq_link_safe(struct rio_voq_link *l)
 
 	lockdep_assert_held(&rio_voq_lock);
 	for (i = 0; i < 2; i++) {
-		if (l->end[i]->unknown || rio_voq_csr_read(l->end[i], l->port[i], &val))
+		if (l->end[i]->unknown ||
+		    (rio_voq_csr_read(l->end[i], l->port[i], &val) &&
+		     rio_voq_csr_read(l->end[i], l->port[i], &val)))
 			continue;
 		rio_voq_port_safe(l->end[i], l->port[i], val);
 	}
 }
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_link_safe);
 
 static void rio_voq_link_warn(const struct rio_voq_link *l)
 {
@@ -246,16 +251,19 @@ bool rio_voq_link_unreachable(struct rio_voq_link *l, unsigned int i)
  * (the link down was its way to the host: rio_voq_link_unreachable()),
  * or whose board is not known, is set when the link is back.  @ch are
  * the choices of each end; @force writes an end even where it reads as
- * wanted (after a failed write).
+ * wanted (after a failed write).  Nothing is logged: *@step and *@at
+ * (0 or 1) say where the first failure was.
  *
- * Return: 0, or the error of a write to an end that could be read.
+ * Return: 0, or the first error of an access to an end that can be
+ * reached (a read that failed twice: nothing is written to that end).
  */
 static int rio_voq_link_down_apply(struct rio_voq_link *l,
 				   const struct rio_voq_choice *const ch[2],
-				   bool force)
+				   bool force, const char **step,
+				   unsigned int *at)
 {
 	struct rio_voq_target t = { };
-	const char *step = "planning";
+	const char *where = "planning";
 	unsigned int i;
 	int ret = 0, err;
 	u32 val;
@@ -274,24 +282,22 @@ static int rio_voq_link_down_apply(struct rio_voq_link *l,
 		 * on toward a link that is down; nothing is written from a
 		 * value it could not read (the board may have changed)
 		 */
+		where = "reading the port";
 		err = rio_voq_csr_read(t.n, t.port, &val);
 		if (err)
 			err = rio_voq_csr_read(t.n, t.port, &val);
-		if (err) {
-			pr_warn("%s port %u: cannot read its VoQ CSR (%pe); its generation toward the link that is down is left as it was\n",
-				rio_voq_node_name(t.n), t.port, ERR_PTR(err));
-			continue;
+		if (!err) {
+			where = "planning";
+			err = rio_voq_want_csr(t.n->layout, ps->csr, NULL, NULL,
+					       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_OK,
+					       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_UA,
+					       ch[i], &t.want) ?:
+			      rio_voq_apply(&t, 1, &where);
 		}
-		err = rio_voq_want_csr(t.n->layout, ps->csr, NULL, NULL,
-				       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_OK,
-				       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_UA,
-				       ch[i], &t.want) ?:
-		      rio_voq_apply(&t, 1, &step);
-		if (err) {
-			pr_err("%s port %u: cannot set the port of a link that is down while %s (%pe)\n",
-			       rio_voq_node_name(t.n), t.port, step, ERR_PTR(err));
-			if (!ret)
-				ret = err;
+		if (err && !ret) {
+			ret = err;
+			*step = where;
+			*at = i;
 		}
 	}
 	return ret;
@@ -299,9 +305,11 @@ static int rio_voq_link_down_apply(struct rio_voq_link *l,
 
 /*
  * Plan a link with each end's choices @ch (NULL: the ports' own) and, if
- * @write, write it; @fresh has bit i set to read end i's CSR first.  On a failure the
- * link is made safe by the choices that stand (the ports' own), so
- * that nothing of @ch outlives a write that failed.
+ * @write, write it; @fresh has bit i set to read end i's CSR first.  On
+ * a failure the link is made safe by the choices that stand (the ports'
+ * own): generation off, participation and XOFF as they have them, and
+ * the plan it shows is theirs.  Group sizes a failed write set stay in
+ * the CSRs, with generation off, until the link is configured again.
  */
 static int rio_voq_link_write(struct rio_voq_link *l,
 			      const struct rio_voq_policy *pol, bool write,
@@ -314,13 +322,14 @@ static int rio_voq_link_write(struct rio_voq_link *l,
 	};
 	struct rio_voq_target t[2] = { };
 	struct rio_voq_end e[2];
-	const char *step = "reading the ports";
-	unsigned int i;
+	const char *step = "reading the ports", *dummy_step;
+	unsigned int i, dummy_at;
+	bool planned = false;
 	u32 dummy;
 	int ret = 0;
 
 	lockdep_assert_held(&rio_voq_lock);
-	if (!ch)
+	if (!ch || (ch[0] == kept[0] && ch[1] == kept[1]))
 		ch = kept;
 	if (l->down) {
 		for (i = 0; i < 2; i++) {
@@ -330,13 +339,17 @@ static int rio_voq_link_write(struct rio_voq_link *l,
 		l->state = RIO_VOQ_LINK_DOWN;
 		if (!write)
 			return 0;
-		ret = rio_voq_link_down_apply(l, ch, false);
+		ret = rio_voq_link_down_apply(l, ch, false, &step, &i);
+		if (!ret)
+			return 0;
 		/*
 		 * What failed may have landed while the CSR reads as the
 		 * choices that stand: they are written again, whatever it reads
 		 */
-		if (ret && (ch[0] != kept[0] || ch[1] != kept[1]))
-			rio_voq_link_down_apply(l, kept, true);
+		if (ch != kept)
+			rio_voq_link_down_apply(l, kept, true, &dummy_step, &dummy_at);
+		pr_err("%s port %u: cannot set the port of a link that is down while %s (%pe); generation toward it may be left on\n",
+		       rio_voq_node_name(l->end[i]), l->port[i], step, ERR_PTR(ret));
 		return ret;
 	}
 	if (l->end[0]->unknown || l->end[1]->unknown) {
@@ -369,6 +382,7 @@ static int rio_voq_link_write(struct rio_voq_link *l,
 	l->fmt = rio_voq_link_fmt(e[0].layout, e[1].layout, l->baud_class,
 				  rio_voq_link_pref(&e[0], &e[1], pol->fmt));
 	rio_voq_plan_link(&e[0], &e[1], l->fmt, pol->per_vc, l->dir);
+	planned = true;
 	if (l->state == RIO_VOQ_LINK_NEW)
 		rio_voq_link_warn(l);
 
@@ -400,6 +414,14 @@ static int rio_voq_link_write(struct rio_voq_link *l,
 failed:
 	if (write)
 		rio_voq_link_safe(l);
+	if (planned && ch != kept) {
+		/* The plan shown is that of the choices that stand */
+		for (i = 0; i < 2; i++)
+			e[i].choice = kept[i];
+		l->fmt = rio_voq_link_fmt(e[0].layout, e[1].layout, l->baud_class,
+					  rio_voq_link_pref(&e[0], &e[1], pol->fmt));
+		rio_voq_plan_link(&e[0], &e[1], l->fmt, pol->per_vc, l->dir);
+	}
 	l->state = RIO_VOQ_LINK_FAILED;
 	snprintf(l->reason, sizeof(l->reason), "%s: error %d", step, ret);
 	pr_err("%s port %u <-> %s port %u: configuration failed while %s (%pe); generation left off\n",
@@ -446,8 +468,9 @@ int rio_voq_link_configure(struct rio_voq_link *l,
  * What rio_voq_link_configure() does for the enumerating host, with @ch
  * in place of the ports' choices, which are left alone: the caller
  * keeps @ch only if this succeeds.  On a failure the ends are set by the
- * choices that stand, generation off, so that a failed write leaves
- * nothing of @ch behind.  Called with rio_voq_lock held.
+ * choices that stand, generation off, and the link shows their plan: of
+ * @ch, only group sizes a failed write set may stay in the CSRs, inert
+ * while generation is off.  Called with rio_voq_lock held.
  *
  * Return: as rio_voq_link_configure().
  */

@@ -99,7 +99,14 @@ struct rio_voq_node *voq_test_node(struct rio_sim_mport *sm, struct rio_sim_dev 
 	return n;
 }
 
-/* A port's VoQ CSR, read live, or -ENODEV if the node is going away */
+/**
+ * voq_test_csr_read() - read a port's VoQ CSR from the fabric, now
+ * @n: the node
+ * @port: the port
+ * @csr: the value read
+ *
+ * Return: 0, -ENODEV if the node is going away, or the access's error.
+ */
 int voq_test_csr_read(struct rio_voq_node *n, unsigned int port, u32 *csr)
 {
 	int ret = -ENODEV;

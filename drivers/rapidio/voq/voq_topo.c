@@ -455,6 +455,44 @@ bool rio_voq_behind(struct rio_voq_node *n, struct rio_voq_node *top)
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_behind);
 
 /**
+ * rio_voq_node_cut_off() - is a device cut off from the host by a link down
+ * @n: the device's node
+ * @except: a link whose being down does not count, or NULL
+ *
+ * Walks up the tree the core built from @n: a cable on the way whose
+ * upper end's port, as last read, has no PORT_OK carries no maintenance
+ * request to @n (on hardware each would be a timeout), as
+ * rio_voq_link_unreachable() says of one link.  Ports rio-voq keeps no
+ * status for (a device without a VoQ block or an LP-Serial block) count
+ * as up.  Called with
+ * rio_voq_lock held.
+ *
+ * Return: true if such a cable, other than @except's, is on @n's way.
+ */
+bool rio_voq_node_cut_off(struct rio_voq_node *n, const struct rio_voq_link *except)
+{
+	struct rio_voq_node *p;
+	unsigned int hops, port;
+
+	lockdep_assert_held(&rio_voq_lock);
+	for (hops = 0; n && n->rdev && hops <= RIO_VOQ_MAX_HOPS; hops++, n = p) {
+		p = rio_voq_parent(n);
+		if (!p)
+			break;
+		port = p->rdev ? rio_voq_tree_port(p, n->rdev) : 0;
+		if (port >= p->nports ||
+		    !rio_voq_phys_reg(p, port, RIO_PORT_N_ERR_STS_CSR(0, 0)))
+			continue;	/* no status of that port */
+		if (except && ((except->end[0] == p && except->port[0] == port) ||
+			       (except->end[1] == p && except->port[1] == port)))
+			continue;
+		if (!(p->port[port].err_sts & RIO_PORT_N_ERR_STS_PORT_OK))
+			return true;
+	}
+	return false;
+}
+
+/**
  * rio_voq_node_replace() - give a node what its device is now made of
  * @n: the node, whose device was swapped for another board
  * @fresh: the device probed again (rio_voq_node_reprobe()); its ports
