@@ -162,14 +162,16 @@ static void voq_admin_switches(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, voq_csr(a.host, 0).vc_en);
 
 	/*
-	 * XOFF set behind rio-voq's back: the admin's XOFF 0 is planned from
-	 * the port read just now, not from the value rio-voq last wrote
+	 * XOFF (on by the admin's choice above) cleared behind rio-voq's
+	 * back: the admin's XOFF 1 again is planned from the port read just
+	 * now, not from the value rio-voq last wrote, which it matches
 	 */
+	KUNIT_ASSERT_TRUE(test, voq_csr(a.host, 0).xoff);
 	spin_lock_irq(&a.sm->fab->lock);
-	a.host->port[0].voq_ctl |= RIO_VOQ_CSR_XOFF;
+	a.host->port[0].voq_ctl &= ~RIO_VOQ_CSR_XOFF;
 	spin_unlock_irq(&a.sm->fab->lock);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_XOFF, 0), 0);
-	KUNIT_EXPECT_FALSE(test, voq_csr(a.host, 0).xoff);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_XOFF, 1), 0);
+	KUNIT_EXPECT_TRUE(test, voq_csr(a.host, 0).xoff);
 	rio_sim_kunit_release(test, a.sm);
 }
 

@@ -854,9 +854,10 @@ static void voq_event_admin_down_fails(struct kunit *test)
 	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
 	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
 	struct rio_voq_node *swn = voq_test_node(sm, sw);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
 	static const u32 masks[] = { RIO_VOQ_CSR_VC_EN, RIO_VOQ_CSR_XOFF };
 	unsigned int i;
-	u64 failed;
+	u64 failed, reads, writes;
 
 	KUNIT_ASSERT_NOT_NULL(test, swn);
 	KUNIT_ASSERT_EQ(test, rio_voq_port_set(swn, 1, RIO_VOQ_KNOB_XOFF, 1), 0);
@@ -867,10 +868,14 @@ static void voq_event_admin_down_fails(struct kunit *test)
 		KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 1, RIO_SIM_WFAULT_READBACK,
 							 masks[i], 1), 0);
 		failed = rio_voq_count.failed;
+		reads = ep->reads;
+		writes = ep->writes;
 		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(swn, 1, RIO_VOQ_KNOB_XOFF, 0), -EIO,
 				    "mask %x", masks[i]);
 		/* Nothing tried across the cable that is down */
 		KUNIT_EXPECT_EQ_MSG(test, rio_voq_count.failed, failed, "mask %x", masks[i]);
+		KUNIT_EXPECT_EQ_MSG(test, ep->reads, reads, "mask %x", masks[i]);
+		KUNIT_EXPECT_EQ_MSG(test, ep->writes, writes, "mask %x", masks[i]);
 		KUNIT_EXPECT_TRUE_MSG(test, voq_test_hw(sw, 1).xoff, "mask %x", masks[i]);
 		KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
 		KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 1, RIO_SIM_WFAULT_NONE, 0, 0), 0);
