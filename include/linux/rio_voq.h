@@ -11,9 +11,9 @@
  * generating and a receiving port are private to drivers/rapidio/
  * (voq/voq_model.h).
  *
- * Functions no module outside rio_voq_model.ko and rio_voq.ko calls yet
- * are exported for KUnit only (EXPORT_SYMBOL_IF_KUNIT): built-in code
- * may call every one of them; a module, those its maintainers export.
+ * Every function declared here is exported (EXPORT_SYMBOL_GPL).  Those
+ * no module outside rio_voq_model.ko and rio_voq.ko calls are exported
+ * for KUnit only and declared in drivers/rapidio/voq/voq_internal.h.
  *
  * RapidIO numbers bits big-endian: bit 0 is the most significant bit of
  * a 32-bit word, so RapidIO bit n is BIT(31 - n).  The comments beside
