@@ -1397,6 +1397,8 @@ static const char *generic(int err)
 		return "this end's TX group size differs from the partner's RX group size: set the group size first";
 	case ENODEV:
 		return "the device is going away";
+	case EHOSTUNREACH:
+		return "a link that is down cuts the device off from the host: nothing was tried; try again when it is back";
 	case EIO:
 		return "a maintenance access failed; generation was left off on the link";
 	}

@@ -259,8 +259,12 @@ static int rio_voq_do_set(struct rio_voq_node *n, unsigned int port,
 	 */
 	if (n->unknown || (l && !l->down && l->end[!end]->unknown))
 		return -EBUSY;
-	/* Not across a link that is down (each access would be a timeout) */
-	if (rio_voq_node_cut_off(n, NULL) || (l && rio_voq_node_cut_off(l->end[!end], l)))
+	/*
+	 * Not across a link down elsewhere (each access would be a timeout);
+	 * the port's own link down is the sequencer's: it sets the end it
+	 * can reach, and the choice applies when the link is back
+	 */
+	if (rio_voq_node_cut_off(n, l) || (l && rio_voq_node_cut_off(l->end[!end], l)))
 		return -EHOSTUNREACH;
 
 	ch[end] = ps->choice;

@@ -849,33 +849,36 @@ static void voq_event_admin_toward_unknown(struct kunit *test)
  * choice that stands): the port is set again by the choice that stands
  * (XOFF on), not left with the refused one
  */
-static void voq_event_admin_down_fails(struct kunit *test)
+static void voq_admin_down_fails(struct kunit *test, bool poll)
 {
 	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
 	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
 	struct rio_voq_node *swn = voq_test_node(sm, sw);
-	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
 	static const u32 masks[] = { RIO_VOQ_CSR_VC_EN, RIO_VOQ_CSR_XOFF };
 	unsigned int i;
-	u64 failed, reads, writes;
+	u64 failed;
 
 	KUNIT_ASSERT_NOT_NULL(test, swn);
 	KUNIT_ASSERT_EQ(test, rio_voq_port_set(swn, 1, RIO_VOQ_KNOB_XOFF, 1), 0);
+	sm->fab->no_pw = poll;
 	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
-	rio_sim_mport_pw_flush(sm);
+	if (poll)
+		rio_voq_test_poll();
+	else
+		rio_sim_mport_pw_flush(sm);
 	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 1).xoff);
 	for (i = 0; i < ARRAY_SIZE(masks); i++) {
 		KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 1, RIO_SIM_WFAULT_READBACK,
 							 masks[i], 1), 0);
 		failed = rio_voq_count.failed;
-		reads = ep->reads;
-		writes = ep->writes;
 		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(swn, 1, RIO_VOQ_KNOB_XOFF, 0), -EIO,
 				    "mask %x", masks[i]);
-		/* Nothing tried across the cable that is down */
+		/*
+		 * Nothing tried across the cable that is down (it would fail:
+		 * rio-sim routes nothing over it), also when the endpoint is
+		 * still known (a link down the poll found, no bounce)
+		 */
 		KUNIT_EXPECT_EQ_MSG(test, rio_voq_count.failed, failed, "mask %x", masks[i]);
-		KUNIT_EXPECT_EQ_MSG(test, ep->reads, reads, "mask %x", masks[i]);
-		KUNIT_EXPECT_EQ_MSG(test, ep->writes, writes, "mask %x", masks[i]);
 		KUNIT_EXPECT_TRUE_MSG(test, voq_test_hw(sw, 1).xoff, "mask %x", masks[i]);
 		KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
 		KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 1, RIO_SIM_WFAULT_NONE, 0, 0), 0);
@@ -883,6 +886,48 @@ static void voq_event_admin_down_fails(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, swn->port[1].choice.val[RIO_VOQ_KNOB_XOFF], 1);
 		mutex_unlock(&rio_voq_lock);
 	}
+	rio_sim_kunit_release(test, sm);
+}
+
+static void voq_event_admin_down_fails(struct kunit *test)
+{
+	voq_admin_down_fails(test, false);
+}
+
+static void voq_event_admin_down_fails_poll(struct kunit *test)
+{
+	voq_admin_down_fails(test, true);
+}
+
+/*
+ * The port's own link down, found by the poll (the endpoint cut off by
+ * it, but still known): an admin's choice on the cut-off end is taken,
+ * written to the end that can be reached (the switch's TX size, its twin),
+ * and applies at both ends when the link is back
+ */
+static void voq_event_admin_own_link_down(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_voq_node *ne = voq_test_node(sm, ep);
+	u64 failed;
+
+	KUNIT_ASSERT_NOT_NULL(test, ne);
+	sm->fab->no_pw = true;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	rio_voq_test_poll();
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, ne->unknown);
+	mutex_unlock(&rio_voq_lock);
+	failed = rio_voq_count.failed;
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(ne, 0, RIO_VOQ_KNOB_RX_PGS, 1), 0);
+	KUNIT_EXPECT_EQ(test, rio_voq_count.failed, failed);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	rio_voq_test_poll();
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	KUNIT_EXPECT_EQ(test, voq_test_hw(sw, 1).tx_pgs, 1);
+	KUNIT_EXPECT_EQ(test, voq_test_hw(ep, 0).rx_pgs, 1);
 	rio_sim_kunit_release(test, sm);
 }
 
@@ -2030,6 +2075,8 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_replace_unknown),
 	KUNIT_CASE(voq_event_admin_toward_unknown),
 	KUNIT_CASE(voq_event_admin_down_fails),
+	KUNIT_CASE(voq_event_admin_down_fails_poll),
+	KUNIT_CASE(voq_event_admin_own_link_down),
 	KUNIT_CASE(voq_event_admin_down_unreadable),
 	KUNIT_CASE(voq_event_link_safe_read_fails),
 	KUNIT_CASE(voq_event_admin_cut_off),

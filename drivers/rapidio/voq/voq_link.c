@@ -535,8 +535,9 @@ int rio_voq_port_configure(struct rio_voq_node *n, unsigned int port,
  * @ch: the port's choices, as they would be
  *
  * rio_voq_port_configure() with @ch in place of the port's choices,
- * reading the port first.  On a failure the port is read again and set
- * by the choices that stand (rio_voq_port_safe()); the caller keeps @ch
+ * reading the port first.  On a failure the port is read again (twice if
+ * need be) and set by the choices that stand (rio_voq_port_safe()); the
+ * caller keeps @ch
  * only if this succeeds.  Called with rio_voq_lock held.
  *
  * Return: as rio_voq_port_configure().
@@ -547,7 +548,8 @@ int rio_voq_port_try(struct rio_voq_node *n, unsigned int port,
 	int ret = rio_voq_port_write(n, port, true, ch);
 	u32 csr;
 
-	if (ret && ret != -EBUSY && !rio_voq_csr_read(n, port, &csr))
+	if (ret && ret != -EBUSY &&
+	    (!rio_voq_csr_read(n, port, &csr) || !rio_voq_csr_read(n, port, &csr)))
 		rio_voq_port_safe(n, port, csr);
 	return ret;
 }
