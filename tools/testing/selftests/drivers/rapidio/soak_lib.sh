@@ -157,7 +157,14 @@ soak() {	# seed, events, seconds
 		# A cabled switch port that is not the host's link
 		grep ' peer=[0-9]' $ST/truth | grep -v '^dev=0 ' | grep -v ' peer=0\.' |
 			grep -f $ST/switches > $ST/cabled
-		rnd "$(wc -l < $ST/cabled)"
+		# Swaps to smaller boards can leave none: nothing to act on
+		n=$(wc -l < $ST/cabled)
+		if [ "$n" -eq 0 ]; then
+			ev=$((ev - 1))
+			echo "# soak: no cabled switch port left after event $ev"
+			break
+		fi
+		rnd "$n"
 		# "dev=D port=P peer=J.Q up=U down=W ua=A csr=C viol=V"
 		set -- $(sed -n "$((r + 1))p" $ST/cabled)
 		d=${1#dev=} p=${2#port=} peer=${3#peer=} down=${5#down=} ua=${6#ua=}
