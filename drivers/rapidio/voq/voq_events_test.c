@@ -1023,6 +1023,47 @@ static void voq_event_admin_cut_off(struct kunit *test)
 }
 
 /*
+ * The host's own cable down: the mport sends no port-write and the first
+ * switch's is lost behind that cable, so only the mport's port, read
+ * again, says that every device is cut off.  Admin writes are refused
+ * before any access (each would be a timeout on hardware), the links
+ * stay as they were, and a write goes through once the cable is back.
+ */
+static void voq_event_admin_host_cable(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "chain:3");
+	struct rio_sim_dev *sw1 = rio_sim_dev_find(sm->fab, 1);
+	struct rio_sim_dev *sw3 = rio_sim_dev_find(sm->fab, 5);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, 6);
+	struct rio_voq_node *n1 = voq_test_node(sm, sw1);
+	struct rio_voq_node *n3 = voq_test_node(sm, sw3);
+	u64 failed, writes;
+
+	KUNIT_ASSERT_NOT_NULL(test, n1);
+	KUNIT_ASSERT_NOT_NULL(test, n3);
+	voq_expect_link_up(test, sw3, 2, ep, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 0, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	failed = rio_voq_count.failed;
+	writes = sm->fab->writes;
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n3, 2, RIO_VOQ_KNOB_XOFF, 1), -EHOSTUNREACH);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n1, 2, RIO_VOQ_KNOB_GEN, 0), -EHOSTUNREACH);
+	KUNIT_EXPECT_EQ(test, rio_voq_count.failed, failed);
+	KUNIT_EXPECT_EQ(test, sm->fab->writes, writes);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, n3->port[2].link->state, RIO_VOQ_LINK_CONFIGURED);
+	KUNIT_EXPECT_EQ(test, n3->port[2].choice.set, 0UL);
+	mutex_unlock(&rio_voq_lock);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 0, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n3, 2, RIO_VOQ_KNOB_XOFF, 1), 0);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw3, 2).xoff);
+	voq_expect_link_up(test, sw3, 2, ep, 0);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
  * Another vendor's board with the same blocks in the RAM staging
  * switch's place: a swap all the same (the Device Identity CAR is read
  * again), whose staging ops follow the identity read, not the core's
@@ -2080,6 +2121,7 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_admin_down_unreadable),
 	KUNIT_CASE(voq_event_link_safe_read_fails),
 	KUNIT_CASE(voq_event_admin_cut_off),
+	KUNIT_CASE(voq_event_admin_host_cable),
 	KUNIT_CASE(voq_event_replace_vendor),
 	KUNIT_CASE(voq_event_replace_debugfs_staging),
 	KUNIT_CASE(voq_event_replace_staging_gone),

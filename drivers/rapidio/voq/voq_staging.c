@@ -265,8 +265,10 @@ void rio_voq_staging_setup_link(struct rio_voq_link *l)
  * only discovers; -EBUSY if the device's board is not known (it could
  * not be discovered again after a bounce); -ENOENT if the port has no
  * staging queues (no VoQ link); -EINVAL; -EOPNOTSUPP if the device's map
- * is fixed; -EIO (or the op's error) if programming fails, the port's
- * map then being read back where possible.
+ * is fixed; -EHOSTUNREACH if a link that is down cuts the device off
+ * from the host (nothing is tried; a map kept in the kernel is taken);
+ * -EIO (or the op's error) if programming fails, the port's map then
+ * being read back where possible.
  */
 int rio_voq_staging_set_map(struct rio_voq_node *n, unsigned int port,
 			    const u8 *map, unsigned int count)
@@ -298,6 +300,9 @@ int rio_voq_staging_set_map(struct rio_voq_node *n, unsigned int port,
 	for (d = 0; !ret && d < count; d++)
 		if (map[d] >= ps->nqueues)
 			ret = -EINVAL;
+	/* The ops reach the device: not across a cable that is down */
+	if (!ret && ops && rio_voq_node_cut_off(n, NULL))
+		ret = -EHOSTUNREACH;
 	if (ret)
 		goto out;
 

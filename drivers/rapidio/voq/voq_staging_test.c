@@ -331,6 +331,59 @@ static void voq_staging_admin_map(struct kunit *test)
 }
 
 /*
+ * An admin's map for a switch that the host's own cable, down, cuts off
+ * (the mport sends no port-write, the switch's is lost): refused before
+ * anything is tried across the cable (each access would be a timeout on
+ * hardware), the port's map as it was; taken again once the way back is
+ * up.  The generic default's map, kept in the kernel, needs no access.
+ */
+static void voq_staging_admin_cut_off(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "staging");
+	struct rio_sim_mport *sm = rio_sim_kunit_mport(test, fab, 0);
+	static const u8 good[8] = { 3, 3, 3, 3, 0, 1, 2, 2 };
+	struct rio_voq_node *nram, *host;
+	struct rio_sim_dev *ram;
+	u8 was[8];
+	u64 reads, writes, failed;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	ram = rio_sim_dev_find(sm->fab, 1);
+	mutex_lock(&rio_voq_lock);
+	nram = rio_voq_node_of(&sm->mport, rio_sim_rdev(sm, ram));
+	host = rio_voq_node_of(&sm->mport, NULL);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_ASSERT_NOT_NULL(test, nram);
+	KUNIT_ASSERT_NOT_NULL(test, host);
+	KUNIT_ASSERT_NOT_NULL(test, nram->port[1].smap);
+	memcpy(was, &ram->stg_map[1 * RIO_SIM_ROUTES_SMALL], sizeof(was));
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(ram, 0, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	reads = sm->ini.reads;
+	writes = sm->ini.writes;
+	failed = rio_voq_count.failed;
+	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(nram, 1, good, 8), -EHOSTUNREACH);
+	/* One read: the mport's own Error and Status CSR, a local access */
+	KUNIT_EXPECT_EQ(test, sm->ini.reads, reads + 1);
+	KUNIT_EXPECT_EQ(test, sm->ini.writes, writes);
+	KUNIT_EXPECT_EQ(test, rio_voq_count.failed, failed);
+	voq_expect_map(test, &ram->stg_map[1 * RIO_SIM_ROUTES_SMALL], was, 8);
+	voq_expect_map(test, nram->port[1].smap, was, 8);
+	/* Bad input is still refused as bad input */
+	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(nram, 1, good, 7), -EINVAL);
+	/* The mport's own map is the kernel's */
+	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(host, 0, good, 8), 0);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(ram, 0, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(nram, 1, good, 8), 0);
+	voq_expect_map(test, &ram->stg_map[1 * RIO_SIM_ROUTES_SMALL], good, 8);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
  * Staging maps that do not stick: rio-sim's staging write faults on the
  * RAM model's port 1 (writes ignored, a bit of each entry stuck, a bit
  * inverted in reads).  None fails an access: only a read-back shows them.
@@ -447,6 +500,7 @@ static struct kunit_case voq_staging_test_cases[] = {
 	KUNIT_CASE(voq_staging_generic_and_gating),
 	KUNIT_CASE(voq_staging_sim_models),
 	KUNIT_CASE(voq_staging_admin_map),
+	KUNIT_CASE(voq_staging_admin_cut_off),
 	KUNIT_CASE_PARAM(voq_staging_admin_not_stuck, voq_stg_fault_gen_params),
 	KUNIT_CASE_PARAM(voq_staging_setup_not_stuck, voq_stg_fault_gen_params),
 	{}

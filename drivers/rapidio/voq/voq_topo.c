@@ -464,8 +464,9 @@ EXPORT_SYMBOL_IF_KUNIT(rio_voq_behind);
  * request to @n (on hardware each would be a timeout), as
  * rio_voq_link_unreachable() says of one link.  Ports rio-voq keeps no
  * status for (a device without a VoQ block or an LP-Serial block) count
- * as up.  Called with
- * rio_voq_lock held.
+ * as up.  The mport's own port sends no port-write, so its status is read
+ * again (a local access; one that fails counts as down) rather than taken
+ * as last read.  Called with rio_voq_lock held.
  *
  * Return: true if such a cable, other than @except's, is on @n's way.
  */
@@ -473,6 +474,7 @@ bool rio_voq_node_cut_off(struct rio_voq_node *n, const struct rio_voq_link *exc
 {
 	struct rio_voq_node *p;
 	unsigned int hops, port;
+	u32 sts;
 
 	lockdep_assert_held(&rio_voq_lock);
 	for (hops = 0; n && n->rdev && hops <= RIO_VOQ_MAX_HOPS; hops++, n = p) {
@@ -486,7 +488,12 @@ bool rio_voq_node_cut_off(struct rio_voq_node *n, const struct rio_voq_link *exc
 		if (except && ((except->end[0] == p && except->port[0] == port) ||
 			       (except->end[1] == p && except->port[1] == port)))
 			continue;
-		if (!(p->port[port].err_sts & RIO_PORT_N_ERR_STS_PORT_OK))
+		sts = p->port[port].err_sts;
+		if (!p->rdev &&
+		    rio_voq_read(p, rio_voq_phys_reg(p, port, RIO_PORT_N_ERR_STS_CSR(0, 0)),
+				 &sts))
+			return true;
+		if (!(sts & RIO_PORT_N_ERR_STS_PORT_OK))
 			return true;
 	}
 	return false;
