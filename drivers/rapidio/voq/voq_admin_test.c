@@ -175,6 +175,37 @@ static void voq_admin_switches(struct kunit *test)
 	rio_sim_kunit_release(test, a.sm);
 }
 
+/*
+ * The partner's board no longer supports group size 1 (it was swapped,
+ * and no event said so yet): the admin's size 1, allowed by what
+ * discovery read, is refused once the ends are read, nothing written and
+ * the choice not kept, rather than planned away while 0 is returned.
+ */
+static void voq_admin_caps_changed(struct kunit *test)
+{
+	struct voq_admin a;
+	u32 hc, pc;
+
+	voq_admin_setup(test, &a, RIO_SIM_VOQ_CAPS_ALL, 0);
+	KUNIT_ASSERT_NE(test, voq_csr(a.host, 0).tx_pgs, 1);
+	spin_lock_irq(&a.sm->fab->lock);
+	a.peer->port[0].voq_caps &= ~RIO_VOQ_CSR_PGS_SUP(1);
+	spin_unlock_irq(&a.sm->fab->lock);
+	hc = a.host->port[0].voq_ctl;
+	pc = a.peer->port[0].voq_ctl;
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 1), -EXDEV);
+	voq_expect_unchanged(test, &a, hc, pc);
+	KUNIT_EXPECT_FALSE(test, a.n->port[0].choice.set & BIT(RIO_VOQ_KNOB_TX_PGS));
+	KUNIT_EXPECT_EQ(test, a.n->port[0].link->state, RIO_VOQ_LINK_CONFIGURED);
+	/* Now known: refused at once, as bad input */
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 1), -EXDEV);
+	/* A size both still support goes through */
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 2), 0);
+	KUNIT_EXPECT_EQ(test, voq_csr(a.host, 0).tx_pgs, 2);
+	KUNIT_EXPECT_EQ(test, voq_csr(a.peer, 0).rx_pgs, 2);
+	rio_sim_kunit_release(test, a.sm);
+}
+
 /* Forcing CS64 on a class 2 link re-plans it with the CS64 widths */
 static void voq_admin_symbol_format(struct kunit *test)
 {
@@ -284,6 +315,7 @@ static struct kunit_case voq_admin_test_cases[] = {
 	KUNIT_CASE_PARAM(voq_admin_refused, voq_admin_bad_gen_params),
 	KUNIT_CASE(voq_admin_switches),
 	KUNIT_CASE(voq_admin_symbol_format),
+	KUNIT_CASE(voq_admin_caps_changed),
 	KUNIT_CASE(voq_admin_discovering),
 	KUNIT_CASE(voq_admin_failure),
 	KUNIT_CASE(voq_admin_remembered),

@@ -303,9 +303,71 @@ static int rio_voq_link_down_apply(struct rio_voq_link *l,
 	return ret;
 }
 
+/* The plan a link shows after a try that did not go through: the kept one */
+static void rio_voq_plan_kept(struct rio_voq_link *l,
+			      const struct rio_voq_policy *pol,
+			      struct rio_voq_end e[2],
+			      const struct rio_voq_choice *const kept[2])
+{
+	unsigned int i;
+
+	for (i = 0; i < 2; i++)
+		e[i].choice = kept[i];
+	l->fmt = rio_voq_link_fmt(e[0].layout, e[1].layout, l->baud_class,
+				  rio_voq_link_pref(&e[0], &e[1], pol->fmt));
+	rio_voq_plan_link(&e[0], &e[1], l->fmt, pol->per_vc, l->dir);
+}
+
+/*
+ * The choices of a try that are new at either end (not among the choices
+ * that stand, or with another value), checked again against the
+ * capabilities just read: the board may have changed since the admin's
+ * write was checked against the values of its discovery.
+ * Return: 0, or the refusal of rio_voq_choice_check().
+ */
+static int rio_voq_try_check(const struct rio_voq_end e[2],
+			     const struct rio_voq_choice *const ch[2],
+			     const struct rio_voq_choice *const kept[2])
+{
+	unsigned int i, k;
+	int ret;
+
+	for (i = 0; i < 2; i++) {
+		for (k = 0; k < RIO_VOQ_NR_KNOBS; k++) {
+			if (!(ch[i]->set & BIT(k)) ||
+			    ((kept[i]->set & BIT(k)) && kept[i]->val[k] == ch[i]->val[k]))
+				continue;
+			ret = rio_voq_choice_check(&e[i], &e[!i], k, ch[i]->val[k]);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Does the plan change an end's RX group size whose partner's CSR was not
+ * read just now (an RX size changes only while the partner does not
+ * generate, table 5-3, and only a fresh read says whether it does)
+ */
+static bool rio_voq_rx_blind(const struct rio_voq_target t[2],
+			     unsigned int fresh)
+{
+	unsigned int i;
+
+	for (i = 0; i < 2; i++)
+		if (!(fresh & BIT(!i)) &&
+		    FIELD_GET(RIO_VOQ_CSR_RX_PGS, t[i].want ^ rio_voq_now(&t[i])))
+			return true;
+	return false;
+}
+
 /*
  * Plan a link with each end's choices @ch (NULL: the ports' own) and, if
- * @write, write it; @fresh has bit i set to read end i's CSR first.  On
+ * @write, write it; @fresh has bit i set to read end i's CSR first.  With
+ * one end read (an admin's participation or XOFF), the other is read too
+ * when the plan would change an RX group size.  New choices in @ch are
+ * checked against the capabilities read: a refusal writes nothing.  On
  * a failure the link is made safe by the choices that stand (the ports'
  * own): generation off, participation and XOFF as they have them, and
  * the plan it shows is theirs.  Group sizes a failed write set stay in
@@ -323,7 +385,7 @@ static int rio_voq_link_write(struct rio_voq_link *l,
 	struct rio_voq_target t[2] = { };
 	struct rio_voq_end e[2];
 	const char *step = "reading the ports", *dummy_step;
-	unsigned int i, dummy_at;
+	unsigned int i, dummy_at, read = 0;
 	bool planned = false;
 	u32 dummy;
 	int ret = 0;
@@ -365,26 +427,38 @@ static int rio_voq_link_write(struct rio_voq_link *l,
 			rio_voq_link_safe(l);
 		return -EBUSY;
 	}
+again:
+	step = "reading the ports";
 	for (i = 0; !ret && i < 2; i++)
-		if (fresh & BIT(i))
+		if (fresh & ~read & BIT(i))
 			ret = rio_voq_csr_read(l->end[i], l->port[i], &dummy);
-	if (!ret) {
+	if (!ret && !planned) {
 		step = "reading the baud rate";
 		ret = rio_voq_link_baud(l);
 	}
 	if (ret)
 		goto failed;
+	read = fresh;
 
 	for (i = 0; i < 2; i++) {
 		rio_voq_node_end(l->end[i], l->port[i], &e[i]);
 		e[i].choice = ch[i];
 	}
+	if (ch != kept) {
+		ret = rio_voq_try_check(e, ch, kept);
+		if (ret) {
+			/* Refused: nothing written, the plan shown as it was */
+			if (planned)
+				rio_voq_plan_kept(l, pol, e, kept);
+			return ret;
+		}
+	}
 	l->fmt = rio_voq_link_fmt(e[0].layout, e[1].layout, l->baud_class,
 				  rio_voq_link_pref(&e[0], &e[1], pol->fmt));
 	rio_voq_plan_link(&e[0], &e[1], l->fmt, pol->per_vc, l->dir);
-	planned = true;
-	if (l->state == RIO_VOQ_LINK_NEW)
+	if (l->state == RIO_VOQ_LINK_NEW && !planned)
 		rio_voq_link_warn(l);
+	planned = true;
 
 	if (!write) {
 		l->state = RIO_VOQ_LINK_REPORTED;
@@ -404,6 +478,10 @@ static int rio_voq_link_write(struct rio_voq_link *l,
 		if (ret)
 			goto failed;
 	}
+	if (fresh && rio_voq_rx_blind(t, fresh)) {
+		fresh = BIT(0) | BIT(1);
+		goto again;
+	}
 	ret = rio_voq_apply(t, 2, &step);
 	if (ret)
 		goto failed;
@@ -414,14 +492,8 @@ static int rio_voq_link_write(struct rio_voq_link *l,
 failed:
 	if (write)
 		rio_voq_link_safe(l);
-	if (planned && ch != kept) {
-		/* The plan shown is that of the choices that stand */
-		for (i = 0; i < 2; i++)
-			e[i].choice = kept[i];
-		l->fmt = rio_voq_link_fmt(e[0].layout, e[1].layout, l->baud_class,
-					  rio_voq_link_pref(&e[0], &e[1], pol->fmt));
-		rio_voq_plan_link(&e[0], &e[1], l->fmt, pol->per_vc, l->dir);
-	}
+	if (planned && ch != kept)
+		rio_voq_plan_kept(l, pol, e, kept);
 	l->state = RIO_VOQ_LINK_FAILED;
 	snprintf(l->reason, sizeof(l->reason), "%s: error %d", step, ret);
 	pr_err("%s port %u <-> %s port %u: configuration failed while %s (%pe); generation left off\n",
@@ -470,9 +542,13 @@ int rio_voq_link_configure(struct rio_voq_link *l,
  * keeps @ch only if this succeeds.  On a failure the ends are set by the
  * choices that stand, generation off, and the link shows their plan: of
  * @ch, only group sizes a failed write set may stay in the CSRs, inert
- * while generation is off.  Called with rio_voq_lock held.
+ * while generation is off.  A choice of @ch that is new is checked again
+ * against the capabilities the ends' CSRs show when they are read.
+ * Called with rio_voq_lock held.
  *
- * Return: as rio_voq_link_configure().
+ * Return: as rio_voq_link_configure(); or, nothing written and the link
+ * as it was, the refusal of rio_voq_choice_check() of a new choice that
+ * the capabilities just read no longer allow (the board changed).
  */
 int rio_voq_link_try(struct rio_voq_link *l, const struct rio_voq_policy *pol,
 		     unsigned int fresh, const struct rio_voq_choice *const ch[2])

@@ -45,15 +45,15 @@ static void voq_rules_discovering_staging(struct kunit *test)
 }
 
 /*
- * A write the hardware does not take: the endpoint's generation was
- * turned off by the admin, then turned on again behind rio-voq's back
- * (another agent), and the host's RX group size moved.  Putting the
- * host's port back changes its RX size while the partner generates:
- * rio-sim, like hardware that latches only legal values, keeps the old
- * size.  The write succeeds, the read-back differs, and rio-voq must
- * say so: -EIO, the link failed, generation off at both ends.
+ * The endpoint's generation was turned off by the admin, then turned on
+ * again behind rio-voq's back (another agent), and the host's RX group
+ * size moved.  An admin's XOFF at the host reads the host's port, whose
+ * plan puts the RX size back: an RX size changes only while the partner
+ * does not generate, so the endpoint, last known not to generate, is
+ * read too, and its generation goes off first (rio-sim, like hardware
+ * that latches only legal values, would refuse the size and count it).
  */
-static void voq_rules_write_not_taken(struct kunit *test)
+static void voq_rules_rx_partner_read(struct kunit *test)
 {
 	struct rio_sim_mport *sm = voq_single(test);
 	struct rio_sim_dev *host = sm->fab->host, *ep = rio_sim_dev_find(sm->fab, 1);
@@ -74,10 +74,39 @@ static void voq_rules_write_not_taken(struct kunit *test)
 				FIELD_PREP(RIO_VOQ_CSR_RX_PGS, planned ^ 4);
 	spin_unlock(&sm->fab->lock);
 
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(nh, 0, RIO_VOQ_KNOB_XOFF, 1), 0);
+	KUNIT_EXPECT_EQ(test, host->port[0].voq_violations, 0U);
+	KUNIT_EXPECT_EQ(test, ep->port[0].voq_violations, 0U);
+	KUNIT_EXPECT_EQ(test, voq_test_hw(host, 0).rx_pgs, planned);
+	KUNIT_EXPECT_EQ(test, voq_test_hw(ep, 0).tx_pgs, planned);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(host, 0).xoff);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(ep, 0).gen_en);	/* the admin's choice */
+	KUNIT_EXPECT_EQ(test, l->state, RIO_VOQ_LINK_CONFIGURED);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * A write the hardware does not take: the host's XOFF bit is stuck at 0
+ * (rio-sim's write fault), so the admin's XOFF is written and reads back
+ * without it.  rio-voq must say so: -EIO, the link failed, generation
+ * off at both ends.
+ */
+static void voq_rules_write_not_taken(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_single(test);
+	struct rio_sim_dev *host = sm->fab->host, *ep = rio_sim_dev_find(sm->fab, 1);
+	struct rio_voq_node *nh = voq_test_node(sm, host);
+	struct rio_voq_link *l = rio_voq_test_link(&sm->mport, NULL, 0);
+
+	KUNIT_ASSERT_NOT_NULL(test, nh);
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	KUNIT_ASSERT_TRUE(test, voq_test_hw(host, 0).gen_en);
+	KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(host, 0, RIO_SIM_WFAULT_STUCK,
+						 RIO_VOQ_CSR_XOFF, 0), 0);
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(nh, 0, RIO_VOQ_KNOB_XOFF, 1), -EIO);
-	KUNIT_EXPECT_EQ(test, host->port[0].voq_violations, 1U);	/* refused */
-	KUNIT_EXPECT_EQ(test, voq_test_hw(host, 0).rx_pgs, planned ^ 4);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(host, 0).xoff);
 	KUNIT_EXPECT_EQ(test, l->state, RIO_VOQ_LINK_FAILED);
+	KUNIT_EXPECT_FALSE(test, nh->port[0].choice.set & BIT(RIO_VOQ_KNOB_XOFF));
 	KUNIT_EXPECT_FALSE(test, voq_test_hw(host, 0).gen_en);
 	KUNIT_EXPECT_FALSE(test, voq_test_hw(ep, 0).gen_en);
 	rio_sim_kunit_release(test, sm);
@@ -466,6 +495,7 @@ static void voq_rules_rollback_unreachable(struct kunit *test)
 static struct kunit_case voq_rules_test_cases[] = {
 	KUNIT_CASE(voq_rules_discovering_staging),
 	KUNIT_CASE(voq_rules_write_not_taken),
+	KUNIT_CASE(voq_rules_rx_partner_read),
 	KUNIT_CASE(voq_rules_all_ones),
 	KUNIT_CASE_PARAM(voq_rules_live, voq_live_gen_params),
 	KUNIT_CASE_PARAM(voq_rules_stick_campaign, voq_stick_gen_params),
