@@ -513,7 +513,9 @@ static void voq_swap_cut_off(struct kunit *test, struct rio_sim_mport *sm,
 		rio_voq_test_poll();
 	lost = sm->fab->pw_lost;
 	voq_replace(test, sm, ep, d);
-	KUNIT_EXPECT_GT(test, sm->fab->pw_lost, lost);	/* sw5's, about ep */
+	/* sw5's, about ep (with the poll, rio-sim counts every one as lost) */
+	if (!poll)
+		KUNIT_EXPECT_GT(test, sm->fab->pw_lost, lost);
 	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 1, true), 0);
 	rio_sim_mport_pw_flush(sm);
 	if (poll)
