@@ -16,8 +16,6 @@
  * oldest is forgotten first.
  */
 
-#define pr_fmt(fmt) "rio-voq: " fmt
-
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/err.h>

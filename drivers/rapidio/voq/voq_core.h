@@ -27,6 +27,14 @@
 
 #include "voq_internal.h"
 
+/*
+ * Every message of rio-voq starts with "rio-voq: ".  Each of its files
+ * includes this header after the kernel's, which define pr_fmt() as
+ * their default: the prefix replaces it here, once for the module.
+ */
+#undef pr_fmt
+#define pr_fmt(fmt) "rio-voq: " fmt
+
 struct rio_voq_link;
 
 /**

@@ -1,6 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#define pr_fmt(fmt) "rio-voq: " fmt
-
 /*
  * rio-voq port events: after the scan, links go down and come back and
  * ports become unavailable.  rio-voq learns of it from the port-writes

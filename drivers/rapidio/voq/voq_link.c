@@ -1,6 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#define pr_fmt(fmt) "rio-voq: " fmt
-
 /*
  * rio-voq link configuration: plan both directions of a link from the
  * policy and the admin's choices, then write both ends in the order

@@ -24,8 +24,6 @@
  * rio_voq_lock.
  */
 
-#define pr_fmt(fmt) "rio-voq: " fmt
-
 #include <kunit/visibility.h>
 #include <linux/err.h>
 #include <linux/device.h>

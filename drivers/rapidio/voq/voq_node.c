@@ -5,8 +5,6 @@
  * and read each port's VoQ CSR and error/status once.
  */
 
-#define pr_fmt(fmt) "rio-voq: " fmt
-
 #include <linux/bitfield.h>
 #include <linux/lockdep.h>
 #include <linux/minmax.h>

@@ -1,6 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#define pr_fmt(fmt) "rio-voq: " fmt
-
 /*
  * rio-voq staging queues: the registry of per-vendor staging ops, the
  * generic default used without them, and next-hop entries taken from the

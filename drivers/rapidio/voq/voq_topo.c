@@ -19,8 +19,6 @@
  * discovers and exposes them, and leaves them to the admin.
  */
 
-#define pr_fmt(fmt) "rio-voq: " fmt
-
 #include <kunit/visibility.h>
 #include <linux/hashtable.h>
 #include <linux/lockdep.h>
