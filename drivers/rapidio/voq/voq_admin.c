@@ -128,8 +128,8 @@ void rio_voq_choices_load(struct rio_voq_node *n)
 		list_for_each_entry(m, &rio_voq_memos, node) {
 			if (rio_voq_memo_is(m, n, p)) {
 				n->port[p].choice = m->choice;
-				pr_info("%s port %u: applying the admin's earlier choices\n",
-					rio_voq_node_name(n), p);
+				rio_voq_info(n, "port %u: applying the admin's earlier choices\n",
+					     p);
 			}
 		}
 	}
@@ -179,9 +179,8 @@ void rio_voq_choices_check(struct rio_voq_node *n, unsigned int port)
 			strscpy(val, rio_voq_pref_names[ps->choice.val[k]], sizeof(val));
 		else
 			snprintf(val, sizeof(val), "%u", ps->choice.val[k]);
-		pr_warn("%s port %u: the admin's %s=%s does not fit the devices in place (%pe): not applied\n",
-			rio_voq_node_name(n), port, rio_voq_knob_name(k), val,
-			ERR_PTR(ret));
+		rio_voq_warn(n, "port %u: the admin's %s=%s does not fit the devices in place (%pe): not applied\n",
+			     port, rio_voq_knob_name(k), val, ERR_PTR(ret));
 	}
 }
 

@@ -19,6 +19,7 @@
 #ifndef _RIO_VOQ_CORE_H
 #define _RIO_VOQ_CORE_H
 
+#include <linux/dev_printk.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/rio.h>
@@ -29,11 +30,32 @@
 
 /*
  * Every message of rio-voq starts with "rio-voq: ".  Each of its files
- * includes this header after the kernel's, which define pr_fmt() as
- * their default: the prefix replaces it here, once for the module.
+ * includes this header after the kernel's, which define pr_fmt() and
+ * dev_fmt() as their defaults: the prefix replaces them here, once for
+ * the module.
  */
 #undef pr_fmt
 #define pr_fmt(fmt) "rio-voq: " fmt
+#undef dev_fmt
+#define dev_fmt(fmt) pr_fmt(fmt)
+
+/*
+ * A message about a device (or an mport's own port) is logged against
+ * it, after its driver and name, as dev_err() and the others do:
+ * "rapidio 00:s:0002: rio-voq: port 1: ...".  A message about a link
+ * is logged against one end and names the other in its text.  @n is
+ * a struct rio_voq_node; see rio_voq_node_dev() for when it may be used.
+ */
+#define rio_voq_err(n, fmt, ...) \
+	dev_err(rio_voq_node_dev(n), fmt, ##__VA_ARGS__)
+#define rio_voq_warn(n, fmt, ...) \
+	dev_warn(rio_voq_node_dev(n), fmt, ##__VA_ARGS__)
+#define rio_voq_notice(n, fmt, ...) \
+	dev_notice(rio_voq_node_dev(n), fmt, ##__VA_ARGS__)
+#define rio_voq_info(n, fmt, ...) \
+	dev_info(rio_voq_node_dev(n), fmt, ##__VA_ARGS__)
+#define rio_voq_dbg(n, fmt, ...) \
+	dev_dbg(rio_voq_node_dev(n), fmt, ##__VA_ARGS__)
 
 struct rio_voq_link;
 
@@ -338,6 +360,7 @@ bool rio_voq_node_same(const struct rio_voq_node *n,
 		       const struct rio_voq_node *fresh);
 u32 rio_voq_node_csr(const struct rio_voq_node *n, unsigned int port);
 u32 rio_voq_phys_reg(const struct rio_voq_node *n, unsigned int port, u32 reg);
+struct device *rio_voq_node_dev(const struct rio_voq_node *n);
 const char *rio_voq_node_name(const struct rio_voq_node *n);
 bool rio_voq_node_writable(const struct rio_voq_node *n);
 void rio_voq_node_end(const struct rio_voq_node *n, unsigned int port,

@@ -257,10 +257,10 @@ static void rio_voq_take_fresh(struct rio_voq_found *f)
 	n->unknown_told = false;
 	rio_voq_node_replace(n, &f->fresh);
 	if (n->ef)
-		pr_info("%s: replaced: VoQ block at 0x%04x (rev %d), %u ports; planned again\n",
-			rio_voq_node_name(n), n->ef, n->layout, n->nports);
+		rio_voq_info(n, "replaced: VoQ block at 0x%04x (rev %d), %u ports; planned again\n",
+			     n->ef, n->layout, n->nports);
 	else
-		pr_info("%s: replaced: no VoQ block\n", rio_voq_node_name(n));
+		rio_voq_info(n, "replaced: no VoQ block\n");
 }
 
 /* @f's device was not known and is found as it was: its links anew */
@@ -270,8 +270,7 @@ static void rio_voq_found_again(struct rio_voq_found *f)
 	unsigned int p;
 
 	if (n->unknown_told)
-		pr_info("%s: discovered again, as it was; planned again\n",
-			rio_voq_node_name(n));
+		rio_voq_info(n, "discovered again, as it was; planned again\n");
 	n->unknown = false;
 	n->unknown_told = false;
 	for (p = 0; p < n->nports; p++)
@@ -295,8 +294,8 @@ static void rio_voq_node_lost(struct rio_voq_node *n,
 	if (n->unknown_told)
 		return;
 	n->unknown_told = true;
-	pr_warn("%s: cannot discover the device again (%pe): not written, its partners do not generate toward it, until it can be\n",
-		rio_voq_node_name(n), ERR_PTR(err));
+	rio_voq_warn(n, "cannot discover the device again (%pe): not written, its partners do not generate toward it, until it can be\n",
+		     ERR_PTR(err));
 	for (p = 0; p < n->nports; p++)
 		if (n->port[p].link)
 			rio_voq_link_configure(n->port[p].link, pol, write, false);
@@ -475,10 +474,9 @@ void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 	l->down = rio_voq_end_down(n, port) ||
 		  rio_voq_end_down(peer, l->port[!end]);
 	if (was != l->down) {
-		pr_info("%s port %u <-> %s port %u: link %s\n",
-			rio_voq_node_name(l->end[0]), l->port[0],
-			rio_voq_node_name(l->end[1]), l->port[1],
-			l->down ? "down, generation off" : "up, reconfiguring");
+		rio_voq_info(l->end[0], "port %u <-> %s port %u: link %s\n",
+			     l->port[0], rio_voq_node_name(l->end[1]), l->port[1],
+			     l->down ? "down, generation off" : "up, reconfiguring");
 		l->baud_read = false;	/* it may have trained at another rate */
 	}
 	if (!l->down && (was || suspect || peer->unknown)) {
@@ -588,8 +586,7 @@ static int rio_voq_pw(struct rio_mport *mport, void *context,
 void rio_voq_pw_register(struct rio_mport *mport)
 {
 	if (rio_add_mport_pw_handler(mport, mport, rio_voq_pw))
-		pr_warn("%s: cannot follow port-writes; set poll_ms to follow port events\n",
-			dev_name(&mport->dev));
+		dev_warn(&mport->dev, "cannot follow port-writes; set poll_ms to follow port events\n");
 }
 
 /**

@@ -206,16 +206,15 @@ static void rio_voq_link_warn(const struct rio_voq_link *l)
 		const struct rio_voq_node *from = l->end[i], *to = l->end[!i];
 
 		if (d->why && l->end[0]->layout != l->end[1]->layout && i == 0)
-			pr_warn("%s port %u <-> %s port %u: %s, generation stays off\n",
-				rio_voq_node_name(from), l->port[i],
-				rio_voq_node_name(to), l->port[!i], d->why);
+			rio_voq_warn(from, "port %u <-> %s port %u: %s, generation stays off\n",
+				     l->port[i], rio_voq_node_name(to), l->port[!i],
+				     d->why);
 		/* Uncovered ports matter only where symbols are sent */
 		if (d->gen && d->uncovered && d->uncovered < from->nports)
-			pr_warn("%s port %u -> %s port %u: group size %u reports ports 0-%u only; ports %u-%u of %s cannot be reported\n",
-				rio_voq_node_name(from), l->port[i],
-				rio_voq_node_name(to), l->port[!i], d->pgs,
-				d->uncovered - 1, d->uncovered, from->nports - 1,
-				rio_voq_node_name(from));
+			rio_voq_warn(from, "port %u -> %s port %u: group size %u reports ports 0-%u only; ports %u-%u of %s cannot be reported\n",
+				     l->port[i], rio_voq_node_name(to), l->port[!i],
+				     d->pgs, d->uncovered - 1, d->uncovered,
+				     from->nports - 1, rio_voq_node_name(from));
 	}
 }
 
@@ -408,8 +407,8 @@ static int rio_voq_link_write(struct rio_voq_link *l,
 		 */
 		if (ch != kept)
 			rio_voq_link_down_apply(l, kept, true, &dummy_step, &dummy_at);
-		pr_err("%s port %u: cannot set the port of a link that is down while %s (%pe); generation toward it may be left on\n",
-		       rio_voq_node_name(l->end[i]), l->port[i], step, ERR_PTR(ret));
+		rio_voq_err(l->end[i], "port %u: cannot set the port of a link that is down while %s (%pe); generation toward it may be left on\n",
+			    l->port[i], step, ERR_PTR(ret));
 		return ret;
 	}
 	if (l->end[0]->unknown || l->end[1]->unknown) {
@@ -494,9 +493,9 @@ failed:
 		rio_voq_plan_kept(l, pol, e, kept);
 	l->state = RIO_VOQ_LINK_FAILED;
 	snprintf(l->reason, sizeof(l->reason), "%s: error %d", step, ret);
-	pr_err("%s port %u <-> %s port %u: configuration failed while %s (%pe); generation left off\n",
-	       rio_voq_node_name(l->end[0]), l->port[0],
-	       rio_voq_node_name(l->end[1]), l->port[1], step, ERR_PTR(ret));
+	rio_voq_err(l->end[0], "port %u <-> %s port %u: configuration failed while %s (%pe); generation left off\n",
+		    l->port[0], rio_voq_node_name(l->end[1]), l->port[1], step,
+		    ERR_PTR(ret));
 	return ret;
 }
 
@@ -577,8 +576,8 @@ static int rio_voq_port_write(struct rio_voq_node *n, unsigned int port,
 	if (!ret)
 		ret = rio_voq_apply(&t, 1, &step);
 	if (ret)
-		pr_err("%s port %u: cannot set participation and XOFF while %s (%pe)\n",
-		       rio_voq_node_name(n), port, step, ERR_PTR(ret));
+		rio_voq_err(n, "port %u: cannot set participation and XOFF while %s (%pe)\n",
+			    port, step, ERR_PTR(ret));
 	return ret;
 }
 

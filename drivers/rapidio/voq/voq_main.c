@@ -118,8 +118,8 @@ static void rio_voq_node_discover(struct rio_voq_node *n)
 	int ret = rio_voq_node_probe(n);
 
 	if (ret) {
-		pr_err("%s: discovery failed (%pe), will retry at the next scan\n",
-		       rio_voq_node_name(n), ERR_PTR(ret));
+		rio_voq_err(n, "discovery failed (%pe), will retry at the next scan\n",
+			    ERR_PTR(ret));
 		return;
 	}
 	rio_voq_choices_load(n);
@@ -220,8 +220,7 @@ void rio_voq_sysfs_sync(void)
 		if (stale)
 			rio_voq_sysfs_del(n);
 		if (has && rio_voq_sysfs_add(n)) {
-			pr_err("%s: cannot create the voq/ directory, will retry at the next scan\n",
-			       rio_voq_node_name(n));
+			rio_voq_err(n, "cannot create the voq/ directory, will retry at the next scan\n");
 			n->sysfs_failed = true;
 		}
 	}
@@ -305,8 +304,8 @@ static int rio_voq_scan_event(struct notifier_block *nb, unsigned long event,
 		host->owner = info->enumerate;
 		rio_voq_sync(info->mport, true);
 	} else {
-		pr_debug("%s: scan ended with %d: nothing to configure\n",
-			 info->mport->name, info->result);
+		rio_voq_dbg(host, "scan ended with %d: nothing to configure\n",
+			    info->result);
 		/* What a failed scan registered: exposed, left alone */
 		list_for_each_entry(n, &rio_voq_nodes, node)
 			if (n->mport == info->mport && !n->probed && !n->dead)

@@ -158,15 +158,41 @@ void rio_voq_node_end(const struct rio_voq_node *n, unsigned int port,
 }
 
 /**
+ * rio_voq_node_dev() - the device a node's messages are logged against
+ * @n: the node
+ *
+ * rio-voq holds no reference on the device: it does not need one.  A
+ * node is made by the add_dev of its device (the subsys_interface on
+ * rio_bus_type for a rio_dev, the class_interface on rio_mport_class
+ * for an mport's own node) and marked @dead, taken out of the list and
+ * the hash under rio_voq_lock, and freed by a remove_dev (its device's,
+ * or its mport's), which the driver core calls from device_del(),
+ * before the device's last reference is dropped.  A node reached under
+ * rio_voq_lock that is not @dead, or under rio_voq_sysfs_lock (whose
+ * holder a remove_dev waits for before it frees the node), or from a
+ * remove_dev, therefore has a device that is not freed meanwhile (as
+ * has the copy rio_voq_node_reprobe() fills in, whose device is its
+ * node's).  No other node is used.
+ *
+ * Return: the node's rio_dev's device, or the mport's (rapidioN) for
+ * the mport's own node.
+ */
+struct device *rio_voq_node_dev(const struct rio_voq_node *n)
+{
+	return n->rdev ? &n->rdev->dev : &n->mport->dev;
+}
+
+/**
  * rio_voq_node_name() - name of a node for logs and state files
  * @n: the node
  *
  * Return: the name of the device, or of the mport's device (rapidioN):
- * the names their sysfs directories have.
+ * the names their sysfs directories have.  The device is
+ * rio_voq_node_dev()'s, with its lifetime.
  */
 const char *rio_voq_node_name(const struct rio_voq_node *n)
 {
-	return n->rdev ? rio_name(n->rdev) : dev_name(&n->mport->dev);
+	return dev_name(rio_voq_node_dev(n));
 }
 
 /**
@@ -235,9 +261,8 @@ static int rio_voq_node_block(struct rio_voq_node *n, struct rio_voq_probe *pr,
 		nports = n->dev_nports;
 	room = rio_voq_block_room(n, layout, ef, hdr);
 	if (nports > room || !nports) {
-		pr_notice("%s: VoQ block at 0x%04x (rev %d) has room for %u of %u ports: using %u\n",
-			  rio_voq_node_name(n), ef, layout, room, nports,
-			  min(nports, room));
+		rio_voq_notice(n, "VoQ block at 0x%04x (rev %d) has room for %u of %u ports: using %u\n",
+			       ef, layout, room, nports, min(nports, room));
 		nports = min(nports, room);
 	}
 	if (!nports)
@@ -271,8 +296,8 @@ static int rio_voq_node_block(struct rio_voq_node *n, struct rio_voq_probe *pr,
 	for (room = nports; room && !port[room - 1].csr; room--)
 		;
 	if (room < nports) {
-		pr_notice("%s: VoQ block at 0x%04x: ports %u-%u read 0, using %u ports\n",
-			  rio_voq_node_name(n), ef, room, nports - 1, room);
+		rio_voq_notice(n, "VoQ block at 0x%04x: ports %u-%u read 0, using %u ports\n",
+			       ef, room, nports - 1, room);
 		nports = room;
 		if (!nports) {
 			kfree(port);

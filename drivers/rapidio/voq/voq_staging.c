@@ -241,8 +241,8 @@ void rio_voq_staging_setup_link(struct rio_voq_link *l)
 	for (i = 0; i < 2; i++) {
 		ret = rio_voq_staging_setup(l->end[i], l->port[i], l->end[!i]);
 		if (ret)
-			pr_err("%s port %u: staging queues not set up (%pe)\n",
-			       rio_voq_node_name(l->end[i]), l->port[i], ERR_PTR(ret));
+			rio_voq_err(l->end[i], "port %u: staging queues not set up (%pe)\n",
+				    l->port[i], ERR_PTR(ret));
 	}
 }
 
@@ -309,8 +309,8 @@ int rio_voq_staging_set_map(struct rio_voq_node *n, unsigned int port,
 		ret = back ? rio_voq_staging_program(ops, n->rdev, port, map, back,
 						     count, &have) : -ENOMEM;
 		if (ret == -EIO && have) {
-			pr_err("%s port %u: staging map read back differs from the one written; keeping the device's\n",
-			       rio_voq_node_name(n), port);
+			rio_voq_err(n, "port %u: staging map read back differs from the one written; keeping the device's\n",
+				    port);
 			memcpy(ps->smap, back, count);	/* what the device has */
 		}
 	}

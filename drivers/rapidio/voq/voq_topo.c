@@ -197,8 +197,8 @@ static void rio_voq_link_add(struct rio_voq_node *a, unsigned int pa,
 	if (!rio_voq_port_free(a, pa) || !rio_voq_port_free(b, pb))
 		return;		/* known already (a ring finds it from both ends) */
 	if (a == b && pa == pb) {
-		pr_notice("%s port %u: looped back to itself, not configured\n",
-			  rio_voq_node_name(a), pa);
+		rio_voq_notice(a, "port %u: looped back to itself, not configured\n",
+			       pa);
 		return;
 	}
 
@@ -280,8 +280,8 @@ static void rio_voq_cross_links(struct rio_voq_node *s, struct rio_voq_node *t)
 	if (ns == 1 && nt == 1)
 		rio_voq_link_add(s, ps, t, pt);
 	else if (ns && nt && s < t)
-		pr_notice("%s and %s: %u and %u ports lead to each other, which pairs are linked is unknown: not configured\n",
-			  rio_voq_node_name(s), rio_voq_node_name(t), ns, nt);
+		rio_voq_notice(s, "with %s: %u and %u ports lead to each other, which pairs are linked is unknown: not configured\n",
+			       rio_voq_node_name(t), ns, nt);
 }
 
 /**
