@@ -1,4 +1,4 @@
 # rule: rollback
 # file: drivers/rapidio/voq/voq_link.c
 # what: the rollback puts back only the first end
-/^void rio_voq_link_safe/,/^}/s/i < 2;/i < 1;/
+/^bool rio_voq_link_safe/,/^}/s/i < 2;/i < 1;/

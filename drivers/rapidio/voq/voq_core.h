@@ -378,7 +378,7 @@ int rio_voq_port_configure(struct rio_voq_node *n, unsigned int port,
 int rio_voq_port_try(struct rio_voq_node *n, unsigned int port,
 		     const struct rio_voq_choice *ch);
 int rio_voq_port_safe(struct rio_voq_node *n, unsigned int port, u32 val);
-void rio_voq_link_safe(struct rio_voq_link *l);
+bool rio_voq_link_safe(struct rio_voq_link *l);
 
 /* Which end of @l is @n's @port: 0 or 1 */
 static inline unsigned int rio_voq_link_end(const struct rio_voq_link *l,

@@ -180,20 +180,25 @@ int rio_voq_port_safe(struct rio_voq_node *n, unsigned int port, u32 val)
  * that one failed access does not leave an end generating) and set as a
  * port without a link (rio_voq_port_safe()); an end that cannot be read,
  * or whose board is not known, is left as it is.
+ *
+ * Return: true if both ends were read and set; false if an end was left
+ * as it is, or its write failed: its generation may still be on.
  */
-void rio_voq_link_safe(struct rio_voq_link *l)
+bool rio_voq_link_safe(struct rio_voq_link *l)
 {
 	unsigned int i;
+	bool safe = true;
 	u32 val;
 
 	lockdep_assert_held(&rio_voq_lock);
 	for (i = 0; i < 2; i++) {
 		if (l->end[i]->unknown ||
 		    (rio_voq_csr_read(l->end[i], l->port[i], &val) &&
-		     rio_voq_csr_read(l->end[i], l->port[i], &val)))
-			continue;
-		rio_voq_port_safe(l->end[i], l->port[i], val);
+		     rio_voq_csr_read(l->end[i], l->port[i], &val)) ||
+		    rio_voq_port_safe(l->end[i], l->port[i], val))
+			safe = false;
 	}
+	return safe;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_link_safe);
 
@@ -383,9 +388,9 @@ static int rio_voq_link_write(struct rio_voq_link *l,
 	struct rio_voq_end e[2];
 	const char *step = "reading the ports", *dummy_step;
 	unsigned int i, dummy_at, read = 0;
-	bool planned = false;
+	bool planned = false, safe;
 	u32 dummy;
-	int ret = 0;
+	int ret = 0, err;
 
 	lockdep_assert_held(&rio_voq_lock);
 	if (!ch || (ch[0] == kept[0] && ch[1] == kept[1]))
@@ -405,10 +410,13 @@ static int rio_voq_link_write(struct rio_voq_link *l,
 		 * What failed may have landed while the CSR reads as the
 		 * choices that stand: they are written again, whatever it reads
 		 */
+		err = ret;
 		if (ch != kept)
-			rio_voq_link_down_apply(l, kept, true, &dummy_step, &dummy_at);
-		rio_voq_err(l->end[i], "port %u: cannot set the port of a link that is down while %s (%pe); generation toward it may be left on\n",
-			    l->port[i], step, ERR_PTR(ret));
+			err = rio_voq_link_down_apply(l, kept, true, &dummy_step, &dummy_at);
+		rio_voq_err(l->end[i], "port %u: cannot set the port of a link that is down while %s (%pe); %s\n",
+			    l->port[i], step, ERR_PTR(ret),
+			    err ? "generation toward it may be left on" :
+				  "set again by the choices that stand");
 		return ret;
 	}
 	if (l->end[0]->unknown || l->end[1]->unknown) {
@@ -487,15 +495,15 @@ again:
 	return 0;
 
 failed:
-	if (write)
-		rio_voq_link_safe(l);
+	safe = !write || rio_voq_link_safe(l);
 	if (planned && ch != kept)
 		rio_voq_plan_kept(l, pol, e, kept);
 	l->state = RIO_VOQ_LINK_FAILED;
 	snprintf(l->reason, sizeof(l->reason), "%s: error %d", step, ret);
-	rio_voq_err(l->end[0], "port %u <-> %s port %u: configuration failed while %s (%pe); generation left off\n",
+	rio_voq_err(l->end[0], "port %u <-> %s port %u: configuration failed while %s (%pe); %s\n",
 		    l->port[0], rio_voq_node_name(l->end[1]), l->port[1], step,
-		    ERR_PTR(ret));
+		    ERR_PTR(ret), safe ? "generation left off" :
+		    "generation may be left on at an end that could not be set");
 	return ret;
 }
 
