@@ -259,7 +259,9 @@ static int rio_voq_do_set(struct rio_voq_node *n, unsigned int port,
 	/*
 	 * Not across a link down elsewhere (each access would be a timeout);
 	 * the port's own link down is the sequencer's: it sets the end it
-	 * can reach, and the choice applies when the link is back
+	 * can reach, and the choice applies when the link is back.  But for
+	 * the host's own link, which no port-write follows: the mport's port
+	 * is read again (rio_voq_node_cut_off())
 	 */
 	if (rio_voq_node_cut_off(n, l) || (l && rio_voq_node_cut_off(l->end[!end], l)))
 		return -EHOSTUNREACH;

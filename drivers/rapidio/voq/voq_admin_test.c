@@ -70,10 +70,14 @@ static void voq_admin_group_size(struct kunit *test)
 	voq_admin_setup(test, &a, RIO_SIM_VOQ_CAPS_ALL, 0);
 	KUNIT_ASSERT_TRUE(test, voq_csr(a.host, 0).gen_en);
 
-	/* Both CSRs read once; gen off, TX, RX, gen on, each read back */
+	/*
+	 * The mport's own Error and Status CSR (a local read: no port-write
+	 * follows the host's link), both CSRs read once; gen off, TX, RX,
+	 * gen on, each read back
+	 */
 	reads = a.sm->fab->reads;
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 3), 0);
-	KUNIT_EXPECT_EQ(test, a.sm->fab->reads - reads, 2ULL + 4);
+	KUNIT_EXPECT_EQ(test, a.sm->fab->reads - reads, 1ULL + 2 + 4);
 	KUNIT_EXPECT_EQ(test, voq_csr(a.host, 0).tx_pgs, 3);
 	KUNIT_EXPECT_EQ(test, voq_csr(a.peer, 0).rx_pgs, 3);
 	KUNIT_EXPECT_TRUE(test, voq_csr(a.host, 0).gen_en);	/* back on */
@@ -149,12 +153,15 @@ static void voq_admin_switches(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, voq_csr(a.peer, 0).gen_en);	/* the other direction */
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_GEN, 1), 0);
 	KUNIT_EXPECT_TRUE(test, voq_csr(a.host, 0).gen_en);
-	/* XOFF needs only this port: one read, one write, one read back */
+	/*
+	 * XOFF needs only this port: one read, one write, one read back,
+	 * and the mport's own status (a local read)
+	 */
 	reads = a.sm->fab->reads;
 	writes = a.sm->fab->writes;
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_XOFF, 1), 0);
 	KUNIT_EXPECT_TRUE(test, voq_csr(a.host, 0).xoff);
-	KUNIT_EXPECT_EQ(test, a.sm->fab->reads - reads, 2ULL);
+	KUNIT_EXPECT_EQ(test, a.sm->fab->reads - reads, 1ULL + 2);
 	KUNIT_EXPECT_EQ(test, a.sm->fab->writes - writes, 1ULL);
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_PART, 0), 0);
 	KUNIT_EXPECT_FALSE(test, voq_csr(a.host, 0).part_en);
@@ -185,6 +192,7 @@ static void voq_admin_caps_changed(struct kunit *test)
 {
 	struct voq_admin a;
 	u32 hc, pc;
+	u64 reads;
 
 	voq_admin_setup(test, &a, RIO_SIM_VOQ_CAPS_ALL, 0);
 	KUNIT_ASSERT_NE(test, voq_csr(a.host, 0).tx_pgs, 1);
@@ -197,8 +205,10 @@ static void voq_admin_caps_changed(struct kunit *test)
 	voq_expect_unchanged(test, &a, hc, pc);
 	KUNIT_EXPECT_FALSE(test, a.n->port[0].choice.set & BIT(RIO_VOQ_KNOB_TX_PGS));
 	KUNIT_EXPECT_EQ(test, a.n->port[0].link->state, RIO_VOQ_LINK_CONFIGURED);
-	/* Now known: refused at once, as bad input */
+	/* Now known: refused at once, as bad input, with no access */
+	reads = rio_voq_count.reads;
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 1), -EXDEV);
+	KUNIT_EXPECT_EQ(test, rio_voq_count.reads, reads);
 	/* A size both still support goes through */
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 2), 0);
 	KUNIT_EXPECT_EQ(test, voq_csr(a.host, 0).tx_pgs, 2);

@@ -1039,8 +1039,10 @@ static void voq_event_admin_host_cable(struct kunit *test)
 	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, 6);
 	struct rio_voq_node *n1 = voq_test_node(sm, sw1);
 	struct rio_voq_node *n3 = voq_test_node(sm, sw3);
+	struct rio_voq_node *nh = voq_test_node(sm, sm->fab->host);
 	u64 failed, writes;
 
+	KUNIT_ASSERT_NOT_NULL(test, nh);
 	KUNIT_ASSERT_NOT_NULL(test, n1);
 	KUNIT_ASSERT_NOT_NULL(test, n3);
 	voq_expect_link_up(test, sw3, 2, ep, 0);
@@ -1050,11 +1052,16 @@ static void voq_event_admin_host_cable(struct kunit *test)
 	writes = sm->fab->writes;
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n3, 2, RIO_VOQ_KNOB_XOFF, 1), -EHOSTUNREACH);
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n1, 2, RIO_VOQ_KNOB_GEN, 0), -EHOSTUNREACH);
+	/* The host's own link, at either end: no port-write says it is down */
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n1, 0, RIO_VOQ_KNOB_XOFF, 1), -EHOSTUNREACH);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(nh, 0, RIO_VOQ_KNOB_XOFF, 1), -EHOSTUNREACH);
 	KUNIT_EXPECT_EQ(test, rio_voq_count.failed, failed);
 	KUNIT_EXPECT_EQ(test, sm->fab->writes, writes);
 	mutex_lock(&rio_voq_lock);
 	KUNIT_EXPECT_EQ(test, n3->port[2].link->state, RIO_VOQ_LINK_CONFIGURED);
 	KUNIT_EXPECT_EQ(test, n3->port[2].choice.set, 0UL);
+	KUNIT_EXPECT_EQ(test, n1->port[0].link->state, RIO_VOQ_LINK_CONFIGURED);
+	KUNIT_EXPECT_EQ(test, n1->port[0].choice.set, 0UL);
 	mutex_unlock(&rio_voq_lock);
 
 	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 0, true), 0);

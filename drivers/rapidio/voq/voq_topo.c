@@ -464,7 +464,9 @@ EXPORT_SYMBOL_IF_KUNIT(rio_voq_behind);
  * status for (a device without a VoQ block or an LP-Serial block) count
  * as up.  The mport's own port sends no port-write, so its status is read
  * again (a local access; one that fails counts as down) rather than taken
- * as last read.  Called with rio_voq_lock held.
+ * as last read, whether or not the mport has a VoQ block, and also when
+ * @except is the host's own link: rio-voq cannot tell that link is down
+ * otherwise.  Called with rio_voq_lock held.
  *
  * Return: true if such a cable, other than @except's, is on @n's way.
  */
@@ -472,7 +474,7 @@ bool rio_voq_node_cut_off(struct rio_voq_node *n, const struct rio_voq_link *exc
 {
 	struct rio_voq_node *p;
 	unsigned int hops, port;
-	u32 sts;
+	u32 off, sts;
 
 	lockdep_assert_held(&rio_voq_lock);
 	for (hops = 0; n && n->rdev && hops <= RIO_VOQ_MAX_HOPS; hops++, n = p) {
@@ -480,18 +482,25 @@ bool rio_voq_node_cut_off(struct rio_voq_node *n, const struct rio_voq_link *exc
 		if (!p)
 			break;
 		port = p->rdev ? rio_voq_tree_port(p, n->rdev) : 0;
-		if (port >= p->nports ||
-		    !rio_voq_phys_reg(p, port, RIO_PORT_N_ERR_STS_CSR(0, 0)))
+		off = rio_voq_phys_reg(p, port, RIO_PORT_N_ERR_STS_CSR(0, 0));
+		if (!off)
 			continue;	/* no status of that port */
+		if (!p->rdev) {
+			/*
+			 * The mport's port, with or without a VoQ block, and
+			 * also when it ends @except: no port-write follows it
+			 */
+			if (rio_voq_read(p, off, &sts) ||
+			    !(sts & RIO_PORT_N_ERR_STS_PORT_OK))
+				return true;
+			continue;
+		}
+		if (port >= p->nports)
+			continue;	/* no status kept for that port */
 		if (except && ((except->end[0] == p && except->port[0] == port) ||
 			       (except->end[1] == p && except->port[1] == port)))
 			continue;
-		sts = p->port[port].err_sts;
-		if (!p->rdev &&
-		    rio_voq_read(p, rio_voq_phys_reg(p, port, RIO_PORT_N_ERR_STS_CSR(0, 0)),
-				 &sts))
-			return true;
-		if (!(sts & RIO_PORT_N_ERR_STS_PORT_OK))
+		if (!(p->port[port].err_sts & RIO_PORT_N_ERR_STS_PORT_OK))
 			return true;
 	}
 	return false;
