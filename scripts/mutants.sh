@@ -3,10 +3,12 @@
 # make mutants: does every rule of "what must never happen" (voq.rst) have
 # a test that fails when the code breaks it?
 #
-#   mutants.sh [--list | --applies] [NAME...]
+#   mutants.sh [--list | --applies | --ledger] [NAME...]
 #
 # --list prints the mutants; --applies only checks, without building,
-# that each one still changes its file (make check runs that).
+# that each one still changes its file; --ledger checks, without
+# building, that each one was killed by a run of its file and sed script
+# as they are now (make check runs both).
 #
 # Each mutants/NN-name.sed is a sed script that breaks one rule in one
 # file of the overlay; its header says which:
@@ -36,6 +38,17 @@
 # suites run first and must pass, or nothing could be killed.  The last
 # line is "N passed, N failed".
 #
+# The ledger, mutants/LEDGER (committed), keeps one line per mutant
+# killed: its name, the SHA-256 (first 16 digits) of the file it changes
+# and of its sed script when it was killed, and the first cases that
+# failed.  A run rewrites the line of each mutant it ran: killed, the line
+# is written; anything else, the line is dropped.  --ledger fails for a
+# mutant with no line, or whose file or script changed since.  The key
+# covers only those two files: a change to the tests, to rio-sim or to
+# another file a kill depends on leaves the line as it is, so such a
+# change is followed by a whole run.  One run at a time per checkout: two
+# would rewrite the ledger over each other.
+#
 # Each mutant takes the cache lock (scripts/common.sh) for its own build
 # and run, so that other checkouts sharing the cache take turns between
 # mutants.  Logs: $RIO_VOQ_CACHE/logs/mutants/.
@@ -47,6 +60,7 @@ set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 mdir=$top/mutants
+ledger=$mdir/LEDGER
 glob=${RIO_VOQ_MUTANTS_GLOB:-rio_voq_*}
 timeout=${RIO_VOQ_MUTANTS_TIMEOUT:-300}
 
@@ -72,6 +86,41 @@ mutant_problem() {	# mutant
 	sed -f "$m" "$top/$file" | cmp -s - "$top/$file" &&
 		echo "did not apply: the sed script changes nothing in $file"
 	return 0
+}
+
+# The ledger's key of a mutant as it is now: "<file digest> <sed digest>"
+ledger_key() {	# mutant
+	local file
+
+	file=$(field "$1" file)
+	printf '%s %s\n' "$(sha256sum < "$top/$file" | cut -c1-16)" \
+		"$(sha256sum < "$1" | cut -c1-16)"
+}
+
+# Why a mutant's kill is not on record, or nothing
+ledger_problem() {	# mutant
+	local m=$1 name line key
+
+	name=$(basename "$m" .sed)
+	line=$(awk -v n="$name" '$1 == n { print; exit }' "$ledger" 2>/dev/null)
+	[ -n "$line" ] || { echo "never killed (no line in mutants/LEDGER)"; return; }
+	key=$(ledger_key "$m")
+	[ "$(cut -d' ' -f2-3 <<<"$line")" = "$key" ] && return
+	echo "$(field "$m" file) or the mutant changed since it was last killed"
+}
+
+# Write (killed) or drop (anything else) a mutant's line of the ledger
+ledger_update() {	# mutant, its key when it was run, status, failed cases
+	local m=$1 name tmp
+
+	name=$(basename "$m" .sed)
+	tmp=$(mktemp)
+	{
+		awk -v n="$name" '$1 != n' "$ledger" 2>/dev/null || true
+		[ "$3" != killed ] || printf '%s %s %s\n' "$name" "$2" "$(shorten "$4")"
+	} | LC_ALL=C sort > "$tmp"
+	mv "$tmp" "$ledger"
+	chmod 0644 "$ledger"
 }
 
 # ---------------------------------------------------------------------
@@ -189,11 +238,15 @@ fi
 
 list=0
 applies=0
+check_ledger=0
 if [ "${1:-}" = --list ]; then
 	list=1
 	shift
 elif [ "${1:-}" = --applies ]; then
 	applies=1
+	shift
+elif [ "${1:-}" = --ledger ]; then
+	check_ledger=1
 	shift
 fi
 mutants=()
@@ -225,6 +278,20 @@ if [ "$applies" -eq 1 ]; then
 		problem=$(mutant_problem "$m")
 		[ -z "$problem" ] && continue
 		echo "$(basename "$m" .sed): $problem" >&2
+		bad=$((bad + 1))
+	done
+	echo "$(( ${#mutants[@]} - bad )) passed, $bad failed"
+	[ "$bad" -eq 0 ]
+	exit
+fi
+
+# Without building anything: is every mutant's kill on record as it is?
+if [ "$check_ledger" -eq 1 ]; then
+	bad=0
+	for m in "${mutants[@]}"; do
+		problem=$(ledger_problem "$m")
+		[ -z "$problem" ] && continue
+		echo "$(basename "$m" .sed): $problem: make mutants MUTANTS=$(basename "$m" .sed | cut -d- -f1)" >&2
 		bad=$((bad + 1))
 	done
 	echo "$(( ${#mutants[@]} - bad )) passed, $bad failed"
@@ -280,6 +347,7 @@ for m in "${mutants[@]}"; do
 	rule=$(field "$m" rule)
 	known=$(field "$m" survives)
 	say "mutant $name ($rule): $(field "$m" what)"
+	key=$(ledger_key "$m")
 	res=$(run_child "$m")
 	read -r _ status secs rest <<<"$res"
 	case "$status" in
@@ -297,6 +365,7 @@ for m in "${mutants[@]}"; do
 		;;
 	esac
 	say "$name: $status (${secs}s) $rest"
+	ledger_update "$m" "$key" "$status" "$rest"
 	busy=$((busy + secs))
 	rows+=("$(printf '%-30s %-10s %-9s %s' "$name" "$rule" "$status" "$(shorten "$rest")")")
 done
