@@ -179,10 +179,13 @@ int rio_voq_port_safe(struct rio_voq_node *n, unsigned int port, u32 val)
  * Best effort: each end is read again (once more if that read fails, so
  * that one failed access does not leave an end generating) and set as a
  * port without a link (rio_voq_port_safe()); an end that cannot be read,
- * or whose board is not known, is left as it is.
+ * or whose board is not known, is left as it is.  An end whose write
+ * fails is read once more: a write that did not stick may still have
+ * turned generation off.
  *
- * Return: true if both ends were read and set; false if an end was left
- * as it is, or its write failed: its generation may still be on.
+ * Return: true if generation was read as off at both ends; false if an
+ * end was left as it is, or still generates, or could not be read after
+ * its write failed: its generation may still be on.
  */
 bool rio_voq_link_safe(struct rio_voq_link *l)
 {
@@ -192,10 +195,20 @@ bool rio_voq_link_safe(struct rio_voq_link *l)
 
 	lockdep_assert_held(&rio_voq_lock);
 	for (i = 0; i < 2; i++) {
-		if (l->end[i]->unknown ||
-		    (rio_voq_csr_read(l->end[i], l->port[i], &val) &&
-		     rio_voq_csr_read(l->end[i], l->port[i], &val)) ||
-		    rio_voq_port_safe(l->end[i], l->port[i], val))
+		struct rio_voq_node *n = l->end[i];
+		unsigned int port = l->port[i];
+
+		if (n->unknown ||
+		    (rio_voq_csr_read(n, port, &val) && rio_voq_csr_read(n, port, &val))) {
+			safe = false;
+			continue;
+		}
+		/*
+		 * A write that did not stick (another bit stuck, a write
+		 * ignored) may still leave generation off: read to know
+		 */
+		if (rio_voq_port_safe(n, port, val) &&
+		    (rio_voq_csr_read(n, port, &val) || val & RIO_VOQ_CSR_GEN_EN))
 			safe = false;
 	}
 	return safe;

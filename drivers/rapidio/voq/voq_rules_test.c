@@ -16,6 +16,7 @@
 
 #include "../sim/rio_sim.h"
 #include "voq_core.h"
+#include "voq_test_log.h"
 #include "voq_test_sim.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
@@ -432,11 +433,20 @@ static void voq_rules_stick_campaign(struct kunit *test)
 	KUNIT_ASSERT_TRUE(test, clean[0] & RIO_VOQ_CSR_GEN_EN);
 	rio_sim_kunit_release(test, sm);
 
+	voq_test_log_start(test);
 	for (k = 1; k <= nwrites; k++) {
 		sm = voq_stick_fabric(test, c, dev, &l);
 		KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(dev[c->end], 0, c->mode, c->mask, k), 0);
+		voq_test_log_clear();
 		KUNIT_EXPECT_EQ_MSG(test, rio_voq_test_configure(l), -EIO, "write %u", k);
 		KUNIT_EXPECT_EQ_MSG(test, l->state, RIO_VOQ_LINK_FAILED, "write %u", k);
+		/* One line, naming the link, and it says generation is off */
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_log_count(test, "rio-voq: "), 1U,
+				    "write %u", k);
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_log_count(test, "port 0 <-> "), 1U,
+				    "write %u", k);
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_log_count(test, "generation left off"), 1U,
+				    "write %u", k);
 		for (i = 0; i < 2; i++) {
 			KUNIT_EXPECT_FALSE_MSG(test, dev[i]->port[0].voq_ctl & RIO_VOQ_CSR_GEN_EN,
 					       "write %u: %s generates", k, dev[i]->name);
@@ -469,6 +479,7 @@ static void voq_rules_rollback_unreachable(struct kunit *test)
 	struct rio_voq_link *l;
 	unsigned int lost;
 
+	voq_test_log_start(test);
 	for (lost = 0; lost < 2; lost++) {
 		sm = voq_single(test);
 		l = rio_voq_test_link(&sm->mport, NULL, 0);
@@ -483,8 +494,16 @@ static void voq_rules_rollback_unreachable(struct kunit *test)
 		spin_lock(&sm->fab->lock);
 		dev[lost]->fail_all = true;
 		spin_unlock(&sm->fab->lock);
+		voq_test_log_clear();
 		KUNIT_EXPECT_EQ_MSG(test, rio_voq_test_configure(l), -EIO, "end %u lost", lost);
 		KUNIT_EXPECT_EQ_MSG(test, l->state, RIO_VOQ_LINK_FAILED, "end %u lost", lost);
+		/* The log does not claim what the rollback could not do */
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_log_count(test, "configuration failed"), 1U,
+				    "end %u lost", lost);
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_log_count(test, "generation left off"), 0U,
+				    "end %u lost", lost);
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_log_count(test, "generation may be left on"),
+				    1U, "end %u lost", lost);
 		KUNIT_EXPECT_FALSE_MSG(test, voq_test_hw(dev[!lost], 0).gen_en,
 				       "end %u lost: %s still generates", lost, dev[!lost]->name);
 		KUNIT_EXPECT_EQ(test, dev[!lost]->port[0].voq_violations, 0U);
