@@ -49,7 +49,7 @@ static const char usage[] =
 "RapidIO VoQ backpressure (Part 12) administration; see riovoq(8).\n"
 "\n"
 "  show    one line per link: both ends, symbol format, each direction's\n"
-"          state (on, off, planned, FAILED) with its group size (gsN) and\n"
+"          state (on, reported, off, FAILED) with its group size (gsN) and\n"
 "          per-VC (vc), and why a direction is off; then the idle ports.\n"
 "          -a: one line per port instead, every port; -j: every port as\n"
 "          JSON, every field.  DEVICE limits the output to one device.\n"
@@ -717,7 +717,7 @@ static bool starts(const char *s, const char *prefix)
 }
 
 /* A direction's state from its transmitter's link_status */
-enum dir_state { D_NONE, D_ON, D_PLANNED, D_OFF, D_FAILED };
+enum dir_state { D_NONE, D_ON, D_REPORTED, D_OFF, D_FAILED };
 
 static enum dir_state dir_state(const char *status, const char **why)
 {
@@ -727,7 +727,7 @@ static enum dir_state dir_state(const char *status, const char **why)
 	if (!strcmp(status, "configured"))
 		return D_ON;
 	if (!strcmp(status, "reported"))
-		return D_PLANNED;
+		return D_REPORTED;
 	if (starts(status, "disabled: ")) {
 		*why = status + strlen("disabled: ");
 		return D_OFF;
@@ -743,13 +743,13 @@ static enum dir_state dir_state(const char *status, const char **why)
 static char *dir_text(const struct dev *tx, int tp, const struct dev *rx, int rp,
 		      enum dir_state *st, const char **why)
 {
-	static const char * const names[] = { "-", "on", "planned", "off", "FAILED" };
+	static const char * const names[] = { "-", "on", "reported", "off", "FAILED" };
 	const char *tsz = fval(tx, tp, K_TX), *rsz = fval(rx, rp, K_RX);
 	const char *vc = fval(tx, tp, K_VC);
 	char *s;
 
 	*st = dir_state(fval(tx, tp, K_STATUS), why);
-	if (*st != D_ON && *st != D_PLANNED)
+	if (*st != D_ON && *st != D_REPORTED)
 		return xstrdup(names[*st]);
 	if (tsz && rsz && strcmp(tsz, rsz))
 		s = xasprintf("%s gs%s/rx%s!", names[*st], tsz, rsz);
@@ -1761,8 +1761,8 @@ static void dot_edge(const struct link *l)
 	tb = dir_text(l->b, l->bp, l->a, l->ap, &sb, &wb);
 	free(ta);
 	free(tb);
-	oa = sa == D_ON || sa == D_PLANNED;
-	ob = sb == D_ON || sb == D_PLANNED;
+	oa = sa == D_ON || sa == D_REPORTED;
+	ob = sb == D_ON || sb == D_REPORTED;
 	if (sa == D_FAILED || sb == D_FAILED)
 		color = "red", dir = "none", what = "failed";
 	else if (oa && ob)
@@ -1790,7 +1790,7 @@ static const char dot_legend[] =
 "    \"legend 4a\" -> \"legend 4b\" [label=\"failed (generation left off)\", color=red, dir=none];\n"
 "    \"legend 5a\" -> \"legend 5b\" [label=\"no VoQ block at one end\", color=gray60, style=dashed, dir=none];\n"
 "    \"legend text\" [shape=plaintext, fontsize=9, label=\"A N -> B M: the direction from port N of A to port M of B\\l"
-"on / planned / off / FAILED: its state; gsK: its port group size\\lvc: per-VC backpressure; !: the two ends disagree\\l"
+"on / reported / off / FAILED: its state; gsK: its port group size\\lvc: per-VC backpressure; !: the two ends disagree\\l"
 "grey box: a device without a VoQ block\\l\"];\n"
 "  }\n";
 

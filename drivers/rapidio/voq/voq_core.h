@@ -397,9 +397,7 @@ void rio_voq_choices_free(void);
 const char *rio_voq_knob_name(enum rio_voq_knob knob);
 
 /* voq_staging.c */
-int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
-			  struct rio_voq_node *far);
-void rio_voq_staging_setup_link(struct rio_voq_link *l);
+void rio_voq_staging_follow_link(struct rio_voq_link *l, bool write);
 int rio_voq_staging_set_map(struct rio_voq_node *n, unsigned int port,
 			    const u8 *map, unsigned int count);
 

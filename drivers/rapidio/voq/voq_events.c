@@ -172,8 +172,7 @@ static void rio_voq_follow_replaced(struct rio_voq_node *n,
 		l->down = rio_voq_end_down(l->end[0], l->port[0]) ||
 			  rio_voq_end_down(l->end[1], l->port[1]);
 		rio_voq_link_configure(l, pol, write, false);
-		if (write && l->state == RIO_VOQ_LINK_CONFIGURED)
-			rio_voq_staging_setup_link(l);
+		rio_voq_staging_follow_link(l, write);
 	}
 	for (p = 0; p < n->nports; p++) {
 		l = n->port[p].link;

@@ -166,8 +166,7 @@ static void rio_voq_sync(struct rio_mport *mport, bool scanned)
 		 * enumerating host configured it.
 		 */
 		rio_voq_link_configure(l, &pol, write, !host->owner);
-		if (write && l->state == RIO_VOQ_LINK_CONFIGURED)
-			rio_voq_staging_setup_link(l);
+		rio_voq_staging_follow_link(l, write);
 	}
 
 	list_for_each_entry(n, &rio_voq_nodes, node) {

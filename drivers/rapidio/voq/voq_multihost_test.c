@@ -10,8 +10,10 @@
 
 #include <kunit/test.h>
 #include <kunit/visibility.h>
+#include <linux/mm.h>
 #include <linux/rio_drv.h>
 #include <linux/rio_regs.h>
+#include <linux/string.h>
 
 #include "../sim/rio_sim.h"
 #include "voq_core.h"
@@ -27,14 +29,18 @@ struct voq_mh {
 	struct rio_sim_dev *host_a, *sw, *host_b, *ep;
 };
 
-/* The switch has an error management block: it sends port-writes */
+/*
+ * The switch has an error management block (it sends port-writes) and
+ * a RAM staging map, which its staging ops write and read
+ */
 static void voq_mh_build(struct kunit *test, struct voq_mh *mh)
 {
 	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
 	struct rio_sim_dev_desc sw = {
 		.name = "sw", .is_switch = true, .nports = 8, .vid = RIO_SIM_VID,
-		.did = RIO_SIM_DID_SWITCH, .map = RIO_SIM_MAP_I, .em = true,
+		.did = RIO_SIM_DID_SWITCH_RAM, .map = RIO_SIM_MAP_I, .em = true,
 		.voq = true, .voq_layout = R3, .voq_caps = RIO_SIM_VOQ_CAPS_ALL,
+		.staging = RIO_SIM_STAGING_RAM, .staging_queues = 4,
 	};
 
 	KUNIT_ASSERT_NOT_NULL(test, fab);
@@ -56,21 +62,79 @@ static u32 voq_mh_hw(const struct rio_sim_dev *dev, unsigned int port)
 	return dev->port[port].voq_caps | dev->port[port].voq_ctl;
 }
 
+/* Every file of voq/port<N>/ (the ABI document's list) */
+static const char * const voq_mh_files[] = {
+	"csr", "capabilities", "group_sizes_supported", "partner",
+	"link_status", "link_state", "not_applied", "symbol_format",
+	"generation", "participation", "xoff", "per_vc", "tx_group_size",
+	"rx_group_size", "staging_queues", "staging_map",
+};
+
+/*
+ * What an admin reading sysfs on each host sees of @dev's port @p: the
+ * same files with the same contents, except that a link the enumerator
+ * shows "configured" the discoverer shows "reported"
+ */
+static void voq_mh_expect_sysfs(struct kunit *test, struct rio_voq_node *na,
+				struct rio_voq_node *nb, const char *dev,
+				unsigned int p)
+{
+	char *a = kunit_kmalloc(test, PAGE_SIZE, GFP_KERNEL);
+	char *b = kunit_kmalloc(test, PAGE_SIZE, GFP_KERNEL);
+	ssize_t la, lb;
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	KUNIT_ASSERT_TRUE(test, PAGE_ALIGNED(a) && PAGE_ALIGNED(b));
+	for (i = 0; i < ARRAY_SIZE(voq_mh_files); i++) {
+		la = voq_test_sysfs_read(na, p, voq_mh_files[i], a);
+		lb = voq_test_sysfs_read(nb, p, voq_mh_files[i], b);
+		KUNIT_EXPECT_EQ_MSG(test, la < 0 ? la : 0, lb < 0 ? lb : 0,
+				    "%s port%u/%s", dev, p, voq_mh_files[i]);
+		if (la < 0 || lb < 0)
+			continue;
+		if (!strcmp(a, "configured\n"))
+			strscpy(a, "reported\n", PAGE_SIZE);
+		/* B cannot know A's reason (an admin's choice on A) */
+		if (str_has_prefix(a, "disabled: ") &&
+		    !strcmp(b, "disabled: off in the hardware\n"))
+			strscpy(a, b, PAGE_SIZE);
+		/* Each host names devices in its own net: the partner's port */
+		if (!strcmp(voq_mh_files[i], "partner") && strchr(a, ' ') && strchr(b, ' '))
+			KUNIT_EXPECT_STREQ_MSG(test, strrchr(b, ' '), strrchr(a, ' '),
+					       "%s port%u/partner (A, B)", dev, p);
+		else
+			KUNIT_EXPECT_STREQ_MSG(test, b, a, "%s port%u/%s (A, B)",
+					       dev, p, voq_mh_files[i]);
+	}
+	/* The enumerator's configured links are what the discoverer reports */
+	KUNIT_EXPECT_GT(test, voq_test_sysfs_read(nb, p, "link_status", b), 0);
+	KUNIT_EXPECT_STRNEQ_MSG(test, b, "configured\n", "%s port%u", dev, p);
+}
+
 /*
  * Every VoQ CSR of the fabric as each host last read it: equal to the
  * hardware on both; the same links with the same symbol format; the
- * enumerator's configured, the discoverer's reported.
+ * enumerator's configured, the discoverer's reported; and the same in
+ * both hosts' sysfs.
  */
 static void voq_mh_expect_views(struct kunit *test, struct voq_mh *mh)
 {
 	struct rio_sim_dev *devs[] = { mh->host_a, mh->sw, mh->host_b, mh->ep };
+	struct rio_voq_node *of_a[ARRAY_SIZE(devs)], *of_b[ARRAY_SIZE(devs)];
+	struct rio_voq_node *na, *nb, *far[2];
 	struct rio_voq_link *la, *lb;
-	struct rio_voq_node *na, *nb;
-	unsigned int i, p;
+	unsigned int i, j, p;
 
 	for (i = 0; i < ARRAY_SIZE(devs); i++) {
-		na = voq_test_node(mh->a, devs[i]);
-		nb = voq_test_node(mh->b, devs[i]);
+		of_a[i] = voq_test_node(mh->a, devs[i]);
+		of_b[i] = voq_test_node(mh->b, devs[i]);
+	}
+
+	for (i = 0; i < ARRAY_SIZE(devs); i++) {
+		na = of_a[i];
+		nb = of_b[i];
 		KUNIT_ASSERT_NOT_NULL_MSG(test, na, "%s: not followed by A", devs[i]->name);
 		KUNIT_ASSERT_NOT_NULL_MSG(test, nb, "%s: not followed by B", devs[i]->name);
 		KUNIT_ASSERT_EQ_MSG(test, nb->nports, na->nports, "%s", devs[i]->name);
@@ -91,21 +155,38 @@ static void voq_mh_expect_views(struct kunit *test, struct voq_mh *mh)
 					    "%s port %u", devs[i]->name, p);
 			KUNIT_EXPECT_EQ_MSG(test, la->fmt, lb->fmt, "%s port %u",
 					    devs[i]->name, p);
+			/* The same partner device, by the same port */
+			far[0] = la->end[!rio_voq_link_end(la, na, p)];
+			far[1] = lb->end[!rio_voq_link_end(lb, nb, p)];
+			for (j = 0; j < ARRAY_SIZE(devs); j++)
+				if (of_a[j] == far[0])
+					break;
+			KUNIT_EXPECT_LT_MSG(test, j, ARRAY_SIZE(devs), "%s port %u",
+					    devs[i]->name, p);
+			if (j < ARRAY_SIZE(devs))
+				KUNIT_EXPECT_PTR_EQ_MSG(test, far[1], of_b[j],
+							"%s port %u", devs[i]->name, p);
+			KUNIT_EXPECT_EQ_MSG(test, la->port[!rio_voq_link_end(la, na, p)],
+					    lb->port[!rio_voq_link_end(lb, nb, p)],
+					    "%s port %u", devs[i]->name, p);
 		}
 		mutex_unlock(&rio_voq_lock);
+		for (p = 0; p < na->nports; p++)
+			voq_mh_expect_sysfs(test, na, nb, devs[i]->name, p);
 	}
 }
 
 /*
  * Host B discovers what host A enumerated and configured (with an admin
- * choice B knows nothing of: generation off toward the endpoint).  B
- * reads and reports the VoQ state A left, writes no VoQ CSR and no
- * staging register, refuses every admin write with -EPERM without a
- * single access, and both hosts see the same registers and links.
+ * choice B knows nothing of: generation off toward the endpoint, and a
+ * staging map toward host B).  B reads and reports the VoQ state A left,
+ * staging maps included, writes no VoQ CSR and no staging register,
+ * refuses every admin write with -EPERM without a single access, and
+ * both hosts see the same registers, links and sysfs files.
  */
 static void voq_mh_discovering_host(struct kunit *test)
 {
-	static const u8 map[8];
+	static const u8 map[8], b_map[1] = { 3 };
 	struct rio_voq_node *na, *nb;
 	struct voq_mh mh;
 	struct rio_sim_dev *dev;
@@ -120,6 +201,8 @@ static void voq_mh_discovering_host(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, na);
 	KUNIT_ASSERT_EQ(test, rio_voq_port_set(na, 2, RIO_VOQ_KNOB_GEN, 0), 0);
 	KUNIT_ASSERT_FALSE(test, mh.sw->port[2].voq_ctl & RIO_VOQ_CSR_GEN_EN);
+	/* Not the default map (queue 0): B must read it, not compute it */
+	KUNIT_ASSERT_EQ(test, rio_voq_staging_set_map(na, 1, b_map, 1), 0);
 	KUNIT_ASSERT_TRUE(test, mh.sw->port[1].voq_ctl & RIO_VOQ_CSR_GEN_EN);
 
 	hw = kunit_kcalloc(test, mh.a->fab->ndevs * RIO_SIM_MAX_PORTS, sizeof(*hw),

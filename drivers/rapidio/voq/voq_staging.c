@@ -164,8 +164,8 @@ static int rio_voq_staging_program(const struct rio_voq_staging_ops *ops,
  * Return: 0, the error of an op, or -EIO if the map read back differs
  * from the one written (the port then keeps no map).
  */
-int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
-			  struct rio_voq_node *far)
+static int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
+				 struct rio_voq_node *far)
 {
 	const struct rio_voq_staging_ops *ops = rio_voq_staging_find(n);
 	struct rio_voq_port_state *ps = &n->port[port];
@@ -232,7 +232,7 @@ int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
  * is logged in one line and keeps no map; the link's VoQ configuration
  * stands.  Called with rio_voq_lock held, by the enumerating host only.
  */
-void rio_voq_staging_setup_link(struct rio_voq_link *l)
+static void rio_voq_staging_setup_link(struct rio_voq_link *l)
 {
 	unsigned int i;
 	int ret;
@@ -242,6 +242,82 @@ void rio_voq_staging_setup_link(struct rio_voq_link *l)
 		ret = rio_voq_staging_setup(l->end[i], l->port[i], l->end[!i]);
 		if (ret)
 			rio_voq_err(l->end[i], "port %u: staging queues not set up (%pe)\n",
+				    l->port[i], ERR_PTR(ret));
+	}
+}
+
+/*
+ * What a host that does not write (it discovered the fabric, or
+ * auto_config is off) knows of a port's staging queues toward @far,
+ * read and never written: with ops, their number of queues and the map
+ * through get_map, or no map where the ops can only write it (the host
+ * that wrote it knows it); without ops, the generic default, which is
+ * nothing the hardware holds.  Return: 0 or the error of an op (the
+ * port then keeps no map).
+ */
+static int rio_voq_staging_read(struct rio_voq_node *n, unsigned int port,
+				struct rio_voq_node *far)
+{
+	const struct rio_voq_staging_ops *ops = rio_voq_staging_find(n);
+	struct rio_voq_port_state *ps = &n->port[port];
+	unsigned int nq = RIO_VOQ_STAGING_QUEUES;
+	u8 *map;
+	int ret;
+
+	kfree(ps->smap);
+	ps->smap = NULL;
+	if (ops && ops->nqueues) {
+		ret = ops->nqueues(n->rdev, port);
+		if (ret <= 0)
+			return ret ?: -EINVAL;
+		nq = ret;
+	}
+	if (ops && ops->set_map && !ops->get_map)
+		return 0;
+	map = kcalloc(far->nports, sizeof(*map), GFP_KERNEL);
+	if (!map)
+		return -ENOMEM;
+	if (ops && ops->get_map)
+		ret = ops->get_map(n->rdev, port, map, far->nports);
+	else
+		rio_voq_staging_contiguous(far->nports, nq, map);
+	if (ops && ops->get_map && ret) {
+		kfree(map);
+		return ret;
+	}
+	ps->smap = map;
+	ps->nsmap = far->nports;
+	ps->nqueues = nq;
+	return 0;
+}
+
+/**
+ * rio_voq_staging_follow_link() - the staging queues of a link just planned
+ * @l: the link
+ * @write: this host writes the fabric (it enumerated, auto_config on)
+ *
+ * A link this host configured gets the staging queues of both ends set
+ * up (rio_voq_staging_setup_link()); a link it only reports has them
+ * read, never written, so that every host of the fabric shows the maps
+ * the hardware holds.  An end whose ops fail is logged in one line and
+ * keeps no map.  Called with rio_voq_lock held.
+ */
+void rio_voq_staging_follow_link(struct rio_voq_link *l, bool write)
+{
+	unsigned int i;
+	int ret;
+
+	lockdep_assert_held(&rio_voq_lock);
+	if (write && l->state == RIO_VOQ_LINK_CONFIGURED) {
+		rio_voq_staging_setup_link(l);
+		return;
+	}
+	if (write || l->state != RIO_VOQ_LINK_REPORTED)
+		return;
+	for (i = 0; i < 2; i++) {
+		ret = rio_voq_staging_read(l->end[i], l->port[i], l->end[!i]);
+		if (ret)
+			rio_voq_err(l->end[i], "port %u: staging queues not read (%pe)\n",
 				    l->port[i], ERR_PTR(ret));
 	}
 }

@@ -7,7 +7,10 @@
 
 #include <kunit/test.h>
 #include <linux/err.h>
+#include <linux/kernfs.h>
+#include <linux/kobject.h>
 #include <linux/mutex.h>
+#include <linux/sysfs.h>
 
 #include "../sim/rio_sim.h"
 #include "voq_core.h"
@@ -115,5 +118,37 @@ int voq_test_csr_read(struct rio_voq_node *n, unsigned int port, u32 *csr)
 	if (!n->dead && port < n->nports)
 		ret = rio_voq_csr_read(n, port, csr);
 	mutex_unlock(&rio_voq_lock);
+	return ret;
+}
+
+/**
+ * voq_test_sysfs_read() - read a file of a node's voq/port<N>/, as sysfs does
+ * @n: the node
+ * @port: the port
+ * @name: the file's name
+ * @buf: a page (sysfs_emit() insists)
+ *
+ * The file is looked up in sysfs itself, so a file hidden by the group's
+ * .is_visible is not found, and its show runs through the directory's
+ * sysfs_ops, as a read(2) of the file would.
+ *
+ * Return: the length read, -ENOENT if the port shows no such file, or
+ * the show's error.
+ */
+ssize_t voq_test_sysfs_read(struct rio_voq_node *n, unsigned int port,
+			    const char *name, char *buf)
+{
+	struct kobject *kobj = port < n->nkport ? n->kport[port] : NULL;
+	struct kernfs_node *kn;
+	ssize_t ret;
+
+	if (!kobj)
+		return -ENOENT;
+	kn = kernfs_find_and_get(kobj->sd, name);
+	if (!kn)
+		return -ENOENT;
+	memset(buf, 0, PAGE_SIZE);
+	ret = kobj->ktype->sysfs_ops->show(kobj, kn->priv, buf);
+	kernfs_put(kn);
 	return ret;
 }

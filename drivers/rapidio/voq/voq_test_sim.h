@@ -23,5 +23,7 @@ struct rio_voq_port voq_test_hw(const struct rio_sim_dev *dev, unsigned int port
 struct rio_voq_node *voq_test_node(struct rio_sim_mport *sm, struct rio_sim_dev *dev);
 struct rio_sim_mport *voq_test_scanned(struct kunit *test, const char *topo);
 int voq_test_csr_read(struct rio_voq_node *n, unsigned int port, u32 *csr);
+ssize_t voq_test_sysfs_read(struct rio_voq_node *n, unsigned int port,
+			    const char *name, char *buf);
 
 #endif /* _RIO_VOQ_TEST_SIM_H */
