@@ -194,6 +194,9 @@ struct rio_sim_port {
  * @swp_ports: the port count it reports then, 0..255
  * @ef_loop: the last extended-feature block's EF_PTR points back at the
  *	first, so that a walk of the whole chain never ends (hostile)
+ * @unused_reads: what extended-feature space that no block holds reads
+ *	as: 0 (most devices), or a value standing for a vendor's registers
+ *	that nothing may take for a block's (hostile)
  * @staging: staging hardware (switches)
  * @staging_queues: its queues per port
  */
@@ -214,6 +217,7 @@ struct rio_sim_dev_desc {
 	bool swp_claim;
 	u8 swp_ports;
 	bool ef_loop;
+	u32 unused_reads;
 	enum rio_sim_staging staging;
 	unsigned int staging_queues;
 };
@@ -234,6 +238,7 @@ struct rio_sim_dev_desc {
  * @em_ef: offset of the error management block, 0 if none
  * @em_hs: it is the hot-swap-only variant (EF ID 0x0017)
  * @ef_loop: the last extended-feature block points back at the first
+ * @unused_reads: what extended-feature space no block holds reads as
  * @voq_ef: offset of the VoQ block, 0 if none
  * @voq_layout: layout of the VoQ block
  * @voq_nports: Port n VoQ CSRs the block has
@@ -279,6 +284,7 @@ struct rio_sim_dev {
 	u32 em_ef;
 	bool em_hs;
 	bool ef_loop;
+	u32 unused_reads;
 	u32 voq_ef;
 	enum rio_voq_layout voq_layout;
 	unsigned int voq_nports;

@@ -574,6 +574,8 @@ static u32 sim_reg_read(struct rio_sim_dev *dev, u32 off, unsigned int ingress)
 		return sim_em_read(dev, off - dev->em_ef);
 	if (sim_in_block(off, dev->voq_ef, sim_voq_size(dev)))
 		return sim_voq_read(dev, off - dev->voq_ef);
+	if (off >= RIO_VOQ_EF_SPACE_START && off <= RIO_VOQ_EF_SPACE_END)
+		return dev->unused_reads;
 	return 0;
 }
 
@@ -848,6 +850,7 @@ struct rio_sim_dev *rio_sim_dev_make(struct rio_sim_fabric *fab,
 	dev->map = desc->map;
 	dev->em_hs = desc->em && desc->em_hs;
 	dev->ef_loop = desc->ef_loop;
+	dev->unused_reads = desc->unused_reads;
 	dev->did_csr = SIM_DID_CSR_MASK;
 	dev->host_lock = SIM_LOCK_FREE;
 	dev->pell_ctl = RIO_PELL_ADDR_34;
@@ -1014,6 +1017,7 @@ void rio_sim_dev_swap(struct rio_sim_dev *dev, struct rio_sim_dev *nd)
 	swap(dev->em_ef, nd->em_ef);
 	swap(dev->em_hs, nd->em_hs);
 	swap(dev->ef_loop, nd->ef_loop);
+	swap(dev->unused_reads, nd->unused_reads);
 	swap(dev->voq_ef, nd->voq_ef);
 	swap(dev->voq_layout, nd->voq_layout);
 	swap(dev->voq_nports, nd->voq_nports);

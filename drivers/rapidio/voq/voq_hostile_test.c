@@ -38,6 +38,7 @@ struct voq_hostile_case {
 	bool claim;
 	u8 swp_ports;
 	unsigned int ep[2];	/* ports with an endpoint; 0 for none */
+	u32 unused;		/* what space no block holds reads as */
 };
 
 static const struct voq_hostile_case voq_hostile_cases[] = {
@@ -49,6 +50,9 @@ static const struct voq_hostile_case voq_hostile_cases[] = {
 	  RIO_SIM_VOQ_LAST, false, 0, { 1, 9 } },
 	{ "rev 2, 255 ports, 192 CSRs", 255, RIO_VOQ_LAYOUT_REV2, 192,
 	  RIO_SIM_VOQ_LAST, false, 0, { 1, 200 } },
+	/* No 0 after the block's last CSR to stop at: the layout must */
+	{ "rev 2, 255 ports, 192 CSRs, vendor registers after", 255,
+	  RIO_VOQ_LAYOUT_REV2, 192, RIO_SIM_VOQ_LAST, false, 0, { 1, 200 }, 0x5a5a5a5a },
 	{ "rev 2, 8 ports claiming 255", 8, RIO_VOQ_LAYOUT_REV2, 8,
 	  RIO_SIM_VOQ_LAST, true, 255, { 1, 0 } },
 	{ "4 ports claiming none", 4, RIO_VOQ_LAYOUT_REV3, 4,
@@ -92,6 +96,7 @@ static struct rio_sim_fabric *voq_hostile_build(struct kunit *test,
 		.voq = true, .voq_layout = c->layout, .voq_caps = RIO_SIM_VOQ_CAPS_ALL,
 		.voq_nports = c->voq_nports, .voq_place = c->place,
 		.swp_claim = c->claim, .swp_ports = c->swp_ports,
+		.unused_reads = c->unused,
 	};
 	struct rio_sim_dev *host, *sw;
 	unsigned int i;
