@@ -807,20 +807,21 @@ static void voq_event_replace_unknown(struct kunit *test)
  * An admin's write toward a partner that cannot be discovered again is
  * refused before anything is written: not to the board not known, and
  * not to the near end either, which is already safe (generation off
- * toward it); the choice is not kept
+ * toward it); the choice is not kept.  One on the board not known is
+ * refused before any access.
  */
 static void voq_event_admin_toward_unknown(struct kunit *test)
 {
 	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
 	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
 	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
-	struct rio_voq_node *swn = voq_test_node(sm, sw);
+	struct rio_voq_node *swn = voq_test_node(sm, sw), *epn;
 	struct rio_sim_dev_desc d;
 	static const enum rio_voq_knob knobs[] = {
 		RIO_VOQ_KNOB_TX_PGS, RIO_VOQ_KNOB_PART, RIO_VOQ_KNOB_XOFF,
 	};
 	unsigned int k;
-	u64 sww, epw;
+	u64 swr, sww, epr, epw;
 
 	KUNIT_ASSERT_NOT_NULL(test, swn);
 	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
@@ -838,6 +839,26 @@ static void voq_event_admin_toward_unknown(struct kunit *test)
 		mutex_unlock(&rio_voq_lock);
 	}
 	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+
+	/* Nor on the board not known itself: refused without an access */
+	epn = voq_test_node(sm, ep);
+	KUNIT_ASSERT_NOT_NULL(test, epn);
+	for (k = 0; k < ARRAY_SIZE(knobs); k++) {
+		swr = sw->reads;
+		sww = sw->writes;
+		epr = ep->reads;
+		epw = ep->writes;
+		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(epn, 0, knobs[k], 1), -EBUSY,
+				    "knob %d", knobs[k]);
+		KUNIT_EXPECT_EQ_MSG(test, sw->reads, swr, "knob %d", knobs[k]);
+		KUNIT_EXPECT_EQ_MSG(test, sw->writes, sww, "knob %d", knobs[k]);
+		KUNIT_EXPECT_EQ_MSG(test, ep->reads, epr, "knob %d", knobs[k]);
+		KUNIT_EXPECT_EQ_MSG(test, ep->writes, epw, "knob %d", knobs[k]);
+		mutex_lock(&rio_voq_lock);
+		KUNIT_EXPECT_FALSE(test, epn->port[0].choice.set & BIT(knobs[k]));
+		mutex_unlock(&rio_voq_lock);
+	}
+
 	voq_set_ef_loop(ep, false);
 	rio_voq_test_poll();
 	voq_expect_link_up(test, sw, 1, ep, 0);
