@@ -14,6 +14,7 @@
 #include <kunit/resource.h>
 #include <kunit/test.h>
 #include <linux/console.h>
+#include <linux/printk.h>
 #include <linux/sizes.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
@@ -46,16 +47,45 @@ static void voq_test_log_write(struct console *con, const char *s, unsigned int 
 static struct console voq_test_console = {
 	.name	= "voqtest",
 	.write	= voq_test_log_write,
-	.index	= -1,
+	.index	= 0,
 };
+
+/* The console level before the test (a console sees only lines below it) */
+static int voq_test_log_level;
+
+#define VOQ_TEST_LOG_MARK	"voq_test_log: keeping the log"
+
+/* Does the buffer hold @needle (under the lock) */
+static bool voq_test_log_holds(const char *needle)
+{
+	unsigned long flags;
+	bool ret;
+
+	console_lock();		/* what is pending is printed first */
+	console_unlock();
+	spin_lock_irqsave(&voq_test_log_lock, flags);
+	ret = strstr(voq_test_log_buf, needle);
+	spin_unlock_irqrestore(&voq_test_log_lock, flags);
+	return ret;
+}
 
 static int voq_test_log_init(struct kunit_resource *res, void *context)
 {
+	/* Notices and infos too (a boot with "quiet" would drop them) */
+	voq_test_log_level = console_loglevel;
+	if (console_loglevel <= LOGLEVEL_INFO)
+		console_loglevel = LOGLEVEL_INFO + 1;
 	voq_test_log_clear();
 	voq_test_console.flags = CON_ENABLED;	/* enabled without a match */
 	register_console(&voq_test_console);
-	if (!(voq_test_console.flags & CON_ENABLED))
+	/* register_console() says nothing: a line must come through */
+	pr_info(VOQ_TEST_LOG_MARK "\n");
+	if (!voq_test_log_holds(VOQ_TEST_LOG_MARK)) {
+		unregister_console(&voq_test_console);
+		console_loglevel = voq_test_log_level;
 		return -ENODEV;
+	}
+	voq_test_log_clear();
 	res->data = &voq_test_console;
 	return 0;
 }
@@ -63,6 +93,7 @@ static int voq_test_log_init(struct kunit_resource *res, void *context)
 static void voq_test_log_free(struct kunit_resource *res)
 {
 	unregister_console(&voq_test_console);
+	console_loglevel = voq_test_log_level;
 }
 
 /**
@@ -98,6 +129,8 @@ void voq_test_log_clear(void)
  * @needle: the text
  *
  * Every line printed until now counts: pending lines are printed first.
+ * KUnit's own lines about a failed count, which quote the call and its
+ * text, do not.
  *
  * Return: how many lines hold @needle.
  */
@@ -114,7 +147,8 @@ unsigned int voq_test_log_count(struct kunit *test, const char *needle)
 	full = voq_test_log_full;
 	for (line = voq_test_log_buf; *line; line = end + 1) {
 		end = strchrnul(line, '\n');
-		if (strnstr(line, needle, end - line))
+		if (strnstr(line, needle, end - line) &&
+		    !strnstr(line, "voq_test_log_count(", end - line))
 			count++;
 		if (!*end)
 			break;
