@@ -230,6 +230,8 @@ struct rio_dev;
 
 /* Queues per port of the generic default */
 #define RIO_VOQ_STAGING_QUEUES		4
+/* Queues per port rio-voq takes from ops: a map entry is a u8 */
+#define RIO_VOQ_STAGING_MAX_QUEUES	256
 
 /**
  * struct rio_voq_staging_ops - a switch's staging-queue operations
@@ -244,7 +246,11 @@ struct rio_dev;
  *	leaving by @port; absent where the device keeps no next-hop entries
  * @get_next_hop: read a next-hop entry back
  *
- * Each operation may be absent.  They return 0 or a negative errno.
+ * Each operation may be absent.  They return 0 (@nqueues: the count, 1
+ * to RIO_VOQ_STAGING_MAX_QUEUES) or a negative errno.  @nqueues and
+ * @get_map are also called by a host that only discovered the fabric,
+ * while the host that enumerated it may be programming the same switch:
+ * they must only read (no select register written before a read).
  */
 struct rio_voq_staging_ops {
 	struct list_head node;

@@ -728,6 +728,10 @@ static enum dir_state dir_state(const char *status, const char **why)
 		return D_ON;
 	if (!strcmp(status, "reported"))
 		return D_REPORTED;
+	if (starts(status, "reported: ")) {
+		*why = status + strlen("reported: ");
+		return D_REPORTED;
+	}
 	if (starts(status, "disabled: ")) {
 		*why = status + strlen("disabled: ");
 		return D_OFF;
@@ -737,6 +741,12 @@ static enum dir_state dir_state(const char *status, const char **why)
 		return D_FAILED;
 	}
 	return D_NONE;
+}
+
+/* What a direction's reason is about */
+static const char *why_label(enum dir_state st)
+{
+	return st == D_FAILED ? "failed" : st == D_REPORTED ? "reported" : "off";
 }
 
 /* "on gs4 vc": a direction from @tx port @tp to @rx port @rp */
@@ -815,12 +825,12 @@ static void link_row(const struct link *l, struct row *r)
 	r->col[3] = dir_text(l->a, l->ap, l->b, l->bp, &sa, &wa);
 	r->col[4] = dir_text(l->b, l->bp, l->a, l->ap, &sb, &wb);
 	if (wa && wb && !strcmp(wa, wb) && sa == sb) {
-		n = xasprintf("%s both ways: %s", sa == D_FAILED ? "failed" : "off", wa);
+		n = xasprintf("%s both ways: %s", why_label(sa), wa);
 	} else {
 		if (wa)
-			n = xasprintf("A->B %s: %s", sa == D_FAILED ? "failed" : "off", wa);
+			n = xasprintf("A->B %s: %s", why_label(sa), wa);
 		if (wb) {
-			t = xasprintf("B->A %s: %s", sb == D_FAILED ? "failed" : "off", wb);
+			t = xasprintf("B->A %s: %s", why_label(sb), wb);
 			note(&n, t);
 			free(t);
 		}

@@ -205,7 +205,7 @@ bool rio_voq_link_safe(struct rio_voq_link *l)
 		}
 		/*
 		 * A write that did not stick (another bit stuck, a write
-		 * ignored) may still leave generation off: read to know
+		 * ignored) may still leave generation off: read to know.
 		 */
 		if (rio_voq_port_safe(n, port, val) &&
 		    (rio_voq_csr_read(n, port, &val) || val & RIO_VOQ_CSR_GEN_EN))
@@ -316,27 +316,6 @@ static int rio_voq_link_down_apply(struct rio_voq_link *l,
 		}
 	}
 	return ret;
-}
-
-/*
- * A host that does not write the link (it only discovered the fabric,
- * or auto_config is off) shows whether each end generates as its CSR
- * reads, with the plan's reason where the plan agrees: the host that
- * wrote it may have had a reason this one cannot know (an admin's choice)
- */
-static void rio_voq_dir_as_read(struct rio_voq_dir *d, enum rio_voq_layout layout,
-				u32 csr)
-{
-	struct rio_voq_port p;
-
-	rio_voq_csr_decode(layout, csr, &p);
-	if (p.gen_en) {
-		d->gen = true;
-		d->why = NULL;
-	} else if (d->gen) {
-		d->gen = false;
-		d->why = "off in the hardware";
-	}
 }
 
 /* The plan a link shows after a try that did not go through: the kept one */
@@ -500,10 +479,6 @@ again:
 	planned = true;
 
 	if (!write) {
-		/* What the hardware does, which another host may have set */
-		for (i = 0; i < 2; i++)
-			rio_voq_dir_as_read(&l->dir[i], e[i].layout,
-					    l->end[i]->port[l->port[i]].csr);
 		l->state = RIO_VOQ_LINK_REPORTED;
 		return 0;
 	}

@@ -10,6 +10,8 @@
 
 #include <kunit/test.h>
 #include <kunit/visibility.h>
+#include <linux/capability.h>
+#include <linux/cred.h>
 #include <linux/mm.h>
 #include <linux/rio_drv.h>
 #include <linux/rio_regs.h>
@@ -17,6 +19,7 @@
 
 #include "../sim/rio_sim.h"
 #include "voq_core.h"
+#include "voq_test_log.h"
 #include "voq_test_sim.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
@@ -81,12 +84,20 @@ static void voq_mh_expect_sysfs(struct kunit *test, struct rio_voq_node *na,
 {
 	char *a = kunit_kmalloc(test, PAGE_SIZE, GFP_KERNEL);
 	char *b = kunit_kmalloc(test, PAGE_SIZE, GFP_KERNEL);
+	struct cred *cred = prepare_creds();
+	const struct cred *old;
 	ssize_t la, lb;
 	unsigned int i;
 
 	KUNIT_ASSERT_NOT_NULL(test, a);
 	KUNIT_ASSERT_NOT_NULL(test, b);
-	KUNIT_ASSERT_TRUE(test, PAGE_ALIGNED(a) && PAGE_ALIGNED(b));
+	KUNIT_ASSERT_NOT_NULL(test, cred);
+	/*
+	 * As a reader without CAP_SYS_ADMIN, who sees what each host last
+	 * read: for root the CSR files read the hardware, the same on both
+	 */
+	cap_lower(cred->cap_effective, CAP_SYS_ADMIN);
+	old = override_creds(cred);
 	for (i = 0; i < ARRAY_SIZE(voq_mh_files); i++) {
 		la = voq_test_sysfs_read(na, p, voq_mh_files[i], a);
 		lb = voq_test_sysfs_read(nb, p, voq_mh_files[i], b);
@@ -96,10 +107,9 @@ static void voq_mh_expect_sysfs(struct kunit *test, struct rio_voq_node *na,
 			continue;
 		if (!strcmp(a, "configured\n"))
 			strscpy(a, "reported\n", PAGE_SIZE);
-		/* B cannot know A's reason (an admin's choice on A) */
-		if (str_has_prefix(a, "disabled: ") &&
-		    !strcmp(b, "disabled: off in the hardware\n"))
-			strscpy(a, b, PAGE_SIZE);
+		/* B cannot know A's admin's choice */
+		if (!strcmp(a, "disabled: turned off by the admin\n"))
+			strscpy(a, "disabled: off in the hardware\n", PAGE_SIZE);
 		/* Each host names devices in its own net: the partner's port */
 		if (!strcmp(voq_mh_files[i], "partner") && strchr(a, ' ') && strchr(b, ' '))
 			KUNIT_EXPECT_STREQ_MSG(test, strrchr(b, ' '), strrchr(a, ' '),
@@ -111,6 +121,8 @@ static void voq_mh_expect_sysfs(struct kunit *test, struct rio_voq_node *na,
 	/* The enumerator's configured links are what the discoverer reports */
 	KUNIT_EXPECT_GT(test, voq_test_sysfs_read(nb, p, "link_status", b), 0);
 	KUNIT_EXPECT_STRNEQ_MSG(test, b, "configured\n", "%s port%u", dev, p);
+	revert_creds(old);
+	put_cred(cred);
 }
 
 /*
@@ -257,6 +269,41 @@ static void voq_mh_discovering_host(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, csr, voq_mh_hw(mh.sw, p));
 	}
 	KUNIT_EXPECT_EQ(test, mh.b->ini.writes, writes);
+	/* ...its link_status too, from what it read, not from its scan */
+	voq_mh_expect_views(test, &mh);
+}
+
+/*
+ * A switch whose staging RAM holds a queue its port does not have (all
+ * ones, as a switch that does not answer): B, which reads the maps,
+ * shows no map for that port and says so in one line; the other ports'
+ * maps are read as they are
+ */
+static void voq_mh_hostile_map(struct kunit *test)
+{
+	char *buf = kunit_kmalloc(test, PAGE_SIZE, GFP_KERNEL);
+	struct rio_voq_node *nb;
+	struct voq_mh mh;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	voq_mh_build(test, &mh);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(mh.a), 0);
+	spin_lock(&mh.a->fab->lock);
+	mh.sw->stg_map[0 * RIO_SIM_ROUTES_SMALL + 0] = 0xff;	/* toward host A */
+	spin_unlock(&mh.a->fab->lock);
+
+	voq_test_log_start(test);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(mh.b), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_log_count(test, "staging queues not read"), 1U);
+	KUNIT_EXPECT_EQ(test, mh.b->ini.voq_writes, 0ULL);
+	nb = voq_test_node(mh.b, mh.sw);
+	KUNIT_ASSERT_NOT_NULL(test, nb);
+	KUNIT_EXPECT_GT(test, voq_test_sysfs_read(nb, 0, "staging_queues", buf), 0);
+	KUNIT_EXPECT_STREQ(test, buf, "0\n");
+	KUNIT_EXPECT_GT(test, voq_test_sysfs_read(nb, 0, "staging_map", buf), 0);
+	KUNIT_EXPECT_STREQ(test, buf, "\n");
+	KUNIT_EXPECT_GT(test, voq_test_sysfs_read(nb, 1, "staging_queues", buf), 0);
+	KUNIT_EXPECT_STREQ(test, buf, "4\n");
 }
 
 /* Discovery before the enumeration is complete: refused, nothing written */
@@ -467,6 +514,7 @@ static void voq_mh_catch_up_discovering(struct kunit *test)
 static struct kunit_case voq_mh_test_cases[] = {
 	KUNIT_CASE(voq_mh_discovering_host),
 	KUNIT_CASE(voq_mh_discovery_too_early),
+	KUNIT_CASE(voq_mh_hostile_map),
 	KUNIT_CASE(voq_mh_pw_to_enumerator),
 	KUNIT_CASE(voq_mh_port_write_own_net),
 	KUNIT_CASE(voq_mh_discovering_events),

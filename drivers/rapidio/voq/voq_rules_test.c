@@ -12,6 +12,7 @@
 #include <kunit/test.h>
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
+#include <linux/mm.h>
 #include <linux/rio_drv.h>
 
 #include "../sim/rio_sim.h"
@@ -511,6 +512,64 @@ static void voq_rules_rollback_unreachable(struct kunit *test)
 	}
 }
 
+/*
+ * Generation that sticks on: an admin's TX group size needs it off
+ * first, that write does not stick, nor does the rollback's, and the
+ * one log line says generation may be left on (not "left off")
+ */
+static void voq_rules_gen_stuck_on(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_single(test);
+	struct rio_sim_dev *host = sm->fab->host;
+	struct rio_voq_node *nh = voq_test_node(sm, host);
+	unsigned int size;
+
+	KUNIT_ASSERT_NOT_NULL(test, nh);
+	KUNIT_ASSERT_TRUE(test, voq_test_hw(host, 0).gen_en);
+	size = voq_test_hw(host, 0).tx_pgs == 1 ? 2 : 1;
+	KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(host, 0, RIO_SIM_WFAULT_STUCK,
+						 RIO_VOQ_CSR_GEN_EN, 1), 0);
+	voq_test_log_start(test);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(nh, 0, RIO_VOQ_KNOB_TX_PGS, size), -EIO);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(host, 0).gen_en);
+	KUNIT_EXPECT_EQ(test, voq_test_log_count(test, "configuration failed"), 1U);
+	KUNIT_EXPECT_EQ(test, voq_test_log_count(test, "generation may be left on"), 1U);
+	KUNIT_EXPECT_EQ(test, voq_test_log_count(test, "generation left off"), 0U);
+}
+
+/*
+ * A host that does not write, on a link where the hardware generates
+ * toward a partner that cannot receive (firmware, another host): its
+ * link_status says the port generates, and that it would have it off
+ * and why, not "reported" as if all were well, nor "disabled"
+ */
+static void voq_rules_reported_against_plan(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+	char *buf = kunit_kmalloc(test, PAGE_SIZE, GFP_KERNEL);
+	struct rio_sim_dev *host, *ep;
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *nh;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	host = voq_test_dev(test, fab, "host", false, 1, RIO_VOQ_LAYOUT_REV3,
+			    RIO_SIM_VOQ_CAPS_ALL);
+	ep = voq_test_dev(test, fab, "ep", false, 1, RIO_VOQ_LAYOUT_REV3,
+			  RIO_SIM_VOQ_CAPS_ALL & ~RIO_VOQ_CSR_RX_SUP);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, ep, 0, 2), 0);
+	host->port[0].voq_ctl |= RIO_VOQ_CSR_GEN_EN;	/* not rio-voq's doing */
+	sm = rio_sim_kunit_mport(test, fab, 0);
+	rio_voq_test_auto_config(false);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	nh = voq_test_node(sm, host);
+	KUNIT_ASSERT_NOT_NULL(test, nh);
+	KUNIT_ASSERT_GT(test, voq_test_sysfs_read(nh, 0, "link_status", buf), 0);
+	KUNIT_EXPECT_STREQ(test, buf,
+			   "reported: this host would have it off: partner cannot receive\n");
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(host, 0).gen_en);	/* nothing written */
+}
+
 static struct kunit_case voq_rules_test_cases[] = {
 	KUNIT_CASE(voq_rules_discovering_staging),
 	KUNIT_CASE(voq_rules_write_not_taken),
@@ -519,6 +578,8 @@ static struct kunit_case voq_rules_test_cases[] = {
 	KUNIT_CASE_PARAM(voq_rules_live, voq_live_gen_params),
 	KUNIT_CASE_PARAM(voq_rules_stick_campaign, voq_stick_gen_params),
 	KUNIT_CASE(voq_rules_rollback_unreachable),
+	KUNIT_CASE(voq_rules_gen_stuck_on),
+	KUNIT_CASE(voq_rules_reported_against_plan),
 	{}
 };
 

@@ -148,6 +148,21 @@ static int rio_voq_staging_program(const struct rio_voq_staging_ops *ops,
 	return memcmp(back, map, count) ? -EIO : 0;
 }
 
+/*
+ * A map the ops read: every entry must name a queue the port has (a
+ * switch that answers with all-ones, or garbage, shows no map)
+ */
+static int rio_voq_staging_check(const u8 *map, unsigned int count,
+				 unsigned int nqueues)
+{
+	unsigned int d;
+
+	for (d = 0; d < count; d++)
+		if (map[d] >= nqueues)
+			return -EIO;
+	return 0;
+}
+
 /**
  * rio_voq_staging_setup() - set up the staging queues of a link end
  * @n: the upstream end
@@ -161,8 +176,9 @@ static int rio_voq_staging_program(const struct rio_voq_staging_ops *ops,
  * the net the downstream switch routes.  Without: the generic default.
  * Called with rio_voq_lock held, by the enumerating host only.
  *
- * Return: 0, the error of an op, or -EIO if the map read back differs
- * from the one written (the port then keeps no map).
+ * Return: 0, the error of an op, -EINVAL for a queue count out of
+ * range, or -EIO if the map read back differs from the one written or
+ * names a queue the port does not have (the port then keeps no map).
  */
 static int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
 				 struct rio_voq_node *far)
@@ -176,10 +192,13 @@ static int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
 	bool have;
 
 	lockdep_assert_held(&rio_voq_lock);
+	/* What fails leaves the port with no map, not the one it had */
+	kfree(ps->smap);
+	ps->smap = NULL;
 	if (ops && ops->nqueues) {
 		ret = ops->nqueues(n->rdev, port);
-		if (ret <= 0)
-			return ret ?: -EINVAL;
+		if (ret <= 0 || ret > RIO_VOQ_STAGING_MAX_QUEUES)
+			return ret < 0 ? ret : -EINVAL;
 		nq = ret;
 		ret = 0;
 	}
@@ -194,7 +213,8 @@ static int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
 						     far->nports, &have) : -ENOMEM;
 		kfree(back);
 	} else if (ops && ops->get_map) {
-		ret = ops->get_map(n->rdev, port, map, far->nports);
+		ret = ops->get_map(n->rdev, port, map, far->nports) ?:
+		      rio_voq_staging_check(map, far->nports, nq);
 	}
 	/*
 	 * The devices come from rio-voq's own list (under rio_voq_lock),
@@ -216,7 +236,6 @@ static int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
 		return ret;
 	}
 
-	kfree(ps->smap);
 	ps->smap = map;
 	ps->nsmap = far->nports;
 	ps->nqueues = nq;
@@ -247,13 +266,13 @@ static void rio_voq_staging_setup_link(struct rio_voq_link *l)
 }
 
 /*
- * What a host that does not write (it discovered the fabric, or
- * auto_config is off) knows of a port's staging queues toward @far,
- * read and never written: with ops, their number of queues and the map
- * through get_map, or no map where the ops can only write it (the host
- * that wrote it knows it); without ops, the generic default, which is
- * nothing the hardware holds.  Return: 0 or the error of an op (the
- * port then keeps no map).
+ * What a host that only discovered the fabric knows of a port's staging
+ * queues toward @far, read and never written: with ops, their number of
+ * queues and the map through get_map, or no map where the ops can only
+ * write it (the host that wrote it knows it); without ops, the generic
+ * default, which is nothing the hardware holds.  Return: 0 or the error
+ * of an op, -EINVAL for a queue count out of range, -EIO for a map
+ * naming a queue the port does not have (the port then keeps no map).
  */
 static int rio_voq_staging_read(struct rio_voq_node *n, unsigned int port,
 				struct rio_voq_node *far)
@@ -261,27 +280,30 @@ static int rio_voq_staging_read(struct rio_voq_node *n, unsigned int port,
 	const struct rio_voq_staging_ops *ops = rio_voq_staging_find(n);
 	struct rio_voq_port_state *ps = &n->port[port];
 	unsigned int nq = RIO_VOQ_STAGING_QUEUES;
+	int ret = 0;
 	u8 *map;
-	int ret;
 
+	lockdep_assert_held(&rio_voq_lock);
 	kfree(ps->smap);
 	ps->smap = NULL;
-	if (ops && ops->nqueues) {
-		ret = ops->nqueues(n->rdev, port);
-		if (ret <= 0)
-			return ret ?: -EINVAL;
-		nq = ret;
-	}
 	if (ops && ops->set_map && !ops->get_map)
 		return 0;
+	if (ops && ops->nqueues) {
+		ret = ops->nqueues(n->rdev, port);
+		if (ret <= 0 || ret > RIO_VOQ_STAGING_MAX_QUEUES)
+			return ret < 0 ? ret : -EINVAL;
+		nq = ret;
+		ret = 0;
+	}
 	map = kcalloc(far->nports, sizeof(*map), GFP_KERNEL);
 	if (!map)
 		return -ENOMEM;
 	if (ops && ops->get_map)
-		ret = ops->get_map(n->rdev, port, map, far->nports);
+		ret = ops->get_map(n->rdev, port, map, far->nports) ?:
+		      rio_voq_staging_check(map, far->nports, nq);
 	else
 		rio_voq_staging_contiguous(far->nports, nq, map);
-	if (ops && ops->get_map && ret) {
+	if (ret) {
 		kfree(map);
 		return ret;
 	}
@@ -297,10 +319,12 @@ static int rio_voq_staging_read(struct rio_voq_node *n, unsigned int port,
  * @write: this host writes the fabric (it enumerated, auto_config on)
  *
  * A link this host configured gets the staging queues of both ends set
- * up (rio_voq_staging_setup_link()); a link it only reports has them
- * read, never written, so that every host of the fabric shows the maps
- * the hardware holds.  An end whose ops fail is logged in one line and
- * keeps no map.  Called with rio_voq_lock held.
+ * up (rio_voq_staging_setup_link()).  On a host that only discovered
+ * the fabric they are read, never written, so that it shows the maps
+ * the hardware held when it read them; an end whose ops fail is logged
+ * in one line and keeps no map.  The enumerating host with auto_config
+ * off sets up nothing and reads nothing: a later admin write configures
+ * the link, not its staging queues.  Called with rio_voq_lock held.
  */
 void rio_voq_staging_follow_link(struct rio_voq_link *l, bool write)
 {
@@ -312,7 +336,7 @@ void rio_voq_staging_follow_link(struct rio_voq_link *l, bool write)
 		rio_voq_staging_setup_link(l);
 		return;
 	}
-	if (write || l->state != RIO_VOQ_LINK_REPORTED)
+	if (write || l->state != RIO_VOQ_LINK_REPORTED || rio_voq_node_writable(l->end[0]))
 		return;
 	for (i = 0; i < 2; i++) {
 		ret = rio_voq_staging_read(l->end[i], l->port[i], l->end[!i]);

@@ -218,6 +218,31 @@ static ssize_t partner_show(struct rio_voq_node *n, unsigned int port, char *buf
 	return sysfs_emit(buf, "%s %u\n", rio_voq_node_name(l->end[!me]), l->port[!me]);
 }
 
+/*
+ * A link this node does not write (it only discovered the fabric, or
+ * auto_config is off): whether the port generates as its CSR reads
+ * (live for CAP_SYS_ADMIN, as csr), beside this node's own plan, since
+ * the host that wrote it may have had a reason this one cannot know
+ */
+static ssize_t rio_voq_reported_show(struct rio_voq_node *n, unsigned int port,
+				     const struct rio_voq_dir *d, char *buf)
+{
+	struct rio_voq_port p;
+	u32 csr;
+	int ret = rio_voq_csr_of(n, port, &p, &csr);
+
+	if (ret)
+		return ret;
+	if (p.gen_en && d->gen)
+		return sysfs_emit(buf, "reported\n");
+	if (p.gen_en)
+		return sysfs_emit(buf, "reported: this host would have it off: %s\n",
+				  d->why ?: "not configured");
+	if (d->gen)
+		return sysfs_emit(buf, "disabled: off in the hardware\n");
+	return sysfs_emit(buf, "disabled: %s\n", d->why ?: "not configured");
+}
+
 static ssize_t link_status_show(struct rio_voq_node *n, unsigned int port,
 				char *buf)
 {
@@ -229,10 +254,10 @@ static ssize_t link_status_show(struct rio_voq_node *n, unsigned int port,
 	d = &l->dir[rio_voq_link_end(l, n, port)];
 	if (l->state == RIO_VOQ_LINK_FAILED)
 		return sysfs_emit(buf, "failed: %s\n", l->reason);
+	if (l->state == RIO_VOQ_LINK_REPORTED)
+		return rio_voq_reported_show(n, port, d, buf);
 	if (!d->gen)
 		return sysfs_emit(buf, "disabled: %s\n", d->why ?: "not configured");
-	if (l->state == RIO_VOQ_LINK_REPORTED)
-		return sysfs_emit(buf, "reported\n");
 	return sysfs_emit(buf, "configured\n");
 }
 
