@@ -6,7 +6,8 @@
 #   mutants.sh [--list | --applies | --ledger] [NAME...]
 #
 # --list prints the mutants; --applies only checks, without building,
-# that each one still changes its file; --ledger checks, without
+# that each one still changes its file and that voq.rst names it under
+# its rule ("What must never happen"); --ledger checks, without
 # building, that each one was killed by a run of its file and sed script
 # as they are now (make check runs both).
 #
@@ -69,9 +70,24 @@ field() {	# mutant, name
 	sed -n "s/^# $2: *//p" "$1" | head -n 1
 }
 
-# Why a mutant cannot run, or nothing: its header and its sed script
+# The numbers of the mutants voq.rst names under a rule of "What must
+# never happen" (its paragraph ends in "Mutants 01, 02.")
+doc_mutants() {	# rule
+	python3 - "$top/Documentation/driver-api/rapidio/voq.rst" "$1" <<-'PY'
+	import re, sys
+
+	text = open(sys.argv[1]).read()
+	m = re.search(r'(?m)^``%s``\n((?:\t.*\n)+)' % re.escape(sys.argv[2]), text)
+	body = ' '.join(m.group(1).split()) if m else ''
+	for names in re.findall(r'Mutants? ([0-9, ]+)', body):
+	    print('\n'.join(re.findall(r'[0-9]+', names)))
+	PY
+}
+
+# Why a mutant cannot run, or nothing: its header, its place in voq.rst
+# and its sed script
 mutant_problem() {	# mutant
-	local m=$1 file
+	local m=$1 file num named
 
 	file=$(field "$m" file)
 	if [ -z "$file" ] || [ -z "$(field "$m" rule)" ] || [ -z "$(field "$m" what)" ]; then
@@ -83,6 +99,12 @@ mutant_problem() {	# mutant
 	*) echo "$file is not a source file of the overlay"; return ;;
 	esac
 	[ -f "$top/$file" ] || { echo "$file does not exist"; return; }
+	num=$(basename "$m" | cut -d- -f1)
+	named=$(doc_mutants "$(field "$m" rule)")
+	if ! grep -qx "$num" <<<"$named"; then
+		echo "voq.rst does not name it under its rule \`\`$(field "$m" rule)\`\`"
+		return
+	fi
 	sed -f "$m" "$top/$file" | cmp -s - "$top/$file" &&
 		echo "did not apply: the sed script changes nothing in $file"
 	return 0
