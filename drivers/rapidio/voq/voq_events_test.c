@@ -1154,6 +1154,39 @@ static void voq_event_replace_debugfs_staging(struct kunit *test)
 }
 
 /*
+ * The RAM staging switch swapped for a board that cannot be read (a
+ * looping chain), then found again with its staging map not taking
+ * writes: the setup of its staging queues fails, and its port keeps no
+ * map, not the one the old board had
+ */
+static void voq_event_staging_setup_fails(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "staging");
+	struct rio_sim_dev *ram = rio_sim_dev_find(sm->fab, 1);
+	struct rio_voq_node *n = voq_test_node(sm, ram);
+	struct rio_sim_dev_desc d;
+	char buf[32];
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_ASSERT_NOT_NULL(test, n->port[1].smap);
+	mutex_unlock(&rio_voq_lock);
+	snprintf(buf, sizeof(buf), "8 rev3 %x", (u32)RIO_SIM_VOQ_CAPS_ALL);
+	KUNIT_ASSERT_EQ(test, rio_sim_replace_desc(ram, buf, &d), 0);
+	d.ef_loop = true;
+	voq_replace(test, sm, ram, &d);
+	KUNIT_ASSERT_EQ(test, rio_sim_set_stg_wfault(ram, 1, RIO_SIM_WFAULT_IGNORE, 0), 0);
+	voq_set_ef_loop(ram, false);
+	rio_voq_test_poll();
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, n->unknown);
+	KUNIT_EXPECT_NULL(test, n->port[1].smap);
+	KUNIT_EXPECT_NOT_NULL(test, n->port[2].smap);	/* its other ports set up */
+	mutex_unlock(&rio_voq_lock);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
  * A partner's staging map goes with its link: the endpoint on the RAM
  * switch's port 2 swapped for a board without a VoQ block leaves that
  * port without staging queues (-ENOENT), not with a map for a device no
@@ -2154,6 +2187,7 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_admin_host_cable),
 	KUNIT_CASE(voq_event_replace_vendor),
 	KUNIT_CASE(voq_event_replace_debugfs_staging),
+	KUNIT_CASE(voq_event_staging_setup_fails),
 	KUNIT_CASE(voq_event_replace_staging_gone),
 	KUNIT_CASE(voq_event_endpoint_latched),
 	KUNIT_CASE(voq_event_cdev_hot_swap_em),
