@@ -132,6 +132,16 @@ expect "show of an unknown device: exit 2, one line" 2 'no such RapidIO device' 
 expect "show with a bad option: exit 2, one line" 2 'not an option' show -x
 expect "show -aj: both options in one" 0 '"device": "00:s:0002", "port": 15' show -aj
 
+echo "# show: a host that does not write, a direction generating against its plan"
+echo "reported: this host would have it off: partner cannot receive" > "$W/port1/link_status"
+echo reported > "$E4/port0/link_status"
+R show
+printf '%s\n' "$out" > "$T/reported"
+ok "show: reported both ways, and why this host would have one off" \
+	grep -qE '^00:s:0002 1 +00:e:0004 0 +cs48 +reported gs0 +reported gs0 +A->B reported: this host would have it off: partner cannot receive$' "$T/reported"
+echo "disabled: partner cannot receive" > "$W/port1/link_status"
+echo configured > "$E4/port0/link_status"
+
 echo "# show -a: every port"
 R show -a
 ok "show -a: a header, one line per port, the devices without a VoQ block" \
