@@ -36,6 +36,7 @@
 #include <linux/rio_drv.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/version.h>
 #include <linux/workqueue.h>
 
 #include "voq_core.h"
@@ -442,7 +443,11 @@ static void rio_voq_catch_up_cancel(struct rio_mport *mport)
 	}
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
+static int rio_voq_add_mport(struct device *dev)
+#else
 static int rio_voq_add_mport(struct device *dev, struct class_interface *cif)
+#endif
 {
 	struct rio_mport *mport = to_rio_mport(dev);
 	struct rio_voq_catch_up *c;
@@ -488,7 +493,11 @@ static int rio_voq_add_mport(struct device *dev, struct class_interface *cif)
 	return 0;
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
+static void rio_voq_remove_mport(struct device *dev)
+#else
 static void rio_voq_remove_mport(struct device *dev, struct class_interface *cif)
+#endif
 {
 	struct rio_mport *mport = to_rio_mport(dev);
 	struct rio_voq_node *n, *tmp;
