@@ -216,6 +216,11 @@ step_kerneldoc() {
 	bash "$RIO_VOQ_TOP/scripts/mutants.sh" --applies >/dev/null || rc=1
 	result "every mutant still applies to its file, named under its rule in voq.rst (make mutants)" $rc
 
+	# ... and was killed by make mutants with its file as it is now
+	rc=0
+	bash "$RIO_VOQ_TOP/scripts/mutants.sh" --ledger >/dev/null || rc=1
+	result "every mutant killed as its file is now (mutants/LEDGER)" $rc
+
 	# Our reStructuredText pages parse without warnings
 	rc=0
 	for f in "$RIO_VOQ_TOP"/Documentation/driver-api/rapidio/*.rst; do
