@@ -1,14 +1,16 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # rio-voq: RapidIO Part 12 VoQ backpressure for Linux, as an overlay on
-# Debian's linux-source-6.1.  This Makefile drives the pinned tree; it is
-# not part of the overlay.
+# Debian's linux-source-6.1 or linux-source-6.12.  This Makefile drives
+# the pinned tree; it is not part of the overlay.
 #
 #   make demo      boot UML, enumerate a simulated fabric, show the result
 #   make check     install what is missing, apply the overlay, run every check
 #   make help      the other targets
 #
-# RIO_VOQ_CACHE (default ~/.cache/rio-voq) holds the tree and build dirs.
+# RIO_VOQ_CACHE (default ~/.cache/rio-voq) holds the trees and build dirs;
+# RIO_VOQ_KERNEL (6.1, the default, or 6.12) picks the tree; make clean
+# cleans that tree's build dirs only.
 
 SHELL := /bin/bash
 SCRIPTS := $(CURDIR)/scripts
@@ -38,6 +40,7 @@ help:
 	@echo '                 (MUTANTS="03 20": only those; not part of make check)'
 	@echo 'make clean       remove the build directories (keeps the unpacked tree)'
 	@echo 'make distclean   remove the whole cache ($${RIO_VOQ_CACHE:-~/.cache/rio-voq})'
+	@echo 'RIO_VOQ_KERNEL=6.12 make ...  the same on linux-source-6.12 (default 6.1)'
 
 deps:
 	@bash $(SCRIPTS)/deps.sh
@@ -70,7 +73,7 @@ demo-check:
 	@bash $(SCRIPTS)/check.sh demo
 
 clean:
-	@. $(SCRIPTS)/common.sh && rm -rf "$$RIO_VOQ_CACHE"/build-* "$$RIO_VOQ_CACHE"/logs
+	@. $(SCRIPTS)/common.sh && rm -rf "$$RIO_VOQ_KCACHE"/build-* "$$RIO_VOQ_KCACHE"/logs
 
 distclean:
 	@. $(SCRIPTS)/common.sh && rm -rf "$$RIO_VOQ_CACHE"

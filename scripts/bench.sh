@@ -207,11 +207,11 @@ for shape in $shapes; do
 		without=$(sed -n 's/^BENCH //p' <<<"$out2")
 		if [ -z "$with" ] || [ -z "$without" ]; then
 			# A boot that gives no result crashed: say so, keep going
-			mkdir -p "$RIO_VOQ_CACHE/logs"
+			mkdir -p "$RIO_VOQ_KCACHE/logs"
 			printf '%s\n--- without rio-voq\n%s\n' "$out" "$out2" \
-				> "$RIO_VOQ_CACHE/logs/bench-$spec.log"
+				> "$RIO_VOQ_KCACHE/logs/bench-$spec.log"
 			printf '%-6s %7s  no result: a boot crashed (%s)\n' "$shape" "$spec" \
-				"$RIO_VOQ_CACHE/logs/bench-$spec.log"
+				"$RIO_VOQ_KCACHE/logs/bench-$spec.log"
 			failed=1
 			continue
 		fi
@@ -262,10 +262,10 @@ for spec in $events; do
 	res=$(event_bounds <<<"$out")
 	n=$(grep -c '^TRUTH scan dev=[0-9]* switch=' <<<"$out" || true)
 	if ! grep -q '^EVENT swap ' <<<"$out"; then
-		mkdir -p "$RIO_VOQ_CACHE/logs"
-		printf '%s\n' "$out" > "$RIO_VOQ_CACHE/logs/bench-events-$spec.log"
+		mkdir -p "$RIO_VOQ_KCACHE/logs"
+		printf '%s\n' "$out" > "$RIO_VOQ_KCACHE/logs/bench-events-$spec.log"
 		printf '%-10s no result: the boot crashed (%s)\n' "$spec" \
-			"$RIO_VOQ_CACHE/logs/bench-events-$spec.log"
+			"$RIO_VOQ_KCACHE/logs/bench-events-$spec.log"
 		failed=1
 		continue
 	fi

@@ -20,7 +20,7 @@ steps=("$@")
 passed=0
 failed=0
 # Per checkout: worktrees sharing a cache keep their own logs
-logdir=$RIO_VOQ_CACHE/logs/$(basename "$RIO_VOQ_TOP")
+logdir=$RIO_VOQ_KCACHE/logs/$(basename "$RIO_VOQ_TOP")
 mkdir -p "$logdir"
 
 result() {	# name status
@@ -120,7 +120,7 @@ step_kunit_qemu() {	# kunit.py arch, cross compiler prefix (or "")
 	[ -z "$cross" ] || opts+=(--cross_compile "$cross")
 	mapfile -t add < <(kunit_config_add "$RIO_VOQ_TOP/kunit/sanitizers.config" \
 		"$RIO_VOQ_TOP/kunit/qemu/$arch.config")
-	run_kunit "$arch" "$RIO_VOQ_CACHE/build-kunit-$arch" --arch "$arch" \
+	run_kunit "$arch" "$RIO_VOQ_KCACHE/build-kunit-$arch" --arch "$arch" \
 		"${opts[@]}" "${add[@]}" --kernel_args kasan_multi_shot
 }
 

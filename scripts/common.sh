@@ -4,14 +4,28 @@
 # RIO_VOQ_CACHE  where the pinned tree and the build directories live
 #                (default ~/.cache/rio-voq, outside the repository)
 # RIO_VOQ_JOBS   parallel make jobs (default: number of CPUs)
+# RIO_VOQ_KERNEL which pinned tree: 6.1 (the default) or 6.12
 
 RIO_VOQ_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 RIO_VOQ_CACHE=${RIO_VOQ_CACHE:-$HOME/.cache/rio-voq}
 RIO_VOQ_JOBS=${RIO_VOQ_JOBS:-$(nproc)}
-# The pinned tree: Debian's linux-source-6.1 package
-RIO_VOQ_KPKG=linux-source-6.1
+# The pinned trees: Debian's linux-source-<version> packages.  Each
+# version has its own part of the cache, RIO_VOQ_KCACHE, for its tree,
+# its pristine copies, its build directories and its logs, so that both
+# stay warm side by side.  6.1's is the top of the cache, where it was
+# before there were two, so that a cache warmed then stays warm.
+RIO_VOQ_KERNELS="6.1 6.12"
+export RIO_VOQ_KERNEL=${RIO_VOQ_KERNEL:-6.1}
+case $RIO_VOQ_KERNEL in
+6.1)	RIO_VOQ_KCACHE=$RIO_VOQ_CACHE ;;
+6.12)	RIO_VOQ_KCACHE=$RIO_VOQ_CACHE/$RIO_VOQ_KERNEL ;;
+*)	printf '[rio-voq] error: RIO_VOQ_KERNEL=%s: not one of %s\n' \
+		"$RIO_VOQ_KERNEL" "$RIO_VOQ_KERNELS" >&2
+	exit 1 ;;
+esac
+RIO_VOQ_KPKG=linux-source-$RIO_VOQ_KERNEL
 RIO_VOQ_KTAR=/usr/src/$RIO_VOQ_KPKG.tar.xz
-KSRC=$RIO_VOQ_CACHE/$RIO_VOQ_KPKG
+KSRC=$RIO_VOQ_KCACHE/$RIO_VOQ_KPKG
 # Parts of the repository copied into the tree
 RIO_VOQ_OVERLAY_DIRS="drivers include Documentation tools/testing/selftests/drivers/rapidio"
 
@@ -21,7 +35,7 @@ RIO_VOQ_OVERLAY_DIRS="drivers include Documentation tools/testing/selftests/driv
 # a later fragment's option replaces an earlier one's.  The fragments
 # named, or by default UML's: kunit/sanitizers.config and kunit/uml.config
 RIO_VOQ_KUNITCONFIG=drivers/rapidio
-RIO_VOQ_KUNIT_BUILD=$RIO_VOQ_CACHE/build-kunit-rio-voq
+RIO_VOQ_KUNIT_BUILD=$RIO_VOQ_KCACHE/build-kunit-rio-voq
 kunit_config_add() {	# [fragment...]
 	local f opt
 

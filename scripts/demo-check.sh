@@ -152,8 +152,8 @@ if [ $# -eq 1 ]; then
 	exit
 fi
 
-mkdir -p "$RIO_VOQ_CACHE/logs"
-t=$RIO_VOQ_CACHE/logs/demo.log
+mkdir -p "$RIO_VOQ_KCACHE/logs"
+t=$RIO_VOQ_KCACHE/logs/demo.log
 RIO_VOQ_DEMO_TOPOLOGY=voqmix bash "$RIO_VOQ_TOP/scripts/demo.sh" > "$t" 2>&1
 out=$(check "$t")
 printf '%s\n' "$out"

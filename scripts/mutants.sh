@@ -52,7 +52,7 @@
 #
 # Each mutant takes the cache lock (scripts/common.sh) for its own build
 # and run, so that other checkouts sharing the cache take turns between
-# mutants.  Logs: $RIO_VOQ_CACHE/logs/mutants/.
+# mutants.  Logs: $RIO_VOQ_KCACHE/logs/mutants/.
 #
 # RIO_VOQ_MUTANTS_GLOB     suites to run (default 'rio_voq_*': every rio-voq
 #                          suite, not rio-sim's own)
@@ -182,7 +182,7 @@ run_one() {	# mutant file, or "baseline"
 	. "$top/scripts/common.sh"	# takes the cache lock for this run
 	start=$(date +%s)
 	bash "$top/scripts/tree.sh"	# the tree is this checkout's overlay
-	logdir=$RIO_VOQ_CACHE/logs/mutants
+	logdir=$RIO_VOQ_KCACHE/logs/mutants
 	mkdir -p "$logdir"
 	name=$(basename "$m" .sed)
 	log=$logdir/$name.log

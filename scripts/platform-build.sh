@@ -34,17 +34,17 @@ set -euo pipefail
 common="MODULES=y DEBUG_FS=y RAPIDIO_ENUM_BASIC=m RAPIDIO_MPORT_CDEV=m RAPIDIO_CPS_GEN2=m RAPIDIO_RXS_GEN3=m RAPIDIO_VOQ=m RAPIDIO_SIM=m RAPIDIO_SIM_STAGING=m KUNIT=m RAPIDIO_VOQ_KUNIT_TEST=m RAPIDIO_SIM_KUNIT_TEST=m RAPIDIO_VOQ_SIM_KUNIT_TEST=m"
 case "${1:-}" in
 x86_64)
-	O=$RIO_VOQ_CACHE/build-x86
+	O=$RIO_VOQ_KCACHE/build-x86
 	arch=(ARCH=x86_64)
 	want="PCI=y RAPIDIO=m $common"
 	;;
 x86_64-tsi721)
-	O=$RIO_VOQ_CACHE/build-x86-tsi721
+	O=$RIO_VOQ_KCACHE/build-x86-tsi721
 	arch=(ARCH=x86_64)
 	want="PCI=y PCI_MSI=y PCIEPORTBUS=y RAPIDIO=m RAPIDIO_TSI721=m $common"
 	;;
 ppc32)
-	O=$RIO_VOQ_CACHE/build-ppc32
+	O=$RIO_VOQ_KCACHE/build-ppc32
 	arch=(ARCH=powerpc CROSS_COMPILE=powerpc-linux-gnu-)
 	# e500mc, on the QorIQ CoreNet boards (P2041, P3041, P4080, ...).
 	# The arch's own -Werror (PPC_WERROR) would turn W=1's warnings in

@@ -15,13 +15,13 @@
 #                           make check build and test
 #
 # The pristine git tree is made once per package version from the
-# package's tarball ($RIO_VOQ_CACHE/git-<package>, the pristine tree at
+# package's tarball ($RIO_VOQ_KCACHE/git-<package>, the pristine tree at
 # tag rio-voq-base).
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
-base=$RIO_VOQ_CACHE/git-$RIO_VOQ_KPKG
-bdir=$RIO_VOQ_CACHE/build-series-$RIO_VOQ_KPKG
+base=$RIO_VOQ_KCACHE/git-$RIO_VOQ_KPKG
+bdir=$RIO_VOQ_KCACHE/build-series-$RIO_VOQ_KPKG
 kver=${RIO_VOQ_KPKG#linux-source-}
 
 # The pristine tree as a git repository, once per package version
@@ -30,7 +30,7 @@ make_base() {
 	ver=$(dpkg-query -W -f='${Version}' "$RIO_VOQ_KPKG")
 	[ "$(cat "$base/.git/rio-voq-version" 2>/dev/null)" != "$ver" ] || return 0
 	log "making a git repository of pristine $RIO_VOQ_KPKG $ver in $base"
-	rm -rf "$base" "$bdir" "$bdir-bisect" "$RIO_VOQ_CACHE/series-$kver"
+	rm -rf "$base" "$bdir" "$bdir-bisect" "$RIO_VOQ_KCACHE/series-$kver"
 	mkdir -p "$base"
 	tar -C "$base" --strip-components=1 -xf "$RIO_VOQ_KTAR"
 	(cd "$base" && git init -q && git add -f -A . &&
@@ -110,7 +110,7 @@ same_as_overlay() {
 		}
 	done
 	# ... and the overlay has no file the series leaves out
-	for f in $(cat "$RIO_VOQ_CACHE/overlay.list" "$RIO_VOQ_CACHE/patched.list"); do
+	for f in $(cat "$RIO_VOQ_KCACHE/overlay.list" "$RIO_VOQ_KCACHE/patched.list"); do
 		grep -qxF "$f" <<<"$changed" || {
 			log "$f of the overlay is not in the series"
 			rc=1
@@ -169,7 +169,7 @@ export)
 	bisect_build || die "a patch of the series does not build on its own"
 	;;
 check)
-	out=$RIO_VOQ_CACHE/series-$kver
+	out=$RIO_VOQ_KCACHE/series-$kver
 	input=$(series_input)
 	if [ "$(cat "$out/.rio-voq-input" 2>/dev/null)" = "$input" ]; then
 		log "series unchanged since its last export and checkpatch"

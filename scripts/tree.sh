@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Prepare the pinned kernel tree: unpack Debian's linux-source-6.1 into
-# the cache (once per package version), then apply the overlay.
+# Prepare the pinned kernel tree of RIO_VOQ_KERNEL: unpack Debian's
+# linux-source-<version> into its part of the cache (once per package
+# version), then apply the overlay.
 #
 # The overlay is applied idempotently and without touching files that
 # did not change, so incremental builds stay incremental:
@@ -18,11 +19,11 @@ set -euo pipefail
 ver=$(dpkg-query -W -f='${Version}' "$RIO_VOQ_KPKG")
 stamp=$KSRC/.rio-voq-unpacked
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$ver" ]; then
-	log "unpacking $RIO_VOQ_KPKG $ver into $RIO_VOQ_CACHE"
-	rm -rf "$KSRC" "$RIO_VOQ_CACHE"/pristine "$RIO_VOQ_CACHE"/*.list \
-	       "$RIO_VOQ_CACHE"/build-*
-	mkdir -p "$RIO_VOQ_CACHE"
-	tar -C "$RIO_VOQ_CACHE" -xf "$RIO_VOQ_KTAR"
+	log "unpacking $RIO_VOQ_KPKG $ver into $RIO_VOQ_KCACHE"
+	rm -rf "$KSRC" "$RIO_VOQ_KCACHE"/pristine "$RIO_VOQ_KCACHE"/*.list \
+	       "$RIO_VOQ_KCACHE"/build-*
+	mkdir -p "$RIO_VOQ_KCACHE"
+	tar -C "$RIO_VOQ_KCACHE" -xf "$RIO_VOQ_KTAR"
 	echo "$ver" > "$stamp"
 fi
 
@@ -37,7 +38,7 @@ sync_file() {
 }
 
 # Overlay: new files
-old_list=$RIO_VOQ_CACHE/overlay.list
+old_list=$RIO_VOQ_KCACHE/overlay.list
 new_list=$(mktemp)
 trap 'rm -rf "$new_list" "${work:-}"' EXIT
 touch "$old_list"
@@ -56,8 +57,8 @@ done
 cp "$new_list" "$old_list"
 
 # Patches: changes to files of the tree
-pristine=$RIO_VOQ_CACHE/pristine
-old_touched=$RIO_VOQ_CACHE/patched.list
+pristine=$RIO_VOQ_KCACHE/pristine
+old_touched=$RIO_VOQ_KCACHE/patched.list
 touch "$old_touched"
 series=()
 while read -r p; do

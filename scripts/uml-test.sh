@@ -28,12 +28,12 @@
 # kernels have everything the tests need, so a skipped check, or a test
 # that skips as a whole, is a failure here.  A boot that dies (panic,
 # oops, timeout) counts what it printed and one more failure; its
-# console is in $RIO_VOQ_CACHE/logs/uml-<boot>.console either way.
+# console is in $RIO_VOQ_KCACHE/logs/uml-<boot>.console either way.
 set -uo pipefail
 . "$(dirname "$0")/common.sh"
 . "$(dirname "$0")/uml.sh"
 
-logdir=$RIO_VOQ_CACHE/logs
+logdir=$RIO_VOQ_KCACHE/logs
 mkdir -p "$logdir"
 passed=0
 failed=0

@@ -27,9 +27,9 @@
 
 uml_flavor() {
 	UML_FLAVOR=$1
-	UML_O=$RIO_VOQ_CACHE/build-uml-$UML_FLAVOR
+	UML_O=$RIO_VOQ_KCACHE/build-uml-$UML_FLAVOR
 	# A root per flavor: boots of two flavors may run at once
-	UML_ROOT=$RIO_VOQ_CACHE/uml-root-$UML_FLAVOR
+	UML_ROOT=$RIO_VOQ_KCACHE/uml-root-$UML_FLAVOR
 	case $UML_FLAVOR in
 	demo|debug|modules) ;;
 	*) die "unknown UML flavor '$UML_FLAVOR'" ;;
