@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Install what rio-voq needs with apt: the pinned kernel tree and the
-# tools to build, check and run it.  Idempotent: installs only what is
-# missing, and runs nothing when everything is there.
+# Install what rio-voq needs with apt: the pinned kernel trees (every
+# version of RIO_VOQ_KERNELS; linux-source-6.12 comes from
+# bookworm-security) and the tools to build, check and run them.
+# Idempotent: installs only what is missing, and runs nothing when
+# everything is there.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
 pkgs=(build-essential flex bison bc libelf-dev libssl-dev sparse python3
-      python3-docutils python3-ply python3-git "$RIO_VOQ_KPKG" busybox-static
+      python3-docutils python3-ply python3-git busybox-static
       graphviz procps uml-utilities gdb
       # kselftest installs the selftests with rsync
       rsync
@@ -15,6 +17,9 @@ pkgs=(build-essential flex bison bc libelf-dev libssl-dev sparse python3
       # PowerPC builds; qemu-system-data has pseries' SLOF and qboot
       gcc-powerpc64-linux-gnu gcc-powerpc-linux-gnu
       qemu-system-ppc qemu-system-x86 qemu-system-data)
+for k in $RIO_VOQ_KERNELS; do
+	pkgs+=("linux-source-$k")
+done
 
 missing=()
 for p in "${pkgs[@]}"; do
@@ -30,5 +35,7 @@ if [ "$(id -u)" -ne 0 ]; then
 	sudo=sudo
 fi
 export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -q
-$sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+# Wait for another apt (another checkout's make deps, say) rather than fail
+$sudo apt-get update -q -o DPkg::Lock::Timeout=900
+$sudo apt-get install -y -q --no-install-recommends \
+	-o DPkg::Lock::Timeout=900 "${missing[@]}"
