@@ -143,7 +143,6 @@ static const struct file_operations sim_congest_fops = {
 	.owner = THIS_MODULE,
 	.open = simple_open,
 	.write = sim_congest_write,
-	.llseek = no_llseek,
 };
 
 static const char * const sim_wfault_names[RIO_SIM_NR_WFAULTS] = {
@@ -317,7 +316,6 @@ static const struct file_operations sim_link_fops = {
 	.owner = THIS_MODULE,
 	.open = simple_open,
 	.write = sim_link_write,
-	.llseek = no_llseek,
 };
 
 static ssize_t sim_unavailable_write(struct file *file, const char __user *ubuf,
@@ -335,7 +333,6 @@ static const struct file_operations sim_unavailable_fops = {
 	.owner = THIS_MODULE,
 	.open = simple_open,
 	.write = sim_unavailable_write,
-	.llseek = no_llseek,
 };
 
 /**
@@ -403,7 +400,6 @@ static const struct file_operations sim_replace_fops = {
 	.owner = THIS_MODULE,
 	.open = simple_open,
 	.write = sim_replace_write,
-	.llseek = no_llseek,
 };
 
 static int sim_symbols_show(struct seq_file *m, void *v)
@@ -488,7 +484,6 @@ static const struct file_operations sim_pw_flush_fops = {
 	.owner = THIS_MODULE,
 	.open = simple_open,
 	.write = sim_pw_flush_write,
-	.llseek = no_llseek,
 };
 
 /**
