@@ -41,12 +41,15 @@ static void rio_sim_kunit_mport_destroy(struct kunit_resource *res)
 static void *rio_sim_kunit_track(struct kunit *test, void *data,
 				 kunit_resource_free_t free)
 {
-	if (!kunit_alloc_resource(test, rio_sim_kunit_init, free, GFP_KERNEL, data)) {
+	bool tracked = kunit_alloc_resource(test, rio_sim_kunit_init, free,
+					    GFP_KERNEL, data);
+
+	if (!tracked) {
 		struct kunit_resource res = { .data = data };
 
 		free(&res);
-		KUNIT_ASSERT_FAILURE(test, "cannot make a test resource");
 	}
+	KUNIT_ASSERT_TRUE_MSG(test, tracked, "cannot make a test resource");
 	return data;
 }
 
