@@ -168,8 +168,22 @@ failed_cases() {	# json file
 
 mutated_file=
 scratch=
+# A source into the tree as tree.sh copies it: with a LINUX_VERSION_CODE
+# test, as the tree's version gets it (scripts/kversion.py)
+install_source() {	# file, its path in the tree
+	local kv rc=0
+
+	if grep -q LINUX_VERSION_CODE "$1"; then
+		kv=$(mktemp)
+		python3 "$top/scripts/kversion.py" "$KSRC" "$1" > "$kv" &&
+			install -m 0644 "$kv" "$KSRC/$2" || rc=1
+		rm -f "$kv"
+		return $rc
+	fi
+	install -m 0644 "$1" "$KSRC/$2"
+}
 restore() {
-	[ -z "$mutated_file" ] || install -m 0644 "$top/$mutated_file" "$KSRC/$mutated_file"
+	[ -z "$mutated_file" ] || install_source "$top/$mutated_file" "$mutated_file"
 	[ -z "$scratch" ] || rm -rf "$scratch"
 }
 
@@ -203,7 +217,7 @@ run_one() {	# mutant file, or "baseline"
 		sed -f "$m" "$top/$mutated_file" > "$scratch/mutated"
 		diff -u --label "a/$mutated_file" --label "b/$mutated_file" \
 			"$top/$mutated_file" "$scratch/mutated" >> "$log" || true
-		install -m 0644 "$scratch/mutated" "$KSRC/$mutated_file"
+		install_source "$scratch/mutated" "$mutated_file"
 	fi
 
 	# As check.sh's KUnit step builds it, so that the build dir stays warm

@@ -15,7 +15,9 @@ Author and Signed-off-by come from the git configuration of the
 repository this script is run from (user.name, user.email), at export
 time.  Every patch of patches/series and every tracked file of the
 overlay (drivers/, include/, Documentation/) and of tools/ must appear
-in the plan exactly once (or be named by a skip line).
+in the plan exactly once (or be named by a skip line).  A source with
+a LINUX_VERSION_CODE test goes in as the base tree's version gets it
+(scripts/kversion.py).
 """
 
 import os
@@ -23,6 +25,9 @@ import re
 import subprocess
 import sys
 import tempfile
+
+sys.dont_write_bytecode = True  # nothing written into the repository
+import kversion  # noqa: E402
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PLAN_DIR = os.path.join(TOP, 'scripts', 'series')
@@ -129,6 +134,21 @@ def check_coverage(steps):
             f'twice {twice}')
 
 
+def blob(base, path):
+    """The blob of the repository's file path in the series (a source
+    resolved for the base tree's version, scripts/kversion.py)."""
+    with open(os.path.join(TOP, path), 'rb') as f:
+        data = f.read()
+    if path.endswith(('.c', '.h')) and b'LINUX_VERSION_CODE' in data:
+        data = kversion.resolve(data.decode(), kversion.tree_version(base),
+                                path).encode()
+    res = subprocess.run(['git', 'hash-object', '-w', '--stdin'], cwd=base,
+                         input=data, capture_output=True)
+    if res.returncode:
+        die(f'git hash-object {path}: {res.stderr.decode().strip()}')
+    return res.stdout.decode().strip()
+
+
 def maintainers(text, entry, paths, name, email):
     """MAINTAINERS with paths added to our entry (created if needed)."""
     title = ENTRIES[entry]
@@ -184,10 +204,7 @@ def main():
                      os.path.join(TOP, 'patches', p)], cwd=base, env=env)
             if s[0] == 'new':
                 files = tracked(s[4])
-                shas = run(['git', 'hash-object', '-w', '--stdin-paths'],
-                           cwd=base, data=''.join(
-                               os.path.join(TOP, p) + '\n'
-                               for _, p in files)).split()
+                shas = [blob(base, p) for _, p in files]
                 run(['git', 'update-index', '--add', '--index-info'],
                     cwd=base, env=env, data=''.join(
                         f'{mode} {sha}\t{path}\n'

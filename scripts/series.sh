@@ -59,7 +59,7 @@ as_submitter() {
 series_input() {
 	(cd "$RIO_VOQ_TOP" &&
 	 git ls-files -z drivers include Documentation tools patches scripts/series \
-		scripts/series.py | LC_ALL=C sort -z | xargs -0 sha256sum &&
+		scripts/series.py scripts/kversion.py | LC_ALL=C sort -z | xargs -0 sha256sum &&
 	 git config user.name && git config user.email) | sha256sum
 }
 

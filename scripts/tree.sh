@@ -7,8 +7,10 @@
 # The overlay is applied idempotently and without touching files that
 # did not change, so incremental builds stay incremental:
 #  - files under drivers/, include/ and Documentation/ of the repository
-#    are new files of the tree, copied in; files dropped from the
-#    repository are removed again;
+#    are new files of the tree, copied in (a source with a
+#    LINUX_VERSION_CODE test as the tree's version gets it,
+#    scripts/kversion.py); files dropped from the repository are removed
+#    again;
 #  - changes to files the tree already has are patches, listed in
 #    patches/series, applied to pristine copies kept in the cache.
 # The tree is never edited by hand.
@@ -40,7 +42,8 @@ sync_file() {
 # Overlay: new files
 old_list=$RIO_VOQ_KCACHE/overlay.list
 new_list=$(mktemp)
-trap 'rm -rf "$new_list" "${work:-}"' EXIT
+resolved=$(mktemp)
+trap 'rm -rf "$new_list" "$resolved" "${work:-}"' EXIT
 touch "$old_list"
 for d in $RIO_VOQ_OVERLAY_DIRS; do
 	[ ! -d "$RIO_VOQ_TOP/$d" ] || (cd "$RIO_VOQ_TOP" && find "$d" -type f)
@@ -49,6 +52,16 @@ while read -r f; do
 	if [ -e "$KSRC/$f" ] && ! grep -qxF "$f" "$old_list"; then
 		die "$f is a file of the pinned tree: change it with a patch in patches/"
 	fi
+	case "$f" in
+	*.[ch])
+		if grep -q LINUX_VERSION_CODE "$RIO_VOQ_TOP/$f"; then
+			python3 "$RIO_VOQ_TOP/scripts/kversion.py" "$KSRC" \
+				"$RIO_VOQ_TOP/$f" > "$resolved" || die "$f: version tests"
+			sync_file "$resolved" "$KSRC/$f"
+			continue
+		fi
+		;;
+	esac
 	sync_file "$RIO_VOQ_TOP/$f" "$KSRC/$f"
 done < "$new_list"
 LC_ALL=C comm -23 "$old_list" "$new_list" | while read -r f; do
