@@ -24,16 +24,33 @@ base=$RIO_VOQ_KCACHE/git-$RIO_VOQ_KPKG
 bdir=$RIO_VOQ_KCACHE/build-series-$RIO_VOQ_KPKG
 kver=${RIO_VOQ_KPKG#linux-source-}
 
+# No automatic gc in the pristine repository.  Its first commit adds
+# the whole tree as loose objects (some 80,000), each export adds its
+# blobs, and git commit and git am run "gc --auto", which past gc.auto's
+# 6,700 loose objects repacks the repository in a process of its own
+# (detached) that outlives this script and inherits fd 9, the cache's
+# lock (common.sh): the next run on the cache then waits for the
+# repack, minutes on a loaded machine.  The objects stay loose (some
+# more disk; nothing here walks history).  Set on every run, so that a
+# repository made before has it too.
+no_auto_gc() {
+	git -C "$base" config gc.auto 0 &&
+	git -C "$base" config maintenance.auto false
+}
+
 # The pristine tree as a git repository, once per package version
 make_base() {
 	local ver
 	ver=$(dpkg-query -W -f='${Version}' "$RIO_VOQ_KPKG")
-	[ "$(cat "$base/.git/rio-voq-version" 2>/dev/null)" != "$ver" ] || return 0
+	if [ "$(cat "$base/.git/rio-voq-version" 2>/dev/null)" = "$ver" ]; then
+		no_auto_gc
+		return
+	fi
 	log "making a git repository of pristine $RIO_VOQ_KPKG $ver in $base"
 	rm -rf "$base" "$bdir" "$bdir-bisect" "$RIO_VOQ_KCACHE/series-$kver"
 	mkdir -p "$base"
 	tar -C "$base" --strip-components=1 -xf "$RIO_VOQ_KTAR"
-	(cd "$base" && git init -q && git add -f -A . &&
+	(cd "$base" && git init -q && no_auto_gc && git add -f -A . &&
 	 GIT_AUTHOR_NAME=Debian GIT_AUTHOR_EMAIL=debian-kernel@lists.debian.org \
 	 GIT_COMMITTER_NAME=Debian GIT_COMMITTER_EMAIL=debian-kernel@lists.debian.org \
 		git commit -q -m "$RIO_VOQ_KPKG $ver" && git tag rio-voq-base)
