@@ -197,7 +197,8 @@ step_checkpatch() {
 	done < "$RIO_VOQ_TOP/patches/series"
 	if [ ${#patches[@]} -gt 0 ]; then
 		(cd "$KSRC" && scripts/checkpatch.pl --strict --quiet --show-types \
-			"${patches[@]}") || rc=1
+			--ignore UNKNOWN_COMMIT_ID "${patches[@]}") || rc=1
+		upstream_ids_known "${patches[@]}" || rc=1
 	fi
 	result "checkpatch --strict (sources and patches)" $rc
 }

@@ -55,6 +55,41 @@ kunit_config_add() {	# [fragment...]
 log() { printf '[rio-voq] %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
 
+# checkpatch looks up the commit a Fixes: tag or a "commit <id>" names
+# in the git history of the tree it runs in, and warns UNKNOWN_COMMIT_ID
+# for every id when there is none (the pinned tree, the pristine git
+# repository of the series).  So it runs with that check off, and
+# every id a patch's message names must be in
+# scripts/series/upstream-commits, where each was put with its subject
+# once checked against upstream history; a Fixes: tag must have the
+# form and the subject given there.
+upstream_ids_known() {	# patch...
+	local p line tag id rc=0 known
+
+	known=$(grep -v '^#' "$RIO_VOQ_TOP/scripts/series/upstream-commits" || true)
+	for p in "$@"; do
+		for id in $(sed '/^---$/q' "$p" |
+			    grep -oiE '(^fixes:|\bcommit)[[:space:]]+[0-9a-f]{6,40}\b' |
+			    awk '{print $2}'); do
+			grep -q "^${id:0:12} " <<<"$known" || {
+				log "${p##*/}: commit $id is not in scripts/series/upstream-commits"
+				rc=1
+			}
+		done
+		while read -r line; do
+			tag=$(sed -nE 's/^Fixes: ([0-9a-f]{12}) \("(.*)"\)$/\1 \2/p' <<<"$line")
+			if [ -z "$tag" ]; then
+				log "${p##*/}: \"$line\" is not 'Fixes: <12 hex digits> (\"<subject>\")'"
+				rc=1
+			elif ! grep -qxF "$tag" <<<"$known"; then
+				log "${p##*/}: \"$line\": not the subject of scripts/series/upstream-commits"
+				rc=1
+			fi
+		done < <(sed '/^---$/q' "$p" | grep -i '^fixes:')
+	done
+	return $rc
+}
+
 # One run at a time per cache: the overlay is copied into one tree, so
 # two checkouts (or two make invocations) sharing a cache take turns.
 # The first script of a run takes the lock; the scripts it runs inherit
