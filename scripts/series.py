@@ -82,6 +82,20 @@ def core_message(path):
     return subject + '\n\n' + '\n'.join(body) + '\n'
 
 
+TRAILER = (r'(Fixes|Reported-by|Closes|Link|Cc|Suggested-by|Acked-by|'
+           r'Reviewed-by|Tested-by|Co-developed-by): \S')
+
+
+def signed(msg, signoff):
+    """msg with the submitter's Signed-off-by: in the block of tags that
+    ends it (Fixes: and the like), or after a blank line if none does."""
+    msg = msg.rstrip('\n')
+    last = msg.split('\n\n')[-1].split('\n')
+    tags = len(msg.split('\n\n')) > 1 and all(
+        re.match(TRAILER, line) for line in last)
+    return msg + ('\n' if tags else '\n\n') + signoff
+
+
 def read_plan():
     steps = []
     with open(os.path.join(PLAN_DIR, 'plan')) as f:
@@ -219,7 +233,7 @@ def main():
             tree = run(['git', 'write-tree'], cwd=base, env=env).strip()
             head = run(['git', 'commit-tree', tree, '-p', head, '-F', '-'],
                        cwd=base, env=env,
-                       data=msg.rstrip('\n') + '\n\n' + signoff).strip()
+                       data=signed(msg, signoff)).strip()
     run(['git', 'update-ref', 'refs/heads/rio-voq-series', head], cwd=base)
 
     os.makedirs(out, exist_ok=True)
