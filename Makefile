@@ -15,21 +15,24 @@
 SHELL := /bin/bash
 SCRIPTS := $(CURDIR)/scripts
 
-.PHONY: help deps tree check demo bench kunit kunit-ppc64 kunit-x86_64 uml tools demo-check x86 x86-tsi721 ppc32 series series-check checkpatch kerneldoc mutants clean distclean
+.PHONY: help deps tree check demo bench kunit kunit-6.12 kunit-ppc64 kunit-x86_64 uml tools demo-check x86 x86-6.12 x86-tsi721 ppc32 series series-check checkpatch kerneldoc mutants clean distclean
 
 help:
 	@echo 'make demo        boot UML, enumerate a simulated fabric, show the result'
 	@echo 'make bench       scaling benchmark: transactions, time and memory by fabric shape and size'
-	@echo 'make check       run every check (KUnit under KASAN/UBSAN, W=1 + sparse, checkpatch, kernel-doc)'
+	@echo 'make check       run every check (KUnit under KASAN/UBSAN, W=1 + sparse, checkpatch, kernel-doc;'
+	@echo '                 KUnit in UML and the x86_64 build on 6.12 too)'
 	@echo 'make deps        install the pinned tree and the build tools with apt'
 	@echo 'make tree        unpack the pinned tree into the cache and apply the overlay'
 	@echo 'make kunit       only the KUnit suites (UML)'
+	@echo 'make kunit-6.12  only the KUnit suites (UML) on linux-source-6.12'
 	@echo 'make kunit-ppc64 only the KUnit suites on ppc64 big-endian (QEMU pseries)'
 	@echo 'make kunit-x86_64 the KUnit suites on x86_64 (QEMU; not in check yet)'
 	@echo 'make uml         only the UML boot test (configfs, sysfs, concurrency, KASAN/lockdep, kmemleak)'
 	@echo 'make tools       only the riovoq tests (userspace, fake sysfs tree)'
 	@echo 'make demo-check  only the check of the demo transcript'
 	@echo 'make x86         only the x86_64 module build with W=1 and sparse'
+	@echo 'make x86-6.12    only the x86_64 module build on linux-source-6.12'
 	@echo 'make x86-tsi721  x86_64 module build beside Tsi721, W=1 and sparse (not in check yet)'
 	@echo 'make ppc32       ppc32 e500mc module build beside fsl_rio, W=1 and sparse (not in check yet)'
 	@echo 'make series      the upstream patch series into build/series/, checked'
@@ -57,7 +60,7 @@ demo:
 bench:
 	@bash $(SCRIPTS)/bench.sh
 
-kunit kunit-ppc64 kunit-x86_64 uml tools x86 x86-tsi721 ppc32 checkpatch kerneldoc:
+kunit kunit-6.12 kunit-ppc64 kunit-x86_64 uml tools x86 x86-6.12 x86-tsi721 ppc32 checkpatch kerneldoc:
 	@bash $(SCRIPTS)/check.sh $@
 
 series: tree

@@ -3,9 +3,16 @@
 # Run the rio-voq checks on the pinned tree with the overlay applied.
 #
 #   check.sh [STEP...]     steps: kunit kunit-ppc64 uml tools demo x86
-#                          series checkpatch kerneldoc (the default), and
+#                          series checkpatch kerneldoc, and
 #                          kunit-x86_64 x86-tsi721 ppc32 (on request
-#                          only, until they have run green)
+#                          only, until they have run green), on the
+#                          tree of RIO_VOQ_KERNEL (6.1 by default);
+#                          STEP-VERSION runs STEP on the tree of that
+#                          version instead (kunit-6.12, x86-6.12, ...)
+#
+# The default: every step but those on request, on the tree of
+# RIO_VOQ_KERNEL, and KUnit in UML and the x86_64 build on each other
+# tree too (kunit-6.12 and x86-6.12 when RIO_VOQ_KERNEL is 6.1).
 #
 # Each KUnit case and each check of the UML boot test counts as one
 # test, each static check as one more.  The
@@ -15,7 +22,13 @@ set -uo pipefail
 . "$(dirname "$0")/common.sh"
 
 steps=("$@")
-[ ${#steps[@]} -gt 0 ] || steps=(kunit kunit-ppc64 uml tools demo x86 series checkpatch kerneldoc)
+others=()
+for k in $RIO_VOQ_KERNELS; do
+	[ "$k" = "$RIO_VOQ_KERNEL" ] || others+=("$k")
+done
+[ ${#steps[@]} -gt 0 ] ||
+	steps=(kunit "${others[@]/#/kunit-}" kunit-ppc64 uml tools demo
+	       x86 "${others[@]/#/x86-}" series checkpatch kerneldoc)
 
 passed=0
 failed=0
@@ -250,12 +263,41 @@ step_kerneldoc() {
 	result "every sysfs file documented in Documentation/ABI" $rc
 }
 
+# A step on the tree of another version: this script again, with
+# RIO_VOQ_KERNEL set (that tree, its build directories and its logs,
+# under this run's lock), its last line counted into this run's
+on_kernel() {	# step, version
+	local out p f
+
+	out=$(mktemp)
+	log "$1 on linux-source-$2"
+	RIO_VOQ_KERNEL=$2 bash "$0" "$1" > "$out"
+	head -n -1 "$out"
+	p=$(tail -n 1 "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+	f=$(tail -n 1 "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+	rm -f "$out"
+	if [ -z "$p" ]; then
+		log "$1 on linux-source-$2 gave no count"
+		p=0 f=1
+	fi
+	passed=$((passed + p))
+	failed=$((failed + f))
+	log "$1 on linux-source-$2: $p passed, $f failed"
+}
+
 bash "$RIO_VOQ_TOP/scripts/deps.sh" || die "installing dependencies failed"
 bash "$RIO_VOQ_TOP/scripts/tree.sh" || die "preparing the kernel tree failed"
 
 start=$(date +%s)
 for s in "${steps[@]}"; do
 	case "$s" in
+	*-[0-9]*.[0-9]*)
+		k=${s##*-}
+		case " $RIO_VOQ_KERNELS " in
+		*" $k "*) on_kernel "${s%-*}" "$k" ;;
+		*) die "step '$s': $k is not one of $RIO_VOQ_KERNELS" ;;
+		esac
+		;;
 	kunit|uml|tools|demo|x86|ppc32|series|checkpatch|kerneldoc) "step_$s" ;;
 	kunit-ppc64|kunit-x86_64|x86-tsi721) "step_${s//-/_}" ;;
 	*) die "unknown step '$s'" ;;

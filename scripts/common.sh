@@ -15,7 +15,8 @@ RIO_VOQ_JOBS=${RIO_VOQ_JOBS:-$(nproc)}
 # stay warm side by side.  6.1's is the top of the cache, where it was
 # before there were two, so that a cache warmed then stays warm.
 RIO_VOQ_KERNELS="6.1 6.12"
-export RIO_VOQ_KERNEL=${RIO_VOQ_KERNEL:-6.1}
+RIO_VOQ_KERNEL_DEFAULT=6.1
+export RIO_VOQ_KERNEL=${RIO_VOQ_KERNEL:-$RIO_VOQ_KERNEL_DEFAULT}
 case $RIO_VOQ_KERNEL in
 6.1)	RIO_VOQ_KCACHE=$RIO_VOQ_CACHE ;;
 6.12)	RIO_VOQ_KCACHE=$RIO_VOQ_CACHE/$RIO_VOQ_KERNEL ;;
@@ -52,7 +53,10 @@ kunit_config_add() {	# [fragment...]
 	done
 }
 
-log() { printf '[rio-voq] %s\n' "$*" >&2; }
+# Messages about another tree than the default say which
+log_tag=rio-voq
+[ "$RIO_VOQ_KERNEL" = "$RIO_VOQ_KERNEL_DEFAULT" ] || log_tag="rio-voq $RIO_VOQ_KERNEL"
+log() { printf '[%s] %s\n' "$log_tag" "$*" >&2; }
 die() { log "error: $*"; exit 1; }
 
 # checkpatch looks up the commit a Fixes: tag or a "commit <id>" names
