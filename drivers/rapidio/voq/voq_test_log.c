@@ -148,7 +148,7 @@ unsigned int voq_test_log_count(struct kunit *test, const char *needle)
 	for (line = voq_test_log_buf; *line; line = end + 1) {
 		end = strchrnul(line, '\n');
 		if (strnstr(line, needle, end - line) &&
-		    !strnstr(line, "voq_test_log_count(", end - line))
+		    !strnstr(line, __func__, end - line))
 			count++;
 		if (!*end)
 			break;
