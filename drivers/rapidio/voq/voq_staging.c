@@ -149,6 +149,24 @@ static int rio_voq_staging_program(const struct rio_voq_staging_ops *ops,
 }
 
 /*
+ * A port's staging queues: the ops' count, or the generic default's
+ * without them.  Return: the count, -EINVAL for one out of range (a
+ * map entry is a u8), or the error of the op.
+ */
+static int rio_voq_staging_nqueues(const struct rio_voq_staging_ops *ops,
+				   struct rio_voq_node *n, unsigned int port)
+{
+	int ret;
+
+	if (!ops || !ops->nqueues)
+		return RIO_VOQ_STAGING_QUEUES;
+	ret = ops->nqueues(n->rdev, port);
+	if (ret <= 0 || ret > RIO_VOQ_STAGING_MAX_QUEUES)
+		return ret < 0 ? ret : -EINVAL;
+	return ret;
+}
+
+/*
  * A map the ops read: every entry must name a queue the port has (a
  * switch that answers with all-ones, or garbage, shows no map)
  */
@@ -185,7 +203,7 @@ static int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
 {
 	const struct rio_voq_staging_ops *ops = rio_voq_staging_find(n);
 	struct rio_voq_port_state *ps = &n->port[port];
-	unsigned int nq = RIO_VOQ_STAGING_QUEUES;
+	unsigned int nq;
 	struct rio_voq_node *d;
 	u8 *map, *back = NULL;
 	int ret = 0, hop;
@@ -195,13 +213,11 @@ static int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
 	/* What fails leaves the port with no map, not the one it had */
 	kfree(ps->smap);
 	ps->smap = NULL;
-	if (ops && ops->nqueues) {
-		ret = ops->nqueues(n->rdev, port);
-		if (ret <= 0 || ret > RIO_VOQ_STAGING_MAX_QUEUES)
-			return ret < 0 ? ret : -EINVAL;
-		nq = ret;
-		ret = 0;
-	}
+	ret = rio_voq_staging_nqueues(ops, n, port);
+	if (ret < 0)
+		return ret;
+	nq = ret;
+	ret = 0;
 	map = kcalloc(far->nports, sizeof(*map), GFP_KERNEL);
 	if (!map)
 		return -ENOMEM;
@@ -279,7 +295,7 @@ static int rio_voq_staging_read(struct rio_voq_node *n, unsigned int port,
 {
 	const struct rio_voq_staging_ops *ops = rio_voq_staging_find(n);
 	struct rio_voq_port_state *ps = &n->port[port];
-	unsigned int nq = RIO_VOQ_STAGING_QUEUES;
+	unsigned int nq;
 	int ret = 0;
 	u8 *map;
 
@@ -288,13 +304,11 @@ static int rio_voq_staging_read(struct rio_voq_node *n, unsigned int port,
 	ps->smap = NULL;
 	if (ops && ops->set_map && !ops->get_map)
 		return 0;
-	if (ops && ops->nqueues) {
-		ret = ops->nqueues(n->rdev, port);
-		if (ret <= 0 || ret > RIO_VOQ_STAGING_MAX_QUEUES)
-			return ret < 0 ? ret : -EINVAL;
-		nq = ret;
-		ret = 0;
-	}
+	ret = rio_voq_staging_nqueues(ops, n, port);
+	if (ret < 0)
+		return ret;
+	nq = ret;
+	ret = 0;
 	map = kcalloc(far->nports, sizeof(*map), GFP_KERNEL);
 	if (!map)
 		return -ENOMEM;
