@@ -72,11 +72,13 @@ as_submitter() {
 }
 
 # What the series is made of: the repository's files it takes, the
-# plan, the messages, the core patches and the submitter
+# plan, the messages, the core patches, the scripts that export it and
+# the submitter
 series_input() {
 	(cd "$RIO_VOQ_TOP" &&
 	 git ls-files -z drivers include Documentation tools patches scripts/series \
-		scripts/series.py scripts/kversion.py | LC_ALL=C sort -z | xargs -0 sha256sum &&
+		scripts/series.py scripts/series.sh scripts/common.sh \
+		scripts/kversion.py | LC_ALL=C sort -z | xargs -0 sha256sum &&
 	 git config user.name && git config user.email) | sha256sum
 }
 
