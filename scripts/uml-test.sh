@@ -79,9 +79,10 @@ boot_report() {	# name, test, seconds, kernel arguments...
 			echo "not ok - $name: $s checks skipped, on a kernel that should have everything they need"
 			f=$((f + s))
 		fi
-		# The test finished; the kernel must still be sane after it
+		# The test finished; the kernel must still be sane after it and
+		# halt (6.1 says "System halted", 6.12 "Power down")
 		if grep -q -E 'Kernel panic|Kernel mode fault' <<<"$out" ||
-		   ! grep -q 'reboot: System halted' <<<"$out"; then
+		   ! grep -q -E '^reboot: (System halted|Power down)' <<<"$out"; then
 			echo "not ok - $name: the kernel died after the test's last line"
 			tail -n 20 <<<"$out"
 			f=$((f + 1))
