@@ -181,11 +181,6 @@ step_demo() {
 
 step_x86() {
 	bash "$RIO_VOQ_TOP/scripts/platform-build.sh" x86_64
-	result "x86_64 modules built and linked (modpost), W=1, sparse C=2" $?
-}
-
-step_x86_tsi721() {
-	bash "$RIO_VOQ_TOP/scripts/platform-build.sh" x86_64-tsi721
 	result "x86_64 with Tsi721: modules built and linked (modpost), W=1, sparse C=2" $?
 }
 

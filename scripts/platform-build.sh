@@ -6,10 +6,9 @@
 #   platform-build.sh TARGET [SRC BUILD_DIR]
 #
 # TARGET is one of
-#   x86_64   allnoconfig + PCI + RapidIO as modules (make check's x86
-#            step, and the build of the exported series)
-#   x86_64-tsi721
-#            the same with the Tsi721 PCIe-to-SRIO bridge driver (=m)
+#   x86_64   allnoconfig + PCI + RapidIO as modules, beside the Tsi721
+#            PCIe-to-SRIO bridge driver (=m): make check's x86 step,
+#            and the build of the exported series
 #   ppc32    32-bit big-endian PowerPC e500mc (QorIQ
 #            CoreNet: P4080, P3041, ...) with the
 #            mainline fsl_rio mport driver (RAPIDIO=y,
@@ -36,11 +35,6 @@ case "${1:-}" in
 x86_64)
 	O=$RIO_VOQ_KCACHE/build-x86
 	arch=(ARCH=x86_64)
-	want="PCI=y RAPIDIO=m $common"
-	;;
-x86_64-tsi721)
-	O=$RIO_VOQ_KCACHE/build-x86-tsi721
-	arch=(ARCH=x86_64)
 	want="PCI=y PCI_MSI=y PCIEPORTBUS=y RAPIDIO=m RAPIDIO_TSI721=m $common"
 	;;
 ppc32)
@@ -53,7 +47,7 @@ ppc32)
 	want="PPC_85xx=y FSL_SOC_BOOKE=y CORENET_GENERIC=y RAPIDIO=y FSL_RIO=y PPC_DISABLE_WERROR=y $common"
 	;;
 *)
-	die "usage: $0 x86_64|x86_64-tsi721|ppc32 [SRC BUILD_DIR]"
+	die "usage: $0 x86_64|ppc32 [SRC BUILD_DIR]"
 	;;
 esac
 if [ $# -ge 3 ]; then
