@@ -3,9 +3,10 @@
  * KUnit tests for the Port n Latency Optimization CSR model (Part 6
  * rev 4.1, 7.6.15) and for finding the registers of a device.
  *
- * Field positions are checked against the specification's big-endian
- * bit numbers (bit 0 = MSB) through SPEC_BITS(), written independently of
- * the masks under test.
+ * The fields' positions are checked against the specification's bit
+ * numbers with the VoQ CSR's, in rio_voq_regs (voq_regs_test.c); the
+ * values here are written with SPEC_BIT(), independently of the masks
+ * under test.
  */
 
 #include <kunit/test.h>
@@ -18,38 +19,6 @@
 
 #define SPEC_BITS(first, last)	GENMASK(31 - (first), 31 - (last))
 #define SPEC_BIT(n)		BIT(31 - (n))
-
-struct lat_field_case {
-	const char *name;
-	u32 mask;
-	unsigned int first;
-	unsigned int last;
-};
-
-/* The table of part6-latency-optimization.md */
-static const struct lat_field_case lat_field_cases[] = {
-	{ "multiple acks supported", RIO_LAT_CSR_MACK_SUP, 0, 0 },
-	{ "ackID in PNA supported", RIO_LAT_CSR_PNA_SUP, 1, 1 },
-	{ "TX ackID_status in PNA supported", RIO_LAT_CSR_PNA_TX_SUP, 2, 2 },
-	{ "reserved 3-7", RIO_LAT_CSR_RSVD_3_7, 3, 7 },
-	{ "multiple acks enabled", RIO_LAT_CSR_MACK_EN, 8, 8 },
-	{ "ackID in PNA enabled", RIO_LAT_CSR_PNA_EN, 9, 9 },
-	{ "reserved 10-31", RIO_LAT_CSR_RSVD_10_31, 10, 31 },
-};
-
-static void lat_field_desc(const struct lat_field_case *c, char *desc)
-{
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", c->name);
-}
-
-KUNIT_ARRAY_PARAM(lat_field, lat_field_cases, lat_field_desc);
-
-static void lat_csr_field_position(struct kunit *test)
-{
-	const struct lat_field_case *c = test->param_value;
-
-	KUNIT_EXPECT_EQ(test, c->mask, SPEC_BITS(c->first, c->last));
-}
 
 /* The fields cover the word once; offsets as Part 6 lists them */
 static void lat_csr_layout(struct kunit *test)
@@ -201,12 +170,11 @@ static void lat_csr_check(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rio_lat_csr_check(RSVD | CAP1 | CAP2), 0);
 }
 
-#define HDR(next, id)	((u32)(next) << 16 | (id))
-#define MAX_BLOCKS	4
+#define HDR(next, id)	VOQ_TEST_EF_HDR(next, id)
 
 struct lat_find_case {
 	const char *name;
-	u32 block[MAX_BLOCKS][2];	/* { offset, header }, offset 0 ends */
+	u32 block[VOQ_TEST_MAX_BLOCKS][2];	/* { offset, header }, offset 0 ends */
 	u32 start;
 	unsigned int dev_nports;
 	unsigned int fail_at;
@@ -290,10 +258,8 @@ static void lat_find_test(struct kunit *test)
 	const struct lat_find_case *c = test->param_value;
 	struct voq_test_regs *regs = voq_test_regs_alloc(test);
 	struct rio_lat_block blk = { .phys = 0xdead };
-	unsigned int i;
 
-	for (i = 0; i < MAX_BLOCKS && c->block[i][0]; i++)
-		voq_test_regs_set(regs, c->block[i][0], c->block[i][1]);
+	voq_test_regs_blocks(regs, c->block);
 	regs->fail_at = c->fail_at;
 
 	KUNIT_ASSERT_EQ(test, rio_lat_find(voq_test_regs_read, regs, c->start,
@@ -323,16 +289,11 @@ static void lat_find_ttl(struct kunit *test)
 {
 	struct voq_test_regs *regs = voq_test_regs_alloc(test);
 	struct rio_lat_block blk;
-	unsigned int i, n;
-	u32 ptr;
+	unsigned int n;
 
 	for (n = RIO_VOQ_EF_TTL; n <= RIO_VOQ_EF_TTL + 1; n++) {
 		regs->reads = 0;
-		for (i = 0; i < n; i++) {
-			ptr = 0x100 + 0x10 * i;
-			voq_test_regs_set(regs, ptr, i + 1 < n ? HDR(ptr + 0x10, 0x7) :
-						     HDR(0, RIO_EFB_SER_EP_M2_ID));
-		}
+		voq_test_regs_chain(regs, n, RIO_EFB_SER_EP_M2_ID);
 		KUNIT_EXPECT_EQ(test, rio_lat_find(voq_test_regs_read, regs, 0x100, 1, &blk),
 				n == RIO_VOQ_EF_TTL ? 0 : -ELOOP);
 		KUNIT_EXPECT_EQ(test, regs->reads, (unsigned int)RIO_VOQ_EF_TTL);
@@ -340,7 +301,6 @@ static void lat_find_ttl(struct kunit *test)
 }
 
 static struct kunit_case lat_regs_test_cases[] = {
-	KUNIT_CASE_PARAM(lat_csr_field_position, lat_field_gen_params),
 	KUNIT_CASE(lat_csr_layout),
 	KUNIT_CASE_PARAM(lat_csr_decode_cases, lat_decode_gen_params),
 	KUNIT_CASE_PARAM(lat_csr_encode_cases, lat_encode_gen_params),
