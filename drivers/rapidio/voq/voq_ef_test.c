@@ -11,12 +11,11 @@
 
 #include "voq_test_regs.h"
 
-#define HDR(next, id)	((u32)(next) << 16 | (id))
-#define MAX_BLOCKS	4
+#define HDR(next, id)	VOQ_TEST_EF_HDR(next, id)
 
 struct voq_ef_case {
 	const char *name;
-	u32 block[MAX_BLOCKS][2];	/* { offset, header }, offset 0 ends */
+	u32 block[VOQ_TEST_MAX_BLOCKS][2];	/* { offset, header }, offset 0 ends */
 	u32 start;
 	unsigned int fail_at;
 	int ret;
@@ -65,30 +64,16 @@ static void voq_ef_find_cases(struct kunit *test)
 {
 	const struct voq_ef_case *c = test->param_value;
 	struct voq_test_regs *regs = voq_test_regs_alloc(test);
-	unsigned int i, ttl = RIO_VOQ_EF_TTL;
+	unsigned int ttl = RIO_VOQ_EF_TTL;
 	u32 offset = 0xdead;
 
-	for (i = 0; i < MAX_BLOCKS && c->block[i][0]; i++)
-		voq_test_regs_set(regs, c->block[i][0], c->block[i][1]);
+	voq_test_regs_blocks(regs, c->block);
 	regs->fail_at = c->fail_at;
 
 	KUNIT_EXPECT_EQ(test, rio_voq_ef_find(voq_test_regs_read, regs, c->start,
 					      RIO_EFB_VOQ_ID, &ttl, &offset), c->ret);
 	KUNIT_EXPECT_EQ(test, offset, c->ret ? 0xdead : c->offset);
 	KUNIT_EXPECT_EQ(test, regs->reads, c->reads);
-}
-
-/* Lay out @n blocks 0x10 apart from 0x100, the last one with EF ID 0xB */
-static void voq_ef_chain(struct voq_test_regs *regs, unsigned int n)
-{
-	unsigned int i;
-	u32 ptr;
-
-	for (i = 0; i < n; i++) {
-		ptr = 0x100 + 0x10 * i;
-		voq_test_regs_set(regs, ptr, i + 1 < n ? HDR(ptr + 0x10, 0x1) :
-					     HDR(0, RIO_EFB_VOQ_ID));
-	}
 }
 
 /* The bound is exact: a chain of TTL blocks is walked, one more is not */
@@ -98,7 +83,7 @@ static void voq_ef_find_ttl(struct kunit *test)
 	unsigned int ttl = RIO_VOQ_EF_TTL;
 	u32 offset = 0;
 
-	voq_ef_chain(regs, RIO_VOQ_EF_TTL);
+	voq_test_regs_chain(regs, RIO_VOQ_EF_TTL, RIO_EFB_VOQ_ID);
 	KUNIT_EXPECT_EQ(test, rio_voq_ef_find(voq_test_regs_read, regs, 0x100,
 					      RIO_EFB_VOQ_ID, &ttl, &offset), 0);
 	KUNIT_EXPECT_EQ(test, offset, 0x100U + 0x10 * (RIO_VOQ_EF_TTL - 1));
@@ -108,7 +93,7 @@ static void voq_ef_find_ttl(struct kunit *test)
 
 	regs = voq_test_regs_alloc(test);
 	ttl = RIO_VOQ_EF_TTL;
-	voq_ef_chain(regs, RIO_VOQ_EF_TTL + 1);
+	voq_test_regs_chain(regs, RIO_VOQ_EF_TTL + 1, RIO_EFB_VOQ_ID);
 	KUNIT_EXPECT_EQ(test, rio_voq_ef_find(voq_test_regs_read, regs, 0x100,
 					      RIO_EFB_VOQ_ID, &ttl, &offset), -ELOOP);
 	KUNIT_EXPECT_EQ(test, regs->reads, (unsigned int)RIO_VOQ_EF_TTL);

@@ -12,6 +12,7 @@
 #include <linux/rio_regs.h>
 #include <linux/rio_voq.h>
 
+#include "lat_internal.h"
 #include "voq_internal.h"
 #include "voq_test_regs.h"
 
@@ -56,6 +57,14 @@ static const struct voq_field_case voq_field_cases[] = {
 	{ "rev 2 reserved 12-31", RIO_VOQ_CSR_R2_RSVD_12_31, 12, 31 },
 	{ "EF_PTR", RIO_VOQ_EF_HDR_PTR, 0, 15 },
 	{ "EF_ID", RIO_VOQ_EF_HDR_ID, 16, 31 },
+	/* Part 6 Port n Latency Optimization CSR (part6-latency-optimization.md) */
+	{ "latency: multiple acks supported", RIO_LAT_CSR_MACK_SUP, 0, 0 },
+	{ "latency: ackID in PNA supported", RIO_LAT_CSR_PNA_SUP, 1, 1 },
+	{ "latency: TX ackID_status in PNA supported", RIO_LAT_CSR_PNA_TX_SUP, 2, 2 },
+	{ "latency: reserved 3-7", RIO_LAT_CSR_RSVD_3_7, 3, 7 },
+	{ "latency: multiple acks enabled", RIO_LAT_CSR_MACK_EN, 8, 8 },
+	{ "latency: ackID in PNA enabled", RIO_LAT_CSR_PNA_EN, 9, 9 },
+	{ "latency: reserved 10-31", RIO_LAT_CSR_RSVD_10_31, 10, 31 },
 };
 
 static void voq_field_case_desc(const struct voq_field_case *c, char *desc)

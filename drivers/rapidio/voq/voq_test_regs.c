@@ -37,6 +37,39 @@ void voq_test_regs_set(struct voq_test_regs *regs, u32 offset, u32 val)
 }
 
 /**
+ * voq_test_regs_blocks() - set the block headers of a chain from a table
+ * @regs: register file
+ * @block: { offset, header } of each block; a 0 offset ends the table
+ */
+void voq_test_regs_blocks(struct voq_test_regs *regs,
+			  const u32 block[VOQ_TEST_MAX_BLOCKS][2])
+{
+	unsigned int i;
+
+	for (i = 0; i < VOQ_TEST_MAX_BLOCKS && block[i][0]; i++)
+		voq_test_regs_set(regs, block[i][0], block[i][1]);
+}
+
+/**
+ * voq_test_regs_chain() - lay out a chain of blocks 0x10 apart from 0x100
+ * @regs: register file
+ * @n: blocks in the chain
+ * @last_id: EF ID of the last block; the others have 0x7 (error
+ *	management), which no walk under test looks for
+ */
+void voq_test_regs_chain(struct voq_test_regs *regs, unsigned int n, u16 last_id)
+{
+	unsigned int i;
+	u32 ptr;
+
+	for (i = 0; i < n; i++) {
+		ptr = 0x100 + 0x10 * i;
+		voq_test_regs_set(regs, ptr, i + 1 < n ? VOQ_TEST_EF_HDR(ptr + 0x10, 0x7) :
+					     VOQ_TEST_EF_HDR(0, last_id));
+	}
+}
+
+/**
  * voq_test_regs_read() - rio_voq_read_fn over a struct voq_test_regs
  * @ctx: the struct voq_test_regs
  * @offset: byte offset

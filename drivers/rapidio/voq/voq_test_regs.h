@@ -25,8 +25,16 @@ struct voq_test_regs {
 	unsigned int fail_at;
 };
 
+/* An extended-feature block header: EF_PTR @next, EF_ID @id */
+#define VOQ_TEST_EF_HDR(next, id)	((u32)(next) << 16 | (id))
+/* Blocks of a chain given as a table, at the most */
+#define VOQ_TEST_MAX_BLOCKS	4
+
 struct voq_test_regs *voq_test_regs_alloc(struct kunit *test);
 void voq_test_regs_set(struct voq_test_regs *regs, u32 offset, u32 val);
 int voq_test_regs_read(void *ctx, u32 offset, u32 *val);
+void voq_test_regs_blocks(struct voq_test_regs *regs,
+			  const u32 block[VOQ_TEST_MAX_BLOCKS][2]);
+void voq_test_regs_chain(struct voq_test_regs *regs, unsigned int n, u16 last_id);
 
 #endif /* _RIO_VOQ_TEST_REGS_H */
