@@ -9,13 +9,14 @@
 #   make help      the other targets
 #
 # RIO_VOQ_CACHE (default ~/.cache/rio-voq) holds the trees and build dirs;
-# RIO_VOQ_KERNEL (6.1, the default, or 6.12) picks the tree; make clean
-# cleans that tree's build dirs only.
+# RIO_VOQ_KERNEL (6.1 or 6.12) picks the tree: by default 6.1, but 6.12
+# (the newest) for the demo and the boot tests; make clean cleans that
+# tree's build dirs only.
 
 SHELL := /bin/bash
 SCRIPTS := $(CURDIR)/scripts
 
-.PHONY: help deps tree check demo bench kunit kunit-6.12 kunit-ppc64 kunit-x86_64 uml tools demo-check x86 x86-6.12 x86-tsi721 ppc32 series series-check checkpatch kerneldoc mutants clean distclean
+.PHONY: help deps tree check demo bench kunit kunit-6.12 kunit-ppc64 kunit-x86_64 uml tools demo-check x86 x86-6.12 ppc32 series series-check checkpatch kerneldoc mutants clean distclean
 
 help:
 	@echo 'make demo        boot UML, enumerate a simulated fabric, show the result'
@@ -27,14 +28,13 @@ help:
 	@echo 'make kunit       only the KUnit suites (UML)'
 	@echo 'make kunit-6.12  only the KUnit suites (UML) on linux-source-6.12'
 	@echo 'make kunit-ppc64 only the KUnit suites on ppc64 big-endian (QEMU pseries)'
-	@echo 'make kunit-x86_64 the KUnit suites on x86_64 (QEMU; not in check yet)'
-	@echo 'make uml         only the UML boot test (configfs, sysfs, concurrency, KASAN/lockdep, kmemleak)'
+	@echo 'make kunit-x86_64 only the KUnit suites on x86_64 (QEMU)'
+	@echo 'make uml         only the UML boot test (configfs, sysfs, concurrency, KASAN/lockdep, kmemleak; on 6.12)'
 	@echo 'make tools       only the riovoq tests (userspace, fake sysfs tree)'
 	@echo 'make demo-check  only the check of the demo transcript'
-	@echo 'make x86         only the x86_64 module build with W=1 and sparse'
+	@echo 'make x86         only the x86_64 module build beside Tsi721, W=1 and sparse'
 	@echo 'make x86-6.12    only the x86_64 module build on linux-source-6.12'
-	@echo 'make x86-tsi721  x86_64 module build beside Tsi721, W=1 and sparse (not in check yet)'
-	@echo 'make ppc32       ppc32 e500mc module build beside fsl_rio, W=1 and sparse (not in check yet)'
+	@echo 'make ppc32       only the ppc32 e500mc module build beside fsl_rio, W=1 and sparse'
 	@echo 'make series      the upstream patch series into build/series/, checked'
 	@echo 'make series-check only the check of the series (git am onto the pristine tree)'
 	@echo 'make checkpatch  only checkpatch --strict'
@@ -43,7 +43,7 @@ help:
 	@echo '                 (MUTANTS="03 20": only those; not part of make check)'
 	@echo 'make clean       remove the build directories (keeps the unpacked tree)'
 	@echo 'make distclean   remove the whole cache ($${RIO_VOQ_CACHE:-~/.cache/rio-voq})'
-	@echo 'RIO_VOQ_KERNEL=6.12 make ...  the same on linux-source-6.12 (default 6.1)'
+	@echo 'RIO_VOQ_KERNEL=6.12 make ...  the same on linux-source-6.12 (default 6.1; 6.12 for demo and uml)'
 
 deps:
 	@bash $(SCRIPTS)/deps.sh
@@ -60,7 +60,7 @@ demo:
 bench:
 	@bash $(SCRIPTS)/bench.sh
 
-kunit kunit-6.12 kunit-ppc64 kunit-x86_64 uml tools x86 x86-6.12 x86-tsi721 ppc32 checkpatch kerneldoc:
+kunit kunit-6.12 kunit-ppc64 kunit-x86_64 uml tools x86 x86-6.12 ppc32 checkpatch kerneldoc:
 	@bash $(SCRIPTS)/check.sh $@
 
 series: tree

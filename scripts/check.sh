@@ -2,17 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0
 # Run the rio-voq checks on the pinned tree with the overlay applied.
 #
-#   check.sh [STEP...]     steps: kunit kunit-ppc64 uml tools demo x86
-#                          series checkpatch kerneldoc, and
-#                          kunit-x86_64 x86-tsi721 ppc32 (on request
-#                          only, until they have run green), on the
-#                          tree of RIO_VOQ_KERNEL (6.1 by default);
-#                          STEP-VERSION runs STEP on the tree of that
-#                          version instead (kunit-6.12, x86-6.12, ...)
+#   check.sh [STEP...]     steps: kunit kunit-ppc64 kunit-x86_64 uml
+#                          tools demo x86 ppc32 series checkpatch
+#                          kerneldoc, on the tree of RIO_VOQ_KERNEL (6.1
+#                          by default; uml and demo: 6.12, the newest,
+#                          unless RIO_VOQ_KERNEL is set); STEP-VERSION
+#                          runs STEP on the tree of that version instead
+#                          (kunit-6.12, x86-6.12, uml-6.1, ...)
 #
-# The default: every step but those on request, on the tree of
-# RIO_VOQ_KERNEL, and KUnit in UML and the x86_64 build on each other
-# tree too (kunit-6.12 and x86-6.12 when RIO_VOQ_KERNEL is 6.1).
+# The default: every step, and KUnit in UML, the x86_64 build and the
+# series on each other tree too (kunit-6.12, x86-6.12 and series-6.12
+# when RIO_VOQ_KERNEL is 6.1).  The UML boot tests run beside the other
+# steps.
 #
 # Each KUnit case and each check of the UML boot test counts as one
 # test, each static check as one more.  The
@@ -27,8 +28,9 @@ for k in $RIO_VOQ_KERNELS; do
 	[ "$k" = "$RIO_VOQ_KERNEL" ] || others+=("$k")
 done
 [ ${#steps[@]} -gt 0 ] ||
-	steps=(kunit "${others[@]/#/kunit-}" kunit-ppc64 uml tools demo
-	       x86 "${others[@]/#/x86-}" series checkpatch kerneldoc)
+	steps=(uml kunit "${others[@]/#/kunit-}" kunit-ppc64 kunit-x86_64
+	       tools demo x86 "${others[@]/#/x86-}" ppc32
+	       series "${others[@]/#/series-}" checkpatch kerneldoc)
 
 passed=0
 failed=0
@@ -262,42 +264,87 @@ step_kerneldoc() {
 # RIO_VOQ_KERNEL set (that tree, its build directories and its logs,
 # under this run's lock), its last line counted into this run's
 on_kernel() {	# step, version
-	local out p f
+	local out
 
 	out=$(mktemp)
 	log "$1 on linux-source-$2"
 	RIO_VOQ_KERNEL=$2 bash "$0" "$1" > "$out"
-	head -n -1 "$out"
-	p=$(tail -n 1 "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
-	f=$(tail -n 1 "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
-	rm -f "$out"
+	count_child "$1 on linux-source-$2" "$out"
+}
+
+# Print what a run of this script wrote to OUT but its last line, and
+# count that line into this run's
+count_child() {	# name, out
+	local p f
+
+	head -n -1 "$2"
+	p=$(tail -n 1 "$2" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+	f=$(tail -n 1 "$2" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+	rm -f "$2"
 	if [ -z "$p" ]; then
-		log "$1 on linux-source-$2 gave no count"
+		log "$1 gave no count"
 		p=0 f=1
 	fi
 	passed=$((passed + p))
 	failed=$((failed + f))
-	log "$1 on linux-source-$2: $p passed, $f failed"
+	log "$1: $p passed, $f failed"
+}
+
+# The tree of a step, STEP-VERSION's or else this run's (the boot
+# tests' and the demo's: the newest unless RIO_VOQ_KERNEL names one)
+step_kernel() {	# step
+	case "$1" in
+	*-[0-9]*.[0-9]*) echo "${1##*-}" ;;
+	uml|demo) echo "$RIO_VOQ_BOOT_KERNEL" ;;
+	*) echo "$RIO_VOQ_KERNEL" ;;
+	esac
 }
 
 bash "$RIO_VOQ_TOP/scripts/deps.sh" || die "installing dependencies failed"
-bash "$RIO_VOQ_TOP/scripts/tree.sh" || die "preparing the kernel tree failed"
+# Every tree the steps use, prepared before any step runs (the boot
+# tests run beside the others, below)
+for k in $(for s in "${steps[@]}"; do step_kernel "$s"; done | sort -u); do
+	case " $RIO_VOQ_KERNELS " in
+	*" $k "*) ;;
+	*) die "$k is not one of $RIO_VOQ_KERNELS" ;;
+	esac
+	RIO_VOQ_KERNEL=$k bash "$RIO_VOQ_TOP/scripts/tree.sh" ||
+		die "preparing linux-source-$k failed"
+done
 
 start=$(date +%s)
+# The UML boot tests spend most of their time waiting (each rmmod of the
+# module boot waits for delayed kobject releases): with other steps to
+# run, they run beside them, their output shown and counted at the end
+bg_pid='' bg_out='' bg_name=''
+if [ ${#steps[@]} -gt 1 ] && [[ " ${steps[*]} " == *" uml "* ]]; then
+	bg_out=$(mktemp)
+	bg_name="uml on linux-source-$RIO_VOQ_BOOT_KERNEL (beside the other steps)"
+	log "$bg_name: started"
+	RIO_VOQ_KERNEL=$RIO_VOQ_BOOT_KERNEL bash "$0" uml > "$bg_out" 2>&1 &
+	bg_pid=$!
+	trap '[ -z "$bg_pid" ] || kill -- "$bg_pid" 2>/dev/null' EXIT
+fi
 for s in "${steps[@]}"; do
+	k=$(step_kernel "$s")
 	case "$s" in
-	*-[0-9]*.[0-9]*)
-		k=${s##*-}
-		case " $RIO_VOQ_KERNELS " in
-		*" $k "*) on_kernel "${s%-*}" "$k" ;;
-		*) die "step '$s': $k is not one of $RIO_VOQ_KERNELS" ;;
-		esac
-		;;
-	kunit|uml|tools|demo|x86|ppc32|series|checkpatch|kerneldoc) "step_$s" ;;
-	kunit-ppc64|kunit-x86_64|x86-tsi721) "step_${s//-/_}" ;;
+	uml) [ -n "$bg_pid" ] && continue ;;
+	esac
+	if [ "$k" != "$RIO_VOQ_KERNEL" ]; then
+		on_kernel "${s%-"$k"}" "$k"
+		continue
+	fi
+	case "${s%-"$k"}" in
+	kunit|uml|tools|demo|x86|ppc32|series|checkpatch|kerneldoc) "step_${s%-"$k"}" ;;
+	kunit-ppc64|kunit-x86_64) "step_${s//-/_}" ;;
 	*) die "unknown step '$s'" ;;
 	esac
 done
+if [ -n "$bg_pid" ]; then
+	wait "$bg_pid"
+	bg_pid=
+	count_child "$bg_name" "$bg_out" >&2
+fi
 log "checks took $(( $(date +%s) - start ))s"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -4,7 +4,8 @@
 # RIO_VOQ_CACHE  where the pinned tree and the build directories live
 #                (default ~/.cache/rio-voq, outside the repository)
 # RIO_VOQ_JOBS   parallel make jobs (default: number of CPUs)
-# RIO_VOQ_KERNEL which pinned tree: 6.1 (the default) or 6.12
+# RIO_VOQ_KERNEL which pinned tree: 6.1 or 6.12 (default: 6.1, but
+#                6.12 for the boot tests and the demo)
 
 RIO_VOQ_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 RIO_VOQ_CACHE=${RIO_VOQ_CACHE:-$HOME/.cache/rio-voq}
@@ -16,7 +17,16 @@ RIO_VOQ_JOBS=${RIO_VOQ_JOBS:-$(nproc)}
 # before there were two, so that a cache warmed then stays warm.
 RIO_VOQ_KERNELS="6.1 6.12"
 RIO_VOQ_KERNEL_DEFAULT=6.1
+# The boot tests and the demo boot the newest tree, unless RIO_VOQ_KERNEL
+# names one (RIO_VOQ_KERNEL=6.1 make demo)
+RIO_VOQ_KERNEL_NEWEST=${RIO_VOQ_KERNELS##* }
+RIO_VOQ_BOOT_KERNEL=${RIO_VOQ_KERNEL:-$RIO_VOQ_KERNEL_NEWEST}
 export RIO_VOQ_KERNEL=${RIO_VOQ_KERNEL:-$RIO_VOQ_KERNEL_DEFAULT}
+# A script that boots UML runs itself again on the tree it boots
+on_boot_kernel() {	# "$0" "$@"
+	[ "$RIO_VOQ_KERNEL" = "$RIO_VOQ_BOOT_KERNEL" ] ||
+		exec env RIO_VOQ_KERNEL="$RIO_VOQ_BOOT_KERNEL" bash "$@"
+}
 case $RIO_VOQ_KERNEL in
 6.1)	RIO_VOQ_KCACHE=$RIO_VOQ_CACHE ;;
 6.12)	RIO_VOQ_KCACHE=$RIO_VOQ_CACHE/$RIO_VOQ_KERNEL ;;

@@ -11,6 +11,7 @@
 #   demo-check.sh TRANSCRIPT      only check a saved transcript
 set -uo pipefail
 . "$(dirname "$0")/common.sh"
+on_boot_kernel "$0" "$@"
 
 # Lines that are errors wherever they appear: shell and busybox errors,
 # kernel reports, riovoq failing, Graphviz warnings

@@ -9,8 +9,10 @@
 # Graphviz into build/demo/ and print the paths.
 #
 #   RIO_VOQ_DEMO_TOPOLOGY   the rio-sim topology (default voqmix)
+#   RIO_VOQ_KERNEL          the tree it boots (default: the newest, 6.12)
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
+on_boot_kernel "$0" "$@"
 . "$(dirname "$0")/uml.sh"
 
 topology=${RIO_VOQ_DEMO_TOPOLOGY:-voqmix}

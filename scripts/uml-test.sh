@@ -31,6 +31,7 @@
 # console is in $RIO_VOQ_KCACHE/logs/uml-<boot>.console either way.
 set -uo pipefail
 . "$(dirname "$0")/common.sh"
+on_boot_kernel "$0" "$@"
 . "$(dirname "$0")/uml.sh"
 
 logdir=$RIO_VOQ_KCACHE/logs
