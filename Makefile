@@ -10,8 +10,8 @@
 #
 # RIO_VOQ_CACHE (default ~/.cache/rio-voq) holds the trees and build dirs;
 # RIO_VOQ_KERNEL (6.1 or 6.12) picks the tree: by default 6.1, but 6.12
-# (the newest) for the demo and the boot tests; make clean cleans that
-# tree's build dirs only.
+# (the newest) for the demo, the boot tests and the benchmark; make
+# clean cleans the build dirs of both.
 
 SHELL := /bin/bash
 SCRIPTS := $(CURDIR)/scripts
@@ -41,9 +41,9 @@ help:
 	@echo 'make kerneldoc   only the kernel-doc checks'
 	@echo 'make mutants     break each rule of voq.rst on purpose; every break must fail a KUnit test'
 	@echo '                 (MUTANTS="03 20": only those; not part of make check)'
-	@echo 'make clean       remove the build directories (keeps the unpacked tree)'
+	@echo 'make clean       remove the build directories of both trees (keeps the unpacked trees)'
 	@echo 'make distclean   remove the whole cache ($${RIO_VOQ_CACHE:-~/.cache/rio-voq})'
-	@echo 'RIO_VOQ_KERNEL=6.12 make ...  the same on linux-source-6.12 (default 6.1; 6.12 for demo and uml)'
+	@echo 'RIO_VOQ_KERNEL=6.12 make ...  the same on linux-source-6.12 (default 6.1; 6.12 for demo, uml and bench)'
 
 deps:
 	@bash $(SCRIPTS)/deps.sh
@@ -76,7 +76,10 @@ demo-check:
 	@bash $(SCRIPTS)/check.sh demo
 
 clean:
-	@. $(SCRIPTS)/common.sh && rm -rf "$$RIO_VOQ_KCACHE"/build-* "$$RIO_VOQ_KCACHE"/logs
+	@. $(SCRIPTS)/common.sh && for k in $$RIO_VOQ_KERNELS; do \
+		RIO_VOQ_KERNEL=$$k bash -c '. $(SCRIPTS)/common.sh && \
+			rm -rf "$$RIO_VOQ_KCACHE"/build-* "$$RIO_VOQ_KCACHE"/logs'; \
+	done
 
 distclean:
 	@. $(SCRIPTS)/common.sh && rm -rf "$$RIO_VOQ_CACHE"

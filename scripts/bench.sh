@@ -39,6 +39,7 @@
 #                         star:4 bench:1000"; empty: no table)
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
+on_boot_kernel "$0" "$@"
 . "$(dirname "$0")/uml.sh"
 
 shapes=${RIO_VOQ_BENCH_SHAPES:-fat16 fat48 chain}

@@ -300,50 +300,78 @@ step_kernel() {	# step
 	esac
 }
 
-bash "$RIO_VOQ_TOP/scripts/deps.sh" || die "installing dependencies failed"
-# Every tree the steps use, prepared before any step runs (the boot
-# tests run beside the others, below)
-for k in $(for s in "${steps[@]}"; do step_kernel "$s"; done | sort -u); do
+# Run a step of this tree, by its name without a version
+run_step() {	# step
+	case "$1" in
+	kunit|kunit-ppc64|kunit-x86_64|uml|tools|demo|x86|ppc32|series|checkpatch|kerneldoc)
+		"step_${1//-/_}" ;;
+	*) die "unknown step '$1'" ;;
+	esac
+}
+
+# Every step known and every tree a real one before anything runs
+trees=()
+for s in "${steps[@]}"; do
+	k=$(step_kernel "$s")
 	case " $RIO_VOQ_KERNELS " in
 	*" $k "*) ;;
-	*) die "$k is not one of $RIO_VOQ_KERNELS" ;;
+	*) die "step '$s': $k is not one of $RIO_VOQ_KERNELS" ;;
 	esac
-	RIO_VOQ_KERNEL=$k bash "$RIO_VOQ_TOP/scripts/tree.sh" ||
-		die "preparing linux-source-$k failed"
+	case "${s%-"$k"}" in
+	kunit|kunit-ppc64|kunit-x86_64|uml|tools|demo|x86|ppc32|series|checkpatch|kerneldoc) ;;
+	*) die "unknown step '$s'" ;;
+	esac
+	[[ " ${trees[*]} " == *" $k "* ]] || trees+=("$k")
 done
+
+# Every tree the steps use, prepared once before any step runs; the
+# steps, and this script run again for a step of another tree, then
+# leave them as they are (RIO_VOQ_TREES_READY): the boot tests run beside
+# the other steps, and a tree must not change under a build or a boot
+if [ -z "${RIO_VOQ_TREES_READY:-}" ]; then
+	bash "$RIO_VOQ_TOP/scripts/deps.sh" || die "installing dependencies failed"
+	for k in "${trees[@]}"; do
+		RIO_VOQ_KERNEL=$k bash "$RIO_VOQ_TOP/scripts/tree.sh" ||
+			die "preparing linux-source-$k failed"
+	done
+	export RIO_VOQ_TREES_READY="${trees[*]}"
+fi
 
 start=$(date +%s)
 # The UML boot tests spend most of their time waiting (each rmmod of the
 # module boot waits for delayed kobject releases): with other steps to
-# run, they run beside them, their output shown and counted at the end
+# run, they run beside them, their output shown and counted at the end.
+# In a session of their own, so that an interrupted run stops them, the
+# UML guests and their timers included, and releases the cache's lock.
 bg_pid='' bg_out='' bg_name=''
+stop_background() {
+	[ -z "$bg_pid" ] || kill -TERM -- "-$bg_pid" 2>/dev/null
+	[ -z "$bg_out" ] || rm -f "$bg_out"
+}
+trap stop_background EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 if [ ${#steps[@]} -gt 1 ] && [[ " ${steps[*]} " == *" uml "* ]]; then
 	bg_out=$(mktemp)
 	bg_name="uml on linux-source-$RIO_VOQ_BOOT_KERNEL (beside the other steps)"
 	log "$bg_name: started"
-	RIO_VOQ_KERNEL=$RIO_VOQ_BOOT_KERNEL bash "$0" uml > "$bg_out" 2>&1 &
+	RIO_VOQ_KERNEL=$RIO_VOQ_BOOT_KERNEL setsid bash "$0" uml > "$bg_out" 2>&1 &
 	bg_pid=$!
-	trap '[ -z "$bg_pid" ] || kill -- "$bg_pid" 2>/dev/null' EXIT
 fi
 for s in "${steps[@]}"; do
+	[ "$s" != uml ] || [ -z "$bg_pid" ] || continue
 	k=$(step_kernel "$s")
-	case "$s" in
-	uml) [ -n "$bg_pid" ] && continue ;;
-	esac
-	if [ "$k" != "$RIO_VOQ_KERNEL" ]; then
+	if [ "$k" = "$RIO_VOQ_KERNEL" ]; then
+		run_step "${s%-"$k"}"
+	else
 		on_kernel "${s%-"$k"}" "$k"
-		continue
 	fi
-	case "${s%-"$k"}" in
-	kunit|uml|tools|demo|x86|ppc32|series|checkpatch|kerneldoc) "step_${s%-"$k"}" ;;
-	kunit-ppc64|kunit-x86_64) "step_${s//-/_}" ;;
-	*) die "unknown step '$s'" ;;
-	esac
 done
 if [ -n "$bg_pid" ]; then
 	wait "$bg_pid"
-	bg_pid=
+	bg_pid=''
 	count_child "$bg_name" "$bg_out" >&2
+	bg_out=''
 fi
 log "checks took $(( $(date +%s) - start ))s"
 echo "$passed passed, $failed failed"
