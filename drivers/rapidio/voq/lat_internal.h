@@ -69,7 +69,7 @@ struct rio_lat_port {
  * @rmap: its register map, 1 or 2; only map II has the registers
  * @nports: ports 0 to @nports - 1 of the block have the register: 0 for
  *	a map I block, else bounded by the device's ports, by
- *	RIO_LAT_MAX_PORTS and by the room before the next block
+ *	RIO_LAT_MAX_PORTS and by the room before the lowest block above it
  */
 struct rio_lat_block {
 	u32 phys;

@@ -239,10 +239,12 @@ EXPORT_SYMBOL_IF_KUNIT(rio_lat_choice_check);
  * @w: the writes, in order
  *
  * The far end first, then the near end, one write each, an end already
- * as wanted not written: while the ends differ, no write needs the link
- * they differ on, since the write that ends the difference is the near
- * end's (voq.rst, "Latency optimization").  To roll back after write k
- * failed, write @w[j].old to @w[j].end for j = k - 1 down to 0.
+ * as wanted not written.  That bounds the time the ends differ, it does
+ * not remove it: the far end's response, and a rollback of the far end
+ * after the near end's write failed, cross the link while they differ
+ * (voq.rst, "Latency optimization", says why no order can avoid it).
+ * To roll back after write k failed, write @w[j].old to @w[j].end for
+ * j = k - 1 down to 0.
  *
  * Return: the number of writes, 0 to RIO_LAT_MAX_WRITES.
  */

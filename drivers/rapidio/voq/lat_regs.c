@@ -151,15 +151,20 @@ static unsigned int rio_lat_phys_rmap(u16 id)
 }
 
 /*
- * rio_voq_ef_find() reads nothing but block headers: this read callback
- * notes the first LP-Serial one and stops the walk there, so that the
- * bounded walk is reused as it is and no block past it is read.
+ * rio_voq_ef_find() reads nothing but block headers.  This read callback
+ * serves two walks of the chain: the first (@phys 0) notes the first
+ * LP-Serial block and stops there, the second notes the lowest offset
+ * of any block above it (@above), wherever the chain puts that block:
+ * EF_PTRs may point backwards, so the block that follows in the chain
+ * need not be the one that follows in the register space.
  */
 struct rio_lat_walk {
 	rio_voq_read_fn read;
 	void *ctx;
 	u32 phys;
 	u32 hdr;
+	u32 above;
+	u32 last;
 };
 
 static int rio_lat_walk_read(void *ctx, u32 offset, u32 *val)
@@ -169,6 +174,12 @@ static int rio_lat_walk_read(void *ctx, u32 offset, u32 *val)
 
 	if (ret || *val == ~0U)		/* the walk fails on all ones */
 		return ret;
+	if (w->phys) {
+		if (offset > w->phys && offset < w->above)
+			w->above = offset;
+		w->last = *val;
+		return 0;
+	}
 	if (rio_lat_phys_rmap(FIELD_GET(RIO_VOQ_EF_HDR_ID, *val))) {
 		w->phys = offset;
 		w->hdr = *val;
@@ -177,13 +188,34 @@ static int rio_lat_walk_read(void *ctx, u32 offset, u32 *val)
 	return 0;
 }
 
-/* Ports of the block at @phys whose register lies before the next block */
-static unsigned int rio_lat_block_room(u32 phys, u32 hdr)
+/*
+ * The lowest offset above @w->phys of a block of the chain from @from,
+ * into @w->above (the end of extended-feature space if none): the whole
+ * chain, with a walk bounded as the first.
+ */
+static int rio_lat_block_above(struct rio_lat_walk *w, u32 from)
 {
-	u32 end = RIO_VOQ_EF_SPACE_END + 4, next = FIELD_GET(RIO_VOQ_EF_HDR_PTR, hdr);
+	u16 id = FIELD_GET(RIO_VOQ_EF_HDR_ID, w->hdr);
+	unsigned int ttl = RIO_VOQ_EF_TTL;
+	u32 at = from, found;
+	int ret;
 
-	if (next > phys && next < end)
-		end = next;
+	w->above = RIO_VOQ_EF_SPACE_END + 4;
+	while (at) {
+		/* Stops at each block with the LP-Serial block's ID */
+		ret = rio_voq_ef_find(rio_lat_walk_read, w, at, id, &ttl, &found);
+		if (ret == -ENOENT)
+			return 0;
+		if (ret)
+			return ret;
+		at = FIELD_GET(RIO_VOQ_EF_HDR_PTR, w->last);
+	}
+	return 0;
+}
+
+/* Ports of the block at @phys whose register lies before @end */
+static unsigned int rio_lat_block_room(u32 phys, u32 end)
+{
 	if (end < phys + RIO_LAT_CSR(0) + 4)
 		return 0;
 	return (end - (phys + RIO_LAT_CSR(0) + 4)) / (RIO_LAT_CSR(1) - RIO_LAT_CSR(0)) + 1;
@@ -203,14 +235,16 @@ static unsigned int rio_lat_block_room(u32 phys, u32 hdr)
  * the first LP-Serial block of either register map, the one the core
  * takes too.  Only a map II block has the registers; its ports are
  * bounded by @dev_nports, by RIO_LAT_MAX_PORTS and by the room the block
- * has before the block its EF_PTR names (or the end of extended-feature
- * space), so that nothing past the block is ever read or written.
+ * has before the lowest block above it (or the end of extended-feature
+ * space), so that no other block's register is ever taken for one of
+ * these.  For a map II block the whole chain is walked again (bounded
+ * the same way) to find that block, since EF_PTRs may point backwards.
  *
  * Return: 0 with @blk filled (@blk->nports is 0 for a map I block);
  * -ENOENT if the chain ends without an LP-Serial block; else the walk's
- * error: -EINVAL for a pointer out of the extended-feature space or
- * unaligned, -ELOOP for a chain that loops, -EIO (or @read's error) for
- * a failed read or one that returns all ones.
+ * error, of either walk: -EINVAL for a pointer out of the
+ * extended-feature space or unaligned, -ELOOP for a chain that loops,
+ * -EIO (or @read's error) for a failed read or one that returns all ones.
  */
 int rio_lat_find(rio_voq_read_fn read, void *ctx, u32 from,
 		 unsigned int dev_nports, struct rio_lat_block *blk)
@@ -225,6 +259,11 @@ int rio_lat_find(rio_voq_read_fn read, void *ctx, u32 from,
 			      &ttl, &found);
 	if (!w.phys)
 		return ret ?: -ENOENT;
+	if (rio_lat_phys_rmap(FIELD_GET(RIO_VOQ_EF_HDR_ID, w.hdr)) == 2) {
+		ret = rio_lat_block_above(&w, from);
+		if (ret)
+			return ret;
+	}
 
 	*blk = (struct rio_lat_block) {
 		.phys = w.phys,
@@ -233,7 +272,7 @@ int rio_lat_find(rio_voq_read_fn read, void *ctx, u32 from,
 	blk->rmap = rio_lat_phys_rmap(blk->ef_id);
 	if (blk->rmap == 2)
 		blk->nports = min3(dev_nports, (unsigned int)RIO_LAT_MAX_PORTS,
-				   rio_lat_block_room(w.phys, w.hdr));
+				   rio_lat_block_room(w.phys, w.above));
 	return 0;
 }
 EXPORT_SYMBOL_GPL(rio_lat_find);

@@ -187,16 +187,16 @@ struct lat_find_case {
 
 static const struct lat_find_case lat_find_cases[] = {
 	{ "RM-II EP first", { { 0x100, HDR(0, RIO_EFB_SER_EP_M2_ID) } },
-	  0x100, 1, 0, 0, 0x100, 2, 1, 1 },
+	  0x100, 1, 0, 0, 0x100, 2, 1, 2 },
 	{ "RM-II EP with SW recovery", { { 0x100, HDR(0, RIO_EFB_SER_EP_SW_M2_ID) } },
-	  0x100, 4, 0, 0, 0x100, 2, 4, 1 },
+	  0x100, 4, 0, 0, 0x100, 2, 4, 2 },
 	{ "RM-II EP free", { { 0x100, HDR(0, RIO_EFB_SER_EPF_M2_ID) } },
-	  0x100, 4, 0, 0, 0x100, 2, 4, 1 },
+	  0x100, 4, 0, 0, 0x100, 2, 4, 2 },
 	{ "RM-II EP free with SW recovery", { { 0x100, HDR(0, RIO_EFB_SER_EPF_SW_M2_ID) } },
-	  0x100, 4, 0, 0, 0x100, 2, 4, 1 },
+	  0x100, 4, 0, 0, 0x100, 2, 4, 2 },
 	{ "RM-II behind a VoQ block", { { 0x100, HDR(0x400, RIO_EFB_VOQ_ID) },
 					{ 0x400, HDR(0, RIO_EFB_SER_EP_M2_ID) } },
-	  0x100, 8, 0, 0, 0x400, 2, 8, 2 },
+	  0x100, 8, 0, 0, 0x400, 2, 8, 4 },
 	{ "RM-I: no registers", { { 0x100, HDR(0, RIO_EFB_SER_EP_M1_ID) } },
 	  0x100, 4, 0, 0, 0x100, 1, 0, 1 },
 	{ "RIO 1.2 block: no registers", { { 0x100, HDR(0, RIO_EFB_SER_EP_ID) } },
@@ -207,25 +207,45 @@ static const struct lat_find_case lat_find_cases[] = {
 	    { 0x800, HDR(0, RIO_EFB_SER_EP_M2_ID) } },
 	  0x100, 4, 0, 0, 0x100, 1, 0, 1 },
 	{ "32 ports: 16 have it", { { 0x100, HDR(0, RIO_EFB_SER_EP_M2_ID) } },
-	  0x100, 32, 0, 0, 0x100, 2, 16, 1 },
+	  0x100, 32, 0, 0, 0x100, 2, 16, 2 },
 	{ "no ports", { { 0x100, HDR(0, RIO_EFB_SER_EP_M2_ID) } },
-	  0x100, 0, 0, 0, 0x100, 2, 0, 1 },
+	  0x100, 0, 0, 0, 0x100, 2, 0, 2 },
 	/* 0x1ec + 4 ends at 0x1f0, 0x22c is past 0x200 */
 	{ "next block after 3 ports", { { 0x100, HDR(0x200, RIO_EFB_SER_EP_M2_ID) },
 					{ 0x200, HDR(0, RIO_EFB_VOQ_ID) } },
-	  0x100, 16, 0, 0, 0x100, 2, 3, 1 },
-	{ "next block at port 3's end", { { 0x100, HDR(0x230, RIO_EFB_SER_EP_M2_ID) } },
-	  0x100, 16, 0, 0, 0x100, 2, 4, 1 },
-	{ "next block in port 0's register", { { 0x100, HDR(0x16c, RIO_EFB_SER_EP_M2_ID) } },
-	  0x100, 16, 0, 0, 0x100, 2, 0, 1 },
-	{ "block too short for port 0", { { 0x100, HDR(0x140, RIO_EFB_SER_EP_M2_ID) } },
-	  0x100, 16, 0, 0, 0x100, 2, 0, 1 },
-	{ "a backward EF_PTR bounds nothing",
-	  { { 0x800, HDR(0x100, RIO_EFB_SER_EP_M2_ID) } },
-	  0x800, 16, 0, 0, 0x800, 2, 16, 1 },
+	  0x100, 16, 0, 0, 0x100, 2, 3, 3 },
+	{ "next block at port 3's end", { { 0x100, HDR(0x230, RIO_EFB_SER_EP_M2_ID) },
+					  { 0x230, HDR(0, RIO_EFB_VOQ_ID) } },
+	  0x100, 16, 0, 0, 0x100, 2, 4, 3 },
+	{ "next block in port 0's register", { { 0x100, HDR(0x16c, RIO_EFB_SER_EP_M2_ID) },
+					       { 0x16c, HDR(0, RIO_EFB_VOQ_ID) } },
+	  0x100, 16, 0, 0, 0x100, 2, 0, 3 },
+	{ "block too short for port 0", { { 0x100, HDR(0x140, RIO_EFB_SER_EP_M2_ID) },
+					  { 0x140, HDR(0, RIO_EFB_VOQ_ID) } },
+	  0x100, 16, 0, 0, 0x100, 2, 0, 3 },
+	{ "a backward EF_PTR to the last block",
+	  { { 0x800, HDR(0x100, RIO_EFB_SER_EP_M2_ID) }, { 0x100, HDR(0, RIO_EFB_VOQ_ID) } },
+	  0x800, 16, 0, 0, 0x800, 2, 16, 3 },
+	/* The chain goes back, then above the block: 0x8ec + 4 ends before 0x900 */
+	{ "a block above, behind a backward EF_PTR",
+	  { { 0x800, HDR(0x100, RIO_EFB_SER_EP_M2_ID) }, { 0x100, HDR(0x900, 0x7) },
+	    { 0x900, HDR(0, RIO_EFB_VOQ_ID) } },
+	  0x800, 16, 0, 0, 0x800, 2, 3, 4 },
+	/* ... and the lowest of those above counts, whatever their order */
+	{ "the lowest block above counts",
+	  { { 0x100, HDR(0xa00, RIO_EFB_VOQ_ID) }, { 0xa00, HDR(0x800, 0x7) },
+	    { 0x800, HDR(0x900, RIO_EFB_SER_EP_M2_ID) }, { 0x900, HDR(0, 0xd) } },
+	  0x100, 16, 0, 0, 0x800, 2, 3, 7 },
+	/* The chain past the block is walked as boundedly as before it */
+	{ "loops past the block", { { 0x100, HDR(0x200, RIO_EFB_SER_EP_M2_ID) },
+				    { 0x200, HDR(0x200, 0x7) } },
+	  0x100, 4, 0, -ELOOP, 0, 0, 0, 3 },
+	{ "read fails past the block", { { 0x100, HDR(0x200, RIO_EFB_SER_EP_M2_ID) },
+					 { 0x200, HDR(0, 0x7) } },
+	  0x100, 4, 3, -EIO, 0, 0, 0, 3 },
 	/* 0xffec + 4 is the end of extended-feature space */
 	{ "near the end of EF space", { { 0xff00, HDR(0, RIO_EFB_SER_EP_M2_ID) } },
-	  0xff00, 16, 0, 0, 0xff00, 2, 3, 1 },
+	  0xff00, 16, 0, 0, 0xff00, 2, 3, 2 },
 	{ "no LP-Serial block", { { 0x100, HDR(0x200, RIO_EFB_VOQ_ID) },
 				  { 0x200, HDR(0, 0x7) } },
 	  0x100, 4, 0, -ENOENT, 0, 0, 0, 2 },
@@ -258,6 +278,7 @@ static void lat_find_test(struct kunit *test)
 	const struct lat_find_case *c = test->param_value;
 	struct voq_test_regs *regs = voq_test_regs_alloc(test);
 	struct rio_lat_block blk = { .phys = 0xdead };
+	unsigned int i;
 
 	voq_test_regs_blocks(regs, c->block);
 	regs->fail_at = c->fail_at;
@@ -271,17 +292,22 @@ static void lat_find_test(struct kunit *test)
 	}
 	KUNIT_EXPECT_EQ(test, blk.phys, c->phys);
 	KUNIT_EXPECT_EQ(test, blk.rmap, c->rmap);
-	KUNIT_EXPECT_EQ(test, blk.ef_id, c->block[c->reads - 1][1] & 0xffff);
 	KUNIT_EXPECT_EQ(test, blk.nports, c->nports);
-	/* Every port's register lies in the block and in EF space */
-	if (blk.nports) {
-		u32 last = rio_lat_csr_offset(blk.phys, blk.nports - 1) + 4;
-		u32 next = c->block[c->reads - 1][1] >> 16;
+	/*
+	 * The ID is the block's, and every port's register lies in EF space
+	 * and before every block of the table above it
+	 */
+	for (i = 0; i < VOQ_TEST_MAX_BLOCKS && c->block[i][0]; i++) {
+		u32 at = c->block[i][0];
 
-		KUNIT_EXPECT_LE(test, last, RIO_VOQ_EF_SPACE_END + 4);
-		if (next > blk.phys)
-			KUNIT_EXPECT_LE(test, last, next);
+		if (at == blk.phys)
+			KUNIT_EXPECT_EQ(test, blk.ef_id, c->block[i][1] & 0xffff);
+		if (blk.nports && at > blk.phys)
+			KUNIT_EXPECT_LE(test, rio_lat_csr_offset(blk.phys, blk.nports - 1) + 4, at);
 	}
+	if (blk.nports)
+		KUNIT_EXPECT_LE(test, rio_lat_csr_offset(blk.phys, blk.nports - 1) + 4,
+				RIO_VOQ_EF_SPACE_END + 4);
 }
 
 /* The walk's bound is the VoQ walk's: a chain one block too long fails */
@@ -296,7 +322,9 @@ static void lat_find_ttl(struct kunit *test)
 		voq_test_regs_chain(regs, n, RIO_EFB_SER_EP_M2_ID);
 		KUNIT_EXPECT_EQ(test, rio_lat_find(voq_test_regs_read, regs, 0x100, 1, &blk),
 				n == RIO_VOQ_EF_TTL ? 0 : -ELOOP);
-		KUNIT_EXPECT_EQ(test, regs->reads, (unsigned int)RIO_VOQ_EF_TTL);
+		/* The first walk, then the whole chain again for the bound */
+		KUNIT_EXPECT_EQ(test, regs->reads,
+				(n == RIO_VOQ_EF_TTL ? 2 : 1) * RIO_VOQ_EF_TTL);
 	}
 }
 
