@@ -328,26 +328,37 @@ done
 # steps, and this script run again for a step of another tree, then
 # leave them as they are (RIO_VOQ_TREES_READY): the boot tests run beside
 # the other steps, and a tree must not change under a build or a boot
-if [ -z "${RIO_VOQ_TREES_READY:-}" ]; then
-	bash "$RIO_VOQ_TOP/scripts/deps.sh" || die "installing dependencies failed"
-	for k in "${trees[@]}"; do
-		RIO_VOQ_KERNEL=$k bash "$RIO_VOQ_TOP/scripts/tree.sh" ||
-			die "preparing linux-source-$k failed"
-	done
-	export RIO_VOQ_TREES_READY="${trees[*]}"
-fi
+bash "$RIO_VOQ_TOP/scripts/deps.sh" || die "installing dependencies failed"
+for k in "${trees[@]}"; do
+	# tree.sh leaves a tree of RIO_VOQ_TREES_READY as it is
+	RIO_VOQ_KERNEL=$k bash "$RIO_VOQ_TOP/scripts/tree.sh" ||
+		die "preparing linux-source-$k failed"
+	[[ " ${RIO_VOQ_TREES_READY:-} " == *" $k "* ]] ||
+		RIO_VOQ_TREES_READY="${RIO_VOQ_TREES_READY:+$RIO_VOQ_TREES_READY }$k"
+done
+export RIO_VOQ_TREES_READY
 
 start=$(date +%s)
 # The UML boot tests spend most of their time waiting (each rmmod of the
 # module boot waits for delayed kobject releases): with other steps to
 # run, they run beside them, their output shown and counted at the end.
-# In a session of their own, so that an interrupted run stops them, the
-# UML guests and their timers included, and releases the cache's lock.
+# In a session of their own, which an interrupted run stops whole (the
+# UML guests too, each in a process group of its own under timeout(1)),
+# so that the cache's lock is released; and which stops itself when this
+# run is gone without doing it (killed with SIGKILL, say).
 bg_pid='' bg_out='' bg_name=''
 stop_background() {
-	[ -z "$bg_pid" ] || kill -TERM -- "-$bg_pid" 2>/dev/null
+	[ -z "$bg_pid" ] || pkill -TERM -s "$bg_pid" 2>/dev/null
 	[ -z "$bg_out" ] || rm -f "$bg_out"
 }
+if [ -n "${RIO_VOQ_RUN_PID:-}" ]; then
+	# The background run of the boot tests: its watchdog
+	( exec 9>&-
+	  while kill -0 "$RIO_VOQ_RUN_PID" 2>/dev/null && kill -0 $$ 2>/dev/null; do
+		sleep 5
+	  done
+	  ! kill -0 $$ 2>/dev/null || pkill -TERM -s 0 ) &
+fi
 trap stop_background EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
@@ -355,7 +366,8 @@ if [ ${#steps[@]} -gt 1 ] && [[ " ${steps[*]} " == *" uml "* ]]; then
 	bg_out=$(mktemp)
 	bg_name="uml on linux-source-$RIO_VOQ_BOOT_KERNEL (beside the other steps)"
 	log "$bg_name: started"
-	RIO_VOQ_KERNEL=$RIO_VOQ_BOOT_KERNEL setsid bash "$0" uml > "$bg_out" 2>&1 &
+	RIO_VOQ_KERNEL=$RIO_VOQ_BOOT_KERNEL RIO_VOQ_RUN_PID=$$ \
+		setsid bash "$0" uml > "$bg_out" 2>&1 &
 	bg_pid=$!
 fi
 for s in "${steps[@]}"; do

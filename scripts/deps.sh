@@ -7,8 +7,6 @@
 # everything is there.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
-# Nothing to do under a make check that did it already
-[ -z "${RIO_VOQ_TREES_READY:-}" ] || exit 0
 
 pkgs=(build-essential flex bison bc libelf-dev libssl-dev sparse python3
       python3-docutils python3-ply python3-git busybox-static
