@@ -238,7 +238,10 @@ static unsigned int rio_lat_block_room(u32 phys, u32 end)
  * has before the lowest block above it (or the end of extended-feature
  * space), so that no other block's register is ever taken for one of
  * these.  For a map II block the whole chain is walked again (bounded
- * the same way) to find that block, since EF_PTRs may point backwards.
+ * the same way, so at most twice RIO_VOQ_EF_TTL header reads in all) to
+ * find that block, since EF_PTRs may point backwards; a chain that loops,
+ * points out of the extended-feature space or fails a read after the
+ * block then fails the lookup too: such a device's bound is unknown.
  *
  * Return: 0 with @blk filled (@blk->nports is 0 for a map I block);
  * -ENOENT if the chain ends without an LP-Serial block; else the walk's

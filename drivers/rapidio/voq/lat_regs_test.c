@@ -236,6 +236,15 @@ static const struct lat_find_case lat_find_cases[] = {
 	  { { 0x100, HDR(0xa00, RIO_EFB_VOQ_ID) }, { 0xa00, HDR(0x800, 0x7) },
 	    { 0x800, HDR(0x900, RIO_EFB_SER_EP_M2_ID) }, { 0x900, HDR(0, 0xd) } },
 	  0x100, 16, 0, 0, 0x800, 2, 3, 7 },
+	/* ... a block above that comes before it in the chain too */
+	{ "a block above, before it in the chain",
+	  { { 0x900, HDR(0x800, 0x7) }, { 0x800, HDR(0, RIO_EFB_SER_EP_M2_ID) } },
+	  0x900, 16, 0, 0, 0x800, 2, 3, 4 },
+	/* The second walk goes on past each block with the block's ID */
+	{ "the block's ID twice in the chain",
+	  { { 0x100, HDR(0x300, RIO_EFB_SER_EP_M2_ID) },
+	    { 0x300, HDR(0x200, RIO_EFB_SER_EP_M2_ID) }, { 0x200, HDR(0, 0x7) } },
+	  0x100, 16, 0, 0, 0x100, 2, 3, 4 },
 	/* The chain past the block is walked as boundedly as before it */
 	{ "loops past the block", { { 0x100, HDR(0x200, RIO_EFB_SER_EP_M2_ID) },
 				    { 0x200, HDR(0x200, 0x7) } },
