@@ -36,7 +36,8 @@ static void lat_csr_layout(struct kunit *test)
 	}
 	KUNIT_EXPECT_EQ(test, all, ~0U);
 	KUNIT_EXPECT_EQ(test, weight, 32U);
-	KUNIT_EXPECT_EQ(test, RIO_LAT_CSR_RSVD, (u32)~(RIO_LAT_CSR_CAPS | RIO_LAT_CSR_CONTROLS));
+	all = RIO_LAT_CSR_CAPS | RIO_LAT_CSR_CONTROLS;
+	KUNIT_EXPECT_EQ(test, RIO_LAT_CSR_RSVD, ~all);
 
 	/* 0x6C, 0xAC, ..., 0x42C: 16 ports */
 	KUNIT_EXPECT_EQ(test, RIO_LAT_CSR(0), 0x6cU);
