@@ -300,14 +300,9 @@ step_kernel() {	# step
 	esac
 }
 
-# Run a step of this tree, by its name without a version
-run_step() {	# step
-	case "$1" in
-	kunit|kunit-ppc64|kunit-x86_64|uml|tools|demo|x86|ppc32|series|checkpatch|kerneldoc)
-		"step_${1//-/_}" ;;
-	*) die "unknown step '$1'" ;;
-	esac
-}
+# The steps, by their names without a version; step NAME-WITH-DASHES
+# is the function step_NAME_WITH_DASHES
+known_steps="kunit kunit-ppc64 kunit-x86_64 uml tools demo x86 ppc32 series checkpatch kerneldoc"
 
 # Every step known and every tree a real one before anything runs
 trees=()
@@ -317,10 +312,7 @@ for s in "${steps[@]}"; do
 	*" $k "*) ;;
 	*) die "step '$s': $k is not one of $RIO_VOQ_KERNELS" ;;
 	esac
-	case "${s%-"$k"}" in
-	kunit|kunit-ppc64|kunit-x86_64|uml|tools|demo|x86|ppc32|series|checkpatch|kerneldoc) ;;
-	*) die "unknown step '$s'" ;;
-	esac
+	[[ " $known_steps " == *" ${s%-"$k"} "* ]] || die "unknown step '$s'"
 	[[ " ${trees[*]} " == *" $k "* ]] || trees+=("$k")
 done
 
@@ -374,7 +366,8 @@ for s in "${steps[@]}"; do
 	[ "$s" != uml ] || [ -z "$bg_pid" ] || continue
 	k=$(step_kernel "$s")
 	if [ "$k" = "$RIO_VOQ_KERNEL" ]; then
-		run_step "${s%-"$k"}"
+		s=${s%-"$k"}
+		"step_${s//-/_}"
 	else
 		on_kernel "${s%-"$k"}" "$k"
 	fi
