@@ -55,6 +55,23 @@ struct rio_voq_txsym;
 #define RIO_SIM_VOQ_CAPS_ALL	(RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP | \
 				 RIO_VOQ_CSR_VC_SUP | RIO_VOQ_CSR_PGS_SUP_ALL)
 
+/*
+ * Port n Latency Optimization CSR of an LP-Serial map II block (Part 6
+ * rev 4.1, 7.6.15: block offset 0x6c + 0x40 n), in rio-sim's own names
+ * from the spec text (bit 0 is the most significant), not rio-voq's: the
+ * read-only capabilities, bits 0-2, in register position (for
+ * &rio_sim_dev_desc.lat_caps), and the two controls, bits 8 and 9, each
+ * writable only where its capability (bit 0, bit 1) is set, else
+ * reserved.  The other bits are reserved.
+ */
+#define RIO_SIM_LAT_MACK_SUP	BIT(31)	/* 0: multiple acknowledges supported */
+#define RIO_SIM_LAT_PNA_SUP	BIT(30)	/* 1: error recovery, ackID in PNA */
+#define RIO_SIM_LAT_PNA_TX_SUP	BIT(29)	/* 2: TX ackID status in PNA */
+#define RIO_SIM_LAT_MACK_EN	BIT(23)	/* 8: multiple acknowledges enabled */
+#define RIO_SIM_LAT_PNA_EN	BIT(22)	/* 9: error recovery, ackID in PNA */
+#define RIO_SIM_LAT_CAPS_ALL	(RIO_SIM_LAT_MACK_SUP | RIO_SIM_LAT_PNA_SUP | \
+				 RIO_SIM_LAT_PNA_TX_SUP)
+
 /**
  * enum rio_sim_staging - staging hardware of a simulated switch
  * @RIO_SIM_STAGING_NONE: none the software can see (generic default)
@@ -137,6 +154,15 @@ enum rio_sim_wfault {
  *	fail to stick, from when it is set: ignored, the bits of
  *	@stg_wfault_mask of each entry kept, or those bits inverted in reads
  * @stg_wfault_mask: the bits @stg_wfault concerns
+ * @lat_caps: read-only bits of the Port n Latency Optimization CSR
+ *	(RIO_SIM_LAT_*_SUP; 0 on a map I device, which has no such CSR)
+ * @lat_ctl: its controls (RIO_SIM_LAT_MACK_EN, RIO_SIM_LAT_PNA_EN), each
+ *	only where its capability is set
+ * @lat_writes: writes to the Port n Latency Optimization CSR
+ * @lat_violations: writes to it that set a reserved bit, or a control
+ *	whose capability is clear (one per such write)
+ * @lat_wfault_ignore: writes to it are taken and change nothing (they
+ *	are still counted, violations too); only a read-back shows it
  * @gen: generator model of this port as transmitter, NULL until used
  * @rx: receiver model of this port, NULL until used
  * @sym_sent: VoQ symbols this port sent
@@ -162,6 +188,11 @@ struct rio_sim_port {
 	u32 wfault_stuck;
 	enum rio_sim_wfault stg_wfault;
 	u32 stg_wfault_mask;
+	u32 lat_caps;
+	u32 lat_ctl;
+	u64 lat_writes;
+	unsigned int lat_violations;
+	bool lat_wfault_ignore;
 	struct rio_voq_gen *gen;
 	struct rio_voq_rx *rx;
 	u64 sym_sent;
@@ -176,6 +207,10 @@ struct rio_sim_port {
  * @vid: vendor ID
  * @did: device ID
  * @map: LP-Serial register map
+ * @lat_caps: read-only bits of every port's Latency Optimization CSR
+ *	(RIO_SIM_LAT_*_SUP, in register position); map II only: a map I
+ *	device has no such CSR, and a description giving it any, or any
+ *	other bit, is refused
  * @em: has an error management extensions block
  * @em_hs: that block is the hot-swap-only variant (EF ID 0x0017, Part 8),
  *	which rio-scan takes when there is no other and rio_mport_cdev does
@@ -207,6 +242,7 @@ struct rio_sim_dev_desc {
 	u16 vid;
 	u16 did;
 	enum rio_sim_phys_map map;
+	u32 lat_caps;
 	bool em;
 	bool em_hs;
 	bool voq;
@@ -446,6 +482,8 @@ int rio_sim_set_wfault(struct rio_sim_dev *dev, unsigned int port,
 		       enum rio_sim_wfault mode, u32 mask, unsigned int nth);
 int rio_sim_set_stg_wfault(struct rio_sim_dev *dev, unsigned int port,
 			   enum rio_sim_wfault mode, u32 mask);
+int rio_sim_set_lat_wfault(struct rio_sim_dev *dev, unsigned int port,
+			   bool ignore);
 int rio_sim_congest(struct rio_sim_dev *dev, unsigned int port, bool congested);
 int rio_sim_port_set_link(struct rio_sim_dev *dev, unsigned int port, bool up);
 int rio_sim_port_set_unavailable(struct rio_sim_dev *dev, unsigned int port,

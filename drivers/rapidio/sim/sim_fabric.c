@@ -4,8 +4,9 @@
  * maintenance transactions.
  *
  * Each device answers the standard CARs and CSRs that the rio core and
- * rio-voq read or write, an LP-Serial physical block (map I or II), an
- * optional error management block and an optional VoQ block, chained in
+ * rio-voq read or write, an LP-Serial physical block (map I or II; map II
+ * with each port's Latency Optimization CSR), an optional error
+ * management block and an optional VoQ block, chained in
  * that order from offset 0x100 (hostile devices place the VoQ block
  * first or at the end of the space, and make it shorter than their port
  * count).  Registers are computed from the device state on access, so a
@@ -59,6 +60,31 @@
 /* Port n registers of LP-Serial map II that rio_regs.h does not name */
 #define SIM_PORT_N_PWR_MGMT_CSR	0x68
 #define SIM_PORT_N_LAT_OPT_CSR	0x6c
+
+/*
+ * The Port n Latency Optimization CSR (map II only) as Part 6 rev 4.1
+ * section 7.6.15 lays it out, from the spec text like the VoQ CSR above,
+ * not from rio-voq's lat_internal.h: 0 multiple acknowledges supported,
+ * 1 error recovery with ackID in PNA supported, 2 TX AckID_Status in PNA
+ * supported (read-only), 3-7 reserved, 8 multiple acknowledges enabled
+ * (reserved when bit 0 is clear), 9 error recovery with ackID in PNA
+ * enabled (reserved when bit 1 is clear), 10-31 reserved.
+ */
+#define SIM_LAT_CAPS		SIM_SPEC_BITS(0, 2)
+#define SIM_LAT_MACK_SUP	SIM_SPEC_BITS(0, 0)
+#define SIM_LAT_PNA_SUP		SIM_SPEC_BITS(1, 1)
+#define SIM_LAT_MACK_EN		SIM_SPEC_BITS(8, 8)
+#define SIM_LAT_PNA_EN		SIM_SPEC_BITS(9, 9)
+#define SIM_LAT_CONTROLS	(SIM_LAT_MACK_EN | SIM_LAT_PNA_EN)
+#define SIM_LAT_RESERVED	(SIM_SPEC_BITS(3, 7) | SIM_SPEC_BITS(10, 31))
+
+/* The names rio_sim.h gives the tests are the spec's bits */
+static_assert(RIO_SIM_LAT_CAPS_ALL == SIM_LAT_CAPS);
+static_assert(RIO_SIM_LAT_MACK_SUP == SIM_LAT_MACK_SUP);
+static_assert(RIO_SIM_LAT_PNA_SUP == SIM_LAT_PNA_SUP);
+static_assert(RIO_SIM_LAT_PNA_TX_SUP == SIM_SPEC_BITS(2, 2));
+static_assert(RIO_SIM_LAT_MACK_EN == SIM_LAT_MACK_EN);
+static_assert(RIO_SIM_LAT_PNA_EN == SIM_LAT_PNA_EN);
 
 /* Port n Control 2 CSR, selected baud rate (Part 6): one rate per class */
 static const u8 sim_baud_code[] = {
@@ -190,14 +216,42 @@ static u32 sim_phys_read(struct rio_sim_dev *dev, u32 off)
 		return sim_port_err_sts(p);
 	case RIO_PORT_N_CTL_CSR(0, 0) - SIM_PHYS_PORT_BASE:
 		return p->ctl;
+	case SIM_PORT_N_LAT_OPT_CSR - SIM_PHYS_PORT_BASE:
+		return dev->map == RIO_SIM_MAP_II ? p->lat_caps | p->lat_ctl : 0;
 	}
 	return 0;
 }
 
 /*
+ * A write to a Port n Latency Optimization CSR.  The capabilities are
+ * read-only; a control is writable where its capability is set and
+ * reserved where it is not; the other bits are reserved.  Reserved bits
+ * read 0 and ignore writes, and a write that sets one (a control whose
+ * capability is clear included) is counted as one violation.  An
+ * injected fault keeps the write from landing, without failing it or
+ * keeping it from being counted.
+ */
+static void sim_lat_write(struct rio_sim_port *p, u32 val)
+{
+	u32 writable = 0;
+
+	if (p->lat_caps & SIM_LAT_MACK_SUP)
+		writable |= SIM_LAT_MACK_EN;
+	if (p->lat_caps & SIM_LAT_PNA_SUP)
+		writable |= SIM_LAT_PNA_EN;
+
+	p->lat_writes++;
+	if (val & (SIM_LAT_RESERVED | (SIM_LAT_CONTROLS & ~writable)))
+		p->lat_violations++;
+	if (!p->lat_wfault_ignore)
+		p->lat_ctl = val & writable;
+}
+
+/*
  * A write to the LP-Serial block.  Port n Control and Port General
- * Control keep what is written; the other writable registers of Part 6
- * take the write and model nothing.
+ * Control keep what is written, and the Port n Latency Optimization CSR
+ * (map II) its controls; the other writable registers of Part 6 take the
+ * write and model nothing.
  *
  * Return: true if @off is a writable register.
  */
@@ -236,8 +290,12 @@ static bool sim_phys_write(struct rio_sim_dev *dev, u32 off, u32 val)
 	case RIO_PORT_N_OB_ACK_CSR(0):
 	case RIO_PORT_N_IB_ACK_CSR(0):
 	case SIM_PORT_N_PWR_MGMT_CSR:
-	case SIM_PORT_N_LAT_OPT_CSR:
 		return dev->map == RIO_SIM_MAP_II;
+	case SIM_PORT_N_LAT_OPT_CSR:
+		if (dev->map != RIO_SIM_MAP_II)
+			return false;
+		sim_lat_write(&dev->port[n], val);
+		return true;
 	}
 	return false;
 }
@@ -814,7 +872,8 @@ static bool sim_place_blocks(struct rio_sim_dev *dev, bool em,
  * Its registers are as after reset; a switch has no route table yet.
  *
  * Return: the device, or an ERR_PTR: -EINVAL for a description that
- * cannot be built, -ENOMEM.
+ * cannot be built (latency optimization capabilities on a map I device
+ * or beyond bits 0-2 among them), -ENOMEM.
  */
 struct rio_sim_dev *rio_sim_dev_make(struct rio_sim_fabric *fab,
 				     const struct rio_sim_dev_desc *desc)
@@ -827,6 +886,8 @@ struct rio_sim_dev *rio_sim_dev_make(struct rio_sim_fabric *fab,
 	    (!desc->is_switch && desc->nports != 1) ||
 	    (!desc->is_switch && desc->swp_claim) ||
 	    (desc->map != RIO_SIM_MAP_I && desc->map != RIO_SIM_MAP_II) ||
+	    (desc->lat_caps & ~SIM_LAT_CAPS) ||
+	    (desc->lat_caps && desc->map != RIO_SIM_MAP_II) ||
 	    !sim_voq_desc_valid(desc))
 		return ERR_PTR(-EINVAL);
 	if (desc->staging && (!desc->is_switch || !desc->staging_queues ||
@@ -855,6 +916,8 @@ struct rio_sim_dev *rio_sim_dev_make(struct rio_sim_fabric *fab,
 	dev->host_lock = SIM_LOCK_FREE;
 	dev->pell_ctl = RIO_PELL_ADDR_34;
 	dev->route_any = RIO_SIM_NO_ROUTE;
+	for (n = 0; n < dev->nports; n++)
+		dev->port[n].lat_caps = desc->lat_caps;
 
 	if (desc->voq) {
 		dev->voq_layout = desc->voq_layout;
@@ -894,7 +957,8 @@ nomem:
  * @desc: what the device is made of
  *
  * The device starts as after reset: no base device ID (0xff), host lock
- * free, component tag 0, empty route table, VoQ controls all off.
+ * free, component tag 0, empty route table, VoQ and latency optimization
+ * controls all off.
  *
  * Return: the device, or an ERR_PTR: -EINVAL for a description that
  * cannot be built, -ENOMEM.
@@ -974,11 +1038,13 @@ int rio_sim_dev_keep_blocks(struct rio_sim_dev *nd, const struct rio_sim_dev *de
  * tag, route table, port-write target and control): the new board is
  * loaded with the old one's configuration.  What the board is made of
  * changes: identity, port count, register map, extended-feature blocks,
- * VoQ capabilities, staging hardware; its VoQ controls, congestion and
- * symbol models start as after reset.  Links of the ports both boards
- * have stay cabled, with their state; a port the new board lacks loses
- * its link, and its partner with it, even when the partner is a port of
- * the same board (a loopback cable).  Called with the fabric lock held.
+ * VoQ and latency optimization capabilities, staging hardware; its VoQ
+ * and latency optimization controls, congestion and symbol models start
+ * as after reset, and its ports without write faults.  Links of the
+ * ports both boards have stay cabled, with their state; a port the new
+ * board lacks loses its link, and its partner with it, even when the
+ * partner is a port of the same board (a loopback cable).  Called with
+ * the fabric lock held.
  */
 void rio_sim_dev_swap(struct rio_sim_dev *dev, struct rio_sim_dev *nd)
 {
@@ -1416,6 +1482,34 @@ int rio_sim_set_stg_wfault(struct rio_sim_dev *dev, unsigned int port,
 	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_sim_set_stg_wfault);
+
+/**
+ * rio_sim_set_lat_wfault() - make writes to a port's latency CSR not stick
+ * @dev: the device, with an LP-Serial map II block
+ * @port: the port
+ * @ignore: from now on, writes to the port's Latency Optimization CSR
+ *	are taken and change nothing (they are still counted, and their
+ *	violations); false: they land again
+ *
+ * The access does not fail: only a read-back shows the fault.
+ *
+ * Return: 0, or -EINVAL (nothing changed) for a map I device (it has no
+ * such CSR) or a port it does not have.
+ */
+int rio_sim_set_lat_wfault(struct rio_sim_dev *dev, unsigned int port,
+			   bool ignore)
+{
+	int ret = -EINVAL;
+
+	spin_lock_irq(&dev->fabric->lock);
+	if (dev->map == RIO_SIM_MAP_II && port < dev->nports) {
+		dev->port[port].lat_wfault_ignore = ignore;
+		ret = 0;
+	}
+	spin_unlock_irq(&dev->fabric->lock);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_set_lat_wfault);
 
 /**
  * rio_sim_dev_peek() - read a device register without a transaction
