@@ -17,6 +17,11 @@
  *       <device>/    one directory per device; "host" is the host's own
  *                    port and must be an endpoint
  *           switch, ports, vid, did, map (1 or 2), em,
+ *           lat_caps (read-only bits 0-2 of the Port n Latency
+ *           Optimization CSR, in register position: 0x80000000 multiple
+ *           acknowledges, 0x40000000 ackID in PNA, 0x20000000 TX ackID
+ *           status in PNA; other bits -EINVAL; map 2 only, or "live"
+ *           refuses the description),
  *           voq (none, rev2, rev3), voq_caps (Port n VoQ CSR bits),
  *           and for hostile devices: voq_ports (VoQ CSRs of the block,
  *           0 for one per port), voq_place (last, first, end) and
@@ -341,7 +346,7 @@ static struct configfs_attribute *sim_cfs_fabric_attrs[] = {
 /* Device attributes: each one a number, refused while the fabric is live */
 
 enum sim_cfs_field { SIM_SWITCH, SIM_PORTS, SIM_VID, SIM_DID, SIM_MAP, SIM_EM,
-		     SIM_VOQ_CAPS, SIM_VOQ_PORTS, SIM_SWP_PORTS };
+		     SIM_LAT_CAPS, SIM_VOQ_CAPS, SIM_VOQ_PORTS, SIM_SWP_PORTS };
 
 static ssize_t sim_cfs_dev_show(struct config_item *item, char *page,
 				enum sim_cfs_field field)
@@ -361,6 +366,8 @@ static ssize_t sim_cfs_dev_show(struct config_item *item, char *page,
 		return sprintf(page, "%d\n", d->map);
 	case SIM_EM:
 		return sprintf(page, "%d\n", d->em);
+	case SIM_LAT_CAPS:
+		return sprintf(page, "0x%08x\n", d->lat_caps);
 	case SIM_VOQ_CAPS:
 		return sprintf(page, "0x%08x\n", d->voq_caps);
 	case SIM_VOQ_PORTS:
@@ -392,6 +399,7 @@ static ssize_t sim_cfs_dev_store(struct config_item *item, const char *page,
 	if ((field == SIM_PORTS && (!val || val > RIO_SIM_MAX_PORTS)) ||
 	    ((field == SIM_VID || field == SIM_DID) && val > U16_MAX) ||
 	    (field == SIM_MAP && val != RIO_SIM_MAP_I && val != RIO_SIM_MAP_II) ||
+	    (field == SIM_LAT_CAPS && (val & ~RIO_SIM_LAT_CAPS_ALL)) ||
 	    (field == SIM_VOQ_PORTS && val > RIO_SIM_MAX_PORTS) ||
 	    (field == SIM_SWP_PORTS && (claim < -1 || claim > RIO_SIM_MAX_PORTS)))
 		return -EINVAL;
@@ -418,6 +426,9 @@ static ssize_t sim_cfs_dev_store(struct config_item *item, const char *page,
 			break;
 		case SIM_EM:
 			d->em = flag;
+			break;
+		case SIM_LAT_CAPS:
+			d->lat_caps = val;
 			break;
 		case SIM_VOQ_CAPS:
 			d->voq_caps = val;
@@ -466,6 +477,9 @@ CONFIGFS_ATTR(sim_cfs_dev_, map);
 SIM_CFS_DEV_SHOW(em, SIM_EM)
 SIM_CFS_DEV_STORE(em, SIM_EM)
 CONFIGFS_ATTR(sim_cfs_dev_, em);
+SIM_CFS_DEV_SHOW(lat_caps, SIM_LAT_CAPS)
+SIM_CFS_DEV_STORE(lat_caps, SIM_LAT_CAPS)
+CONFIGFS_ATTR(sim_cfs_dev_, lat_caps);
 SIM_CFS_DEV_SHOW(voq_caps, SIM_VOQ_CAPS)
 SIM_CFS_DEV_STORE(voq_caps, SIM_VOQ_CAPS)
 CONFIGFS_ATTR(sim_cfs_dev_, voq_caps);
@@ -550,6 +564,7 @@ static struct configfs_attribute *sim_cfs_dev_attrs[] = {
 	&sim_cfs_dev_attr_did,
 	&sim_cfs_dev_attr_map,
 	&sim_cfs_dev_attr_em,
+	&sim_cfs_dev_attr_lat_caps,
 	&sim_cfs_dev_attr_voq,
 	&sim_cfs_dev_attr_voq_caps,
 	&sim_cfs_dev_attr_voq_ports,

@@ -56,8 +56,13 @@
  *                            rev3 and the read-only CSR bits CAPS (hex,
  *                            default all), or "PORTS none": no VoQ block
  *                            (rio_sim_dev_replace(); the old board's
- *                            identity, register map, error management
+ *                            identity, register map and latency
+ *                            optimization capabilities, error management
  *                            and staging hardware)
+ *   dev<i>/lat_wfault        a map II device: write "PORT 1" or "PORT 0":
+ *                            writes to the port's Latency Optimization
+ *                            CSR are ignored from now on (only a
+ *                            read-back shows it), or land again
  */
 
 #include <kunit/visibility.h>
@@ -335,6 +340,23 @@ static const struct file_operations sim_unavailable_fops = {
 	.write = sim_unavailable_write,
 };
 
+static ssize_t sim_lat_wfault_write(struct file *file, const char __user *ubuf,
+				    size_t count, loff_t *ppos)
+{
+	unsigned int port, val;
+	int ret = sim_port_flag(ubuf, count, &port, &val);
+
+	if (!ret)
+		ret = rio_sim_set_lat_wfault(file->private_data, port, val);
+	return ret ?: count;
+}
+
+static const struct file_operations sim_lat_wfault_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = sim_lat_wfault_write,
+};
+
 /**
  * rio_sim_replace_desc() - the board a write to a device's replace file
  *	describes
@@ -343,9 +365,10 @@ static const struct file_operations sim_unavailable_fops = {
  * @desc: filled in; its name is @dev's
  *
  * The new board is of @dev's kind, with @dev's identity and what goes
- * with it: register map, error management block and staging hardware
- * (model and queues: the staging ops of a driver follow the vendor and
- * device ID, so a board that keeps them keeps its staging model).  The
+ * with it: register map and its ports' latency optimization capabilities
+ * (port 0's), error management block and staging hardware (model and
+ * queues: the staging ops of a driver follow the vendor and device ID,
+ * so a board that keeps them keeps its staging model).  The
  * write gives its port count and its VoQ block: LAYOUT rev2 or rev3 with
  * the read-only CSR bits CAPS (hex, all by default), or none.
  *
@@ -362,7 +385,7 @@ int rio_sim_replace_desc(const struct rio_sim_dev *dev, const char *buf,
 		.did = dev->did, .em = dev->em_ef, .em_hs = dev->em_hs,
 		.voq_caps = RIO_SIM_VOQ_CAPS_ALL,
 		/* the core keeps it (rio_sim_dev_keep_blocks()) */
-		.map = dev->map,
+		.map = dev->map, .lat_caps = dev->port[0].lat_caps,
 		.staging = dev->staging, .staging_queues = dev->staging_queues,
 	};
 	n = sscanf(buf, "%u %7s %x", &desc->nports, layout, &desc->voq_caps);
@@ -431,11 +454,13 @@ DEFINE_SHOW_ATTRIBUTE(sim_symbols);
  * the device, "dev=I switch=0|1 ports=N tag=T destid=D em=0|1
  * layout=0|2|3 voq_ports=N" (em: an error management block; layout 0:
  * no VoQ block), then one per port, "dev=I port=P peer=J.Q|- up=0|1
- * down=0|1 ua=0|1 csr=C viol=V": its partner, whether the link is up
- * (cabled, not down, neither end unavailable) and whether it was taken
- * down, Port Unavailable, the Port n VoQ CSR as the hardware holds it
- * (capabilities and controls, in decimal, -1 without a CSR; a readback
- * fault does not show here) and the Part 12 violations its writes made.
+ * down=0|1 ua=0|1 csr=C viol=V lat=L lat_viol=W": its partner, whether
+ * the link is up (cabled, not down, neither end unavailable) and whether
+ * it was taken down, Port Unavailable, the Port n VoQ CSR as the
+ * hardware holds it (capabilities and controls, in decimal, -1 without a
+ * CSR; a readback fault does not show here) and the Part 12 violations
+ * its writes made, then the same of the Port n Latency Optimization CSR
+ * (map II; -1 on a map I device) and the Part 6 violations of its writes.
  */
 static int sim_ports_show(struct seq_file *m, void *v)
 {
@@ -465,7 +490,12 @@ static int sim_ports_show(struct seq_file *m, void *v)
 			seq_printf(m, "csr=%u", sp->voq_caps | sp->voq_ctl);
 		else
 			seq_puts(m, "csr=-1");
-		seq_printf(m, " viol=%u\n", sp->voq_violations);
+		seq_printf(m, " viol=%u ", sp->voq_violations);
+		if (dev->map == RIO_SIM_MAP_II)
+			seq_printf(m, "lat=%u", sp->lat_caps | sp->lat_ctl);
+		else
+			seq_puts(m, "lat=-1");
+		seq_printf(m, " lat_viol=%u\n", sp->lat_violations);
 	}
 	spin_unlock_irq(&dev->fabric->lock);
 	mutex_unlock(&dev->fabric->ev_lock);
@@ -533,6 +563,10 @@ void rio_sim_debugfs_add(struct rio_sim_mport *sm)
 		debugfs_create_file("symbols", 0400, d, dev, &sim_symbols_fops);
 		debugfs_create_file("ports", 0400, d, dev, &sim_ports_fops);
 		debugfs_create_file("wfault", 0600, d, dev, &sim_wfault_fops);
+		/* Only map II has the CSR; a replacement keeps the map */
+		if (dev->map == RIO_SIM_MAP_II)
+			debugfs_create_file("lat_wfault", 0200, d, dev,
+					    &sim_lat_wfault_fops);
 		/* Only the RAM model's map is written (-EINVAL once replaced) */
 		if (dev->staging == RIO_SIM_STAGING_RAM)
 			debugfs_create_file("stg_wfault", 0600, d, dev,
