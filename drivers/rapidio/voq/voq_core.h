@@ -26,6 +26,7 @@
 #include <linux/rio_voq.h>
 #include <linux/types.h>
 
+#include "lat_internal.h"
 #include "voq_internal.h"
 
 /*
@@ -127,6 +128,8 @@ enum rio_voq_knob {
  * struct rio_voq_choice - an admin's choices for a port
  * @set: bit k set if knob k was chosen
  * @val: the value chosen for each knob
+ * @lat: the choice for each latency-optimization feature, an
+ *	&enum rio_lat_choice (lat_admin.c); the VoQ planner ignores it
  *
  * Choices are constraints the planner honours over the policy; they are
  * validated against both ends when made.
@@ -134,6 +137,7 @@ enum rio_voq_knob {
 struct rio_voq_choice {
 	unsigned long set;
 	u8 val[RIO_VOQ_NR_KNOBS];
+	u8 lat[RIO_LAT_NR_FEATS];
 };
 
 /**
@@ -152,10 +156,14 @@ struct rio_voq_choice {
  *	downstream port d; NULL until set up
  * @nsmap: entries in @smap (ports of the downstream device)
  * @nqueues: staging queues of this port
+ * @lat: the port has a Port n Latency Optimization CSR (map II)
+ * @lat_csr: that CSR as last read or written
  */
 struct rio_voq_port_state {
 	u32 csr;
 	u32 err_sts;
+	bool lat;
+	u32 lat_csr;
 	bool pending;
 	bool bounced;
 	struct rio_voq_link *link;
@@ -286,6 +294,37 @@ enum rio_voq_link_state {
 };
 
 /**
+ * enum rio_lat_state - latency-optimization state of a link
+ * @RIO_LAT_NONE: not planned yet, or an end has no register: nothing
+ *	written
+ * @RIO_LAT_PLANNED: planned; on the enumerating host, written and read
+ *	back at both ends
+ * @RIO_LAT_FAILED: an access failed; both ends were put back as read
+ *	before (see the log line for whether that went through)
+ * @RIO_LAT_DOWN: the link is down: nothing written until it is back
+ */
+enum rio_lat_state {
+	RIO_LAT_NONE,
+	RIO_LAT_PLANNED,
+	RIO_LAT_FAILED,
+	RIO_LAT_DOWN,
+};
+
+/**
+ * struct rio_lat_link - latency optimization of a link
+ * @state: its state
+ * @plan: the plan of each feature (index i of its arrays is end i)
+ * @told: the plan's Part 6 violations were logged
+ * @reason: why it failed
+ */
+struct rio_lat_link {
+	enum rio_lat_state state;
+	struct rio_lat_plan plan[RIO_LAT_NR_FEATS];
+	bool told;
+	char reason[64];
+};
+
+/**
  * struct rio_voq_link - a link between two ports, both with VoQ blocks
  * @node: entry in the list of links
  * @end: the two nodes
@@ -297,6 +336,7 @@ enum rio_voq_link_state {
  * @state: configuration state
  * @down: the link was last seen down (an end without PORT_OK)
  * @reason: why the link failed, for the log and the admin
+ * @lat: its latency optimization (lat_link.c)
  */
 struct rio_voq_link {
 	struct list_head node;
@@ -309,6 +349,7 @@ struct rio_voq_link {
 	enum rio_voq_link_state state;
 	bool down;
 	char reason[96];
+	struct rio_lat_link lat;
 };
 
 /**
@@ -380,6 +421,19 @@ int rio_voq_port_try(struct rio_voq_node *n, unsigned int port,
 int rio_voq_port_safe(struct rio_voq_node *n, unsigned int port, u32 val);
 bool rio_voq_link_safe(struct rio_voq_link *l);
 
+/* lat_link.c: a link's latency-optimization writes */
+enum rio_voq_fmt rio_lat_link_fmt(const struct rio_voq_link *l);
+void rio_lat_link_ends(const struct rio_voq_link *l,
+		       const struct rio_voq_choice *const ch[2],
+		       struct rio_lat_end e[2]);
+int rio_lat_link_read(struct rio_voq_link *l);
+int rio_lat_link_configure(struct rio_voq_link *l, bool write, bool fresh,
+			   const struct rio_voq_choice *const ch[2]);
+
+/* lat_admin.c */
+int rio_lat_port_set(struct rio_voq_node *n, unsigned int port,
+		     enum rio_lat_feat feat, enum rio_lat_choice val);
+
 /* Which end of @l is @n's @port: 0 or 1 */
 static inline unsigned int rio_voq_link_end(const struct rio_voq_link *l,
 					    const struct rio_voq_node *n,
@@ -394,6 +448,7 @@ int rio_voq_port_set(struct rio_voq_node *n, unsigned int port,
 void rio_voq_choices_load(struct rio_voq_node *n);
 void rio_voq_choices_check(struct rio_voq_node *n, unsigned int port);
 void rio_voq_choices_free(void);
+void rio_voq_remember(const struct rio_voq_node *n, unsigned int port);
 const char *rio_voq_knob_name(enum rio_voq_knob knob);
 
 /* voq_staging.c */

@@ -385,7 +385,9 @@ static void voq_symbols_end_to_end(struct kunit *test)
  * the lower bound of voq.rst ("Maintenance transactions"), computed from
  * the fabric's shape: the mport's PE features, assembly information, 2
  * block headers, CSR and status; 3 headers, a CSR and a status per port
- * of a switch; 2 headers, CSR and status of an endpoint; per link (one
+ * of a switch; 2 headers, CSR and status of an endpoint; the Latency
+ * Optimization CSR of each of the first 16 ports of a map II device, and
+ * the headers of its chain past the VoQ block; per link (one
  * per device in a tree) the baud rate, and per end a configuration write
  * and a generation-on write, each read back.  Every device gets its
  * voq/ directory.
@@ -417,6 +419,14 @@ static void voq_scale_bound(struct kunit *test)
 			continue;
 		links++;
 		reads += dev->is_switch ? 3 + 2 * dev->nports : 4;
+		/*
+		 * Map II: the Latency Optimization CSRs of the first 16 ports,
+		 * and the headers of the chain past the VoQ block (the
+		 * register's bound needs the whole chain)
+		 */
+		if (dev->map == RIO_SIM_MAP_II)
+			reads += min(dev->nports, RIO_LAT_MAX_PORTS) +
+				 (dev->em_ef > dev->voq_ef) + (dev->phys_ef > dev->voq_ef);
 	}
 	reads += links;
 	bound = reads + 2 * 4 * links;

@@ -2,7 +2,9 @@
 /*
  * rio-voq discovery: find a node's VoQ block with the bounded walk, tell
  * its layout, bound the ports it describes by the room the block has,
- * and read each port's VoQ CSR and error/status once.
+ * and read each port's VoQ CSR and error/status once; and, on a device
+ * with an LP-Serial Register Map II block, each port's Latency
+ * Optimization CSR (rio_lat_find() bounds them).
  */
 
 #include <linux/bitfield.h>
@@ -31,6 +33,7 @@ struct rio_voq_probe {
 	u32 em_hs;
 	u32 voq;
 	u32 voq_hdr;
+	u32 first;
 };
 
 /* The LP-Serial block IDs of register map I and map II (Part 6) */
@@ -239,6 +242,41 @@ static unsigned int rio_voq_block_room(const struct rio_voq_node *n,
 }
 
 /*
+ * The Latency Optimization CSRs of @n's ports, on a device whose
+ * LP-Serial block is of map II: found and bounded by rio_lat_find() from
+ * the first extended-feature block (@pr->first), read once each.  A
+ * chain rio_lat_find() cannot bound leaves the ports without them (one
+ * line); a failed read of a register fails the probe, as for the VoQ CSRs.
+ */
+static int rio_voq_node_lat(struct rio_voq_node *n, struct rio_voq_probe *pr,
+			    struct rio_voq_port_state *port, unsigned int nports)
+{
+	struct rio_lat_block blk;
+	unsigned int p, hw;
+	int ret;
+
+	if (n->rmap != 2 || !n->phys || !pr->first)
+		return 0;
+	ret = rio_lat_find(rio_voq_probe_read, pr, pr->first, n->dev_nports, &blk);
+	if (ret || blk.phys != n->phys) {
+		rio_voq_notice(n, "LP-Serial block at 0x%04x: latency-optimization registers not bounded (%pe): not used\n",
+			       n->phys, ERR_PTR(ret ?: -ENOENT));
+		return 0;
+	}
+	for (p = 0; p < nports; p++) {
+		hw = rio_voq_hw_port(n, p);
+		if (hw >= blk.nports)
+			break;
+		/* Not through the cache: these are read once, it holds others */
+		ret = rio_voq_read(n, rio_lat_csr_offset(n->phys, hw), &port[p].lat_csr);
+		if (ret)
+			return ret;
+		port[p].lat = true;
+	}
+	return 0;
+}
+
+/*
  * Read the VoQ block at @ef (0: none) of @n, whose @phys, @em and
  * @dev_nports are known, into @n; @hdr is the block's header.
  */
@@ -272,6 +310,12 @@ static int rio_voq_node_block(struct rio_voq_node *n, struct rio_voq_probe *pr,
 	if (!port)
 		return -ENOMEM;
 
+	/* First, while the probe's cache holds the chain's headers */
+	ret = rio_voq_node_lat(n, pr, port, nports);
+	if (ret) {
+		kfree(port);
+		return ret;
+	}
 	for (p = 0; p < nports; p++) {
 		u32 sts = rio_voq_phys_reg(n, p, RIO_PORT_N_ERR_STS_CSR(0, 0));
 
@@ -353,6 +397,7 @@ int rio_voq_node_probe(struct rio_voq_node *n)
 		if (ret)
 			return ret;
 	}
+	pr.first = ptr;
 
 	ret = rio_voq_ef_find(rio_voq_probe_read, &pr, ptr, RIO_EFB_VOQ_ID,
 			      &ttl, &ef);
@@ -404,6 +449,7 @@ int rio_voq_node_reprobe(struct rio_voq_node *n, struct rio_voq_node *fresh)
 	}
 	ret = rio_voq_ef_first(rio_voq_probe_read, &pr, &ptr);
 	if (!ret) {
+		pr.first = ptr;
 		/* ID 0 is reserved: the walk goes to the chain's end */
 		pr.walk = true;
 		ret = rio_voq_ef_find(rio_voq_probe_read, &pr, ptr, 0, &ttl, &end);
@@ -446,6 +492,9 @@ bool rio_voq_node_same(const struct rio_voq_node *n,
 		rio_voq_csr_decode(n->layout, fresh->port[p].csr, &b);
 		if (a.gen_sup != b.gen_sup || a.rx_sup != b.rx_sup ||
 		    a.vc_sup != b.vc_sup || a.pgs_sup != b.pgs_sup)
+			return false;
+		if (n->port[p].lat != fresh->port[p].lat ||
+		    (n->port[p].lat_csr ^ fresh->port[p].lat_csr) & RIO_LAT_CSR_CAPS)
 			return false;
 	}
 	return true;
