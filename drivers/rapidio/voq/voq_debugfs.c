@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * rio-voq debugfs: rio-voq/links (every link, both directions, its state
- * and why generation is off), rio-voq/counters (maintenance accesses)
+ * and why generation is off, its latency optimization), rio-voq/counters (maintenance accesses)
  * and rio-voq/refresh_cost (symbols a full status refresh takes).
  */
 
@@ -38,6 +38,38 @@ static void rio_voq_show_dir(struct seq_file *m, const struct rio_voq_link *l,
 	seq_puts(m, "\n");
 }
 
+/* Latency optimization as end 0 sees it: the plan is the link's */
+static void rio_voq_show_lat(struct seq_file *m, const struct rio_voq_link *l)
+{
+	static const char * const names[RIO_LAT_NR_FEATS] = {
+		[RIO_LAT_MACK] = "multiple acks", [RIO_LAT_PNA] = "ackID-in-PNA",
+	};
+	unsigned int f;
+
+	seq_puts(m, "  latency optimization: ");
+	switch (l->lat.state) {
+	case RIO_LAT_NONE:
+		seq_puts(m, "none\n");
+		return;
+	case RIO_LAT_DOWN:
+		seq_puts(m, "link down\n");
+		return;
+	case RIO_LAT_FAILED:
+		seq_printf(m, "failed: %s\n", l->lat.reason);
+		return;
+	case RIO_LAT_PLANNED:
+		break;
+	}
+	for (f = 0; f < RIO_LAT_NR_FEATS; f++) {
+		const struct rio_lat_plan *p = &l->lat.plan[f];
+
+		seq_printf(m, "%s%s %s", f ? ", " : "", names[f], p->on ? "on" : "off");
+		if (!p->on)
+			seq_printf(m, " (%s)", p->why[0] ?: "n/a");
+	}
+	seq_puts(m, "\n");
+}
+
 static int rio_voq_links_show(struct seq_file *m, void *v)
 {
 	struct rio_voq_link *l;
@@ -51,6 +83,7 @@ static int rio_voq_links_show(struct seq_file *m, void *v)
 			   l->reason[0] ? ": " : "", l->reason);
 		rio_voq_show_dir(m, l, 0);
 		rio_voq_show_dir(m, l, 1);
+		rio_voq_show_lat(m, l);
 	}
 	mutex_unlock(&rio_voq_lock);
 	return 0;

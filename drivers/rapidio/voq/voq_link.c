@@ -539,13 +539,15 @@ failed:
  *
  * Return: 0; -EBUSY for an end not known; or the error of the access
  * that failed (the link is then in state RIO_VOQ_LINK_FAILED with
- * generation off at both ends).
+ * generation off at both ends); or, the VoQ configuration done, the
+ * error of rio_lat_link_configure(), which follows it.
  */
 int rio_voq_link_configure(struct rio_voq_link *l,
 			   const struct rio_voq_policy *pol, bool write,
 			   bool fresh)
 {
-	return rio_voq_link_write(l, pol, write, fresh ? BIT(0) | BIT(1) : 0, NULL);
+	return rio_voq_link_write(l, pol, write, fresh ? BIT(0) | BIT(1) : 0, NULL) ?:
+	       rio_lat_link_configure(l, write, fresh, NULL);
 }
 
 /**
@@ -571,7 +573,16 @@ int rio_voq_link_configure(struct rio_voq_link *l,
 int rio_voq_link_try(struct rio_voq_link *l, const struct rio_voq_policy *pol,
 		     unsigned int fresh, const struct rio_voq_choice *const ch[2])
 {
-	return rio_voq_link_write(l, pol, true, fresh, ch);
+	int ret = rio_voq_link_write(l, pol, true, fresh, ch);
+
+	/*
+	 * A new symbol format may change what Part 6 wants of bit 9.  The
+	 * choice went through: a failure here is the latency optimization's
+	 * own (its log line, its state), not the admin's VoQ write's.
+	 */
+	if (!ret)
+		rio_lat_link_configure(l, true, false, NULL);
+	return ret;
 }
 
 /* Set up a port without a link with the choices @ch (one log line on failure) */

@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rio-voq latency optimization of a link: plan both features
+ * (lat_policy.c) from each end's Port n Latency Optimization CSR and the
+ * admin's choices, then write the two ends in rio_lat_order()'s order,
+ * the far end first, reading back every write.  On a failure every end
+ * written is put back as it was read, last write first, and one line
+ * names both ends.
+ *
+ * voq_link.c calls this once a link's VoQ configuration went through,
+ * so that it runs on the same links (both ends with VoQ blocks), at the
+ * same times (scan, port events, admin changes) and under the same
+ * lock.  An end without the register (an LP-Serial map I device) counts
+ * as one without either feature: the other end then has them off.
+ */
+
+#include <kunit/visibility.h>
+#include <linux/err.h>
+#include <linux/lockdep.h>
+#include <linux/printk.h>
+
+#include "voq_core.h"
+
+static const char rio_lat_why_none[] = "partner has no latency-optimization register";
+
+static const char * const rio_lat_feat_names[RIO_LAT_NR_FEATS] = {
+	[RIO_LAT_MACK] = "multiple acknowledges",
+	[RIO_LAT_PNA] = "ackID-in-PNA recovery",
+};
+
+static bool rio_lat_has(const struct rio_voq_link *l, unsigned int i)
+{
+	return l->end[i]->port[l->port[i]].lat;
+}
+
+static u32 rio_lat_off(const struct rio_voq_node *n, unsigned int port)
+{
+	return rio_voq_phys_reg(n, port, RIO_LAT_CSR(0));
+}
+
+/**
+ * rio_lat_link_fmt() - the control symbol a link runs, for Part 6's rule
+ * @l: the link, planned by voq_link.c
+ *
+ * The VoQ plan's format where the VoQ blocks are rev 3+; toward a rev 2.x
+ * block (whose VoQ symbols are not CS48 or CS64) the baud-rate class
+ * tells it: class 3 runs control symbol 64.
+ *
+ * Return: RIO_VOQ_FMT_CS64 or RIO_VOQ_FMT_CS48.
+ */
+enum rio_voq_fmt rio_lat_link_fmt(const struct rio_voq_link *l)
+{
+	if (l->fmt != RIO_VOQ_FMT_REV2)
+		return l->fmt;
+	return l->baud_class == 3 ? RIO_VOQ_FMT_CS64 : RIO_VOQ_FMT_CS48;
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_lat_link_fmt);
+
+/**
+ * rio_lat_link_ends() - what the policy needs of a link's two ends
+ * @l: the link
+ * @ch: each end's choices, NULL for the ports' own
+ * @e: filled in: each end's CSR as last read (0 without the register)
+ *	and its choices
+ */
+void rio_lat_link_ends(const struct rio_voq_link *l,
+		       const struct rio_voq_choice *const ch[2],
+		       struct rio_lat_end e[2])
+{
+	unsigned int i, f;
+
+	for (i = 0; i < 2; i++) {
+		const struct rio_voq_port_state *ps = &l->end[i]->port[l->port[i]];
+		const struct rio_voq_choice *c = ch ? ch[i] : &ps->choice;
+
+		e[i].csr = ps->lat ? ps->lat_csr : 0;
+		for (f = 0; f < RIO_LAT_NR_FEATS; f++)
+			e[i].choice[f] = c->lat[f] <= RIO_LAT_CHOICE_ON ? c->lat[f] :
+									RIO_LAT_CHOICE_NONE;
+	}
+}
+
+static int rio_lat_read(struct rio_voq_node *n, unsigned int port)
+{
+	u32 val;
+	int ret = rio_voq_read(n, rio_lat_off(n, port), &val);
+
+	if (!ret)
+		n->port[port].lat_csr = val;
+	return ret;
+}
+
+/* Write and read back; the port's value follows what the read-back says */
+static int rio_lat_write(struct rio_voq_node *n, unsigned int port, u32 val)
+{
+	u32 off = rio_lat_off(n, port), back;
+	int ret = rio_voq_write(n, off, val) ?: rio_voq_read(n, off, &back);
+
+	if (ret)
+		return ret;
+	n->port[port].lat_csr = back;
+	return (back ^ val) & rio_lat_csr_writable(val) ? -EIO : 0;
+}
+
+/*
+ * Put back the ends of writes @w[0..@k] (@k the one that failed, which may
+ * have landed) as they were, last first; each is tried twice.
+ * Return: true if each reads back as it was.
+ */
+static bool rio_lat_rollback(struct rio_voq_link *l,
+			     const struct rio_lat_write *w, unsigned int k)
+{
+	bool ok = true;
+	unsigned int j;
+
+	for (j = k + 1; j-- > 0;) {
+		struct rio_voq_node *n = l->end[w[j].end];
+		unsigned int port = l->port[w[j].end];
+
+		if (rio_lat_write(n, port, w[j].old) && rio_lat_write(n, port, w[j].old))
+			ok = false;
+	}
+	return ok;
+}
+
+/*
+ * An end without the register has neither feature: the policy saw a CSR
+ * of 0.  Say so in its words, and report no Part 6 violation of it.
+ */
+static void rio_lat_plan_fix(struct rio_voq_link *l)
+{
+	unsigned int i, f;
+
+	for (i = 0; i < 2; i++) {
+		if (rio_lat_has(l, i))
+			continue;
+		for (f = 0; f < RIO_LAT_NR_FEATS; f++) {
+			struct rio_lat_plan *p = &l->lat.plan[f];
+
+			p->why[i] = "no latency-optimization register";
+			p->why[!i] = rio_lat_why_none;
+			p->violation[i] = false;
+		}
+	}
+}
+
+/* Each Part 6 violation of the plan, once per link */
+static void rio_lat_tell(struct rio_voq_link *l)
+{
+	unsigned int i, f;
+
+	if (l->lat.told)
+		return;
+	l->lat.told = true;
+	for (f = 0; f < RIO_LAT_NR_FEATS; f++)
+		for (i = 0; i < 2; i++)
+			if (l->lat.plan[f].violation[i])
+				rio_voq_warn(l->end[i], "port %u: %s: %s; off on the link to %s port %u\n",
+					     l->port[i], rio_lat_feat_names[f],
+					     l->lat.plan[f].why[i],
+					     rio_voq_node_name(l->end[!i]), l->port[!i]);
+}
+
+/* A failure: the link's state, and one line naming both ends */
+static void rio_lat_failed(struct rio_voq_link *l, const char *step,
+			   unsigned int at, int err, bool restored)
+{
+	l->lat.state = RIO_LAT_FAILED;
+	snprintf(l->lat.reason, sizeof(l->lat.reason), "%s %s port %u: error %d",
+		 step, rio_voq_node_name(l->end[at]), l->port[at], err);
+	rio_voq_err(l->end[0], "port %u <-> %s port %u: latency optimization failed while %s %s port %u (%pe); %s\n",
+		    l->port[0], rio_voq_node_name(l->end[1]), l->port[1], step,
+		    rio_voq_node_name(l->end[at]), l->port[at], ERR_PTR(err),
+		    restored ? "both ends as they were" :
+			       "an end could not be put back: the ends may differ");
+}
+
+/**
+ * rio_lat_link_read() - read the Latency Optimization CSRs of a link's ends
+ * @l: the link
+ *
+ * Each end that has the register.  On a failure the link is failed (one
+ * log line); nothing was written.  Called with rio_voq_lock held.
+ *
+ * Return: 0, or the error of the read that failed.
+ */
+int rio_lat_link_read(struct rio_voq_link *l)
+{
+	unsigned int i;
+	int ret;
+
+	lockdep_assert_held(&rio_voq_lock);
+	for (i = 0; i < 2; i++) {
+		if (!rio_lat_has(l, i))
+			continue;
+		ret = rio_lat_read(l->end[i], l->port[i]);
+		if (ret) {
+			rio_lat_failed(l, "reading", i, ret, true);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/**
+ * rio_lat_link_configure() - plan a link's latency optimization and write it
+ * @l: the link, whose VoQ configuration went through (or is down)
+ * @write: write the plan (the enumerating host); else only plan
+ * @fresh: read both ends' registers first; they are read too when the
+ *	link was down or failed before
+ * @ch: each end's choices, NULL for the ports' own (an admin's try)
+ *
+ * Nothing is done on a link that is down (state RIO_LAT_DOWN: planned
+ * and written when it is back) or without the register at either end.
+ * Otherwise each end is written only where its value changes, in
+ * rio_lat_order()'s order, and read back.  On a failure every end
+ * written, the failing one included, is put back as read before, and one
+ * line names both ends.  Called with rio_voq_lock held.
+ *
+ * Return: 0, or the error of the access that failed (-EIO for a
+ * read-back that differs); the link is then in state RIO_LAT_FAILED.
+ */
+int rio_lat_link_configure(struct rio_voq_link *l, bool write, bool fresh,
+			   const struct rio_voq_choice *const ch[2])
+{
+	struct rio_lat_write w[RIO_LAT_MAX_WRITES];
+	struct rio_lat_end e[2];
+	u32 cur[2] = { }, want[2] = { };
+	unsigned int i, k, nw, near;
+	int ret;
+
+	lockdep_assert_held(&rio_voq_lock);
+	if (!rio_lat_has(l, 0) && !rio_lat_has(l, 1)) {
+		l->lat.state = RIO_LAT_NONE;
+		return 0;
+	}
+	if (l->down) {
+		l->lat.state = RIO_LAT_DOWN;
+		return 0;
+	}
+	if (l->end[0]->unknown || l->end[1]->unknown) {
+		l->lat.state = RIO_LAT_NONE;	/* planned when it is known again */
+		return 0;
+	}
+	if (fresh || l->lat.state == RIO_LAT_DOWN || l->lat.state == RIO_LAT_FAILED) {
+		ret = rio_lat_link_read(l);
+		if (ret)
+			return ret;
+	}
+
+	rio_lat_link_ends(l, ch, e);
+	rio_lat_plan_link(&e[0], &e[1], rio_lat_link_fmt(l), l->lat.plan);
+	rio_lat_plan_fix(l);
+	rio_lat_tell(l);
+	if (!write) {
+		l->lat.state = RIO_LAT_PLANNED;
+		return 0;
+	}
+
+	for (i = 0; i < 2; i++) {
+		if (!rio_lat_has(l, i))
+			continue;
+		cur[i] = e[i].csr;
+		ret = rio_lat_want_csr(cur[i], l->lat.plan, i, &want[i]);
+		if (ret) {
+			rio_lat_failed(l, "planning", i, ret, true);
+			return ret;
+		}
+	}
+	/* End 0 is the near end if the core reached end 1 through this link */
+	near = rio_voq_port_child(l->end[0], l->port[0]) == l->end[1] ? 0 : 1;
+	nw = rio_lat_order(cur, want, near, w);
+	for (k = 0; k < nw; k++) {
+		ret = rio_lat_write(l->end[w[k].end], l->port[w[k].end], w[k].val);
+		if (ret) {
+			rio_lat_failed(l, "writing", w[k].end, ret,
+				       rio_lat_rollback(l, w, k));
+			return ret;
+		}
+	}
+	l->lat.state = RIO_LAT_PLANNED;
+	l->lat.reason[0] = '\0';
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_lat_link_configure);
