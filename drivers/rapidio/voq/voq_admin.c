@@ -78,11 +78,19 @@ static bool rio_voq_memo_is(const struct rio_voq_memo *m,
 	       (!n->rdev || m->comptag == n->rdev->comp_tag) && m->port == port;
 }
 
-static void rio_voq_remember(const struct rio_voq_node *n, unsigned int port)
+/**
+ * rio_voq_remember() - remember a port's choices, as they are now
+ * @n: the node
+ * @port: its port
+ *
+ * Called with rio_voq_lock held, after a choice of the port was kept.
+ */
+void rio_voq_remember(const struct rio_voq_node *n, unsigned int port)
 {
 	const struct rio_voq_choice *c = &n->port[port].choice;
 	struct rio_voq_memo *m;
 
+	lockdep_assert_held(&rio_voq_lock);
 	if (n->rdev && !n->rdev->comp_tag)
 		return;		/* nothing to know it again by */
 	list_for_each_entry(m, &rio_voq_memos, node) {

@@ -440,6 +440,103 @@ out:
 	return ret ?: count;
 }
 
+/* voq/port<N>/: latency optimization, on ports with the register */
+
+static const char * const rio_lat_choice_words[] = {
+	[RIO_LAT_CHOICE_NONE] = "auto",
+	[RIO_LAT_CHOICE_OFF] = "off",
+	[RIO_LAT_CHOICE_ON] = "on",
+};
+
+static ssize_t latency_capabilities_show(struct rio_voq_node *n,
+					 unsigned int port, char *buf)
+{
+	static const struct {
+		u32 bit;
+		const char *name;
+	} caps[] = {
+		{ RIO_LAT_CSR_MACK_SUP, "multiple_ack" },
+		{ RIO_LAT_CSR_PNA_SUP, "pna_recovery" },
+		{ RIO_LAT_CSR_PNA_TX_SUP, "pna_tx" },
+	};
+	u32 csr = n->port[port].lat_csr;
+	unsigned int i;
+	int len = 0;
+
+	for (i = 0; i < ARRAY_SIZE(caps); i++)
+		if (csr & caps[i].bit)
+			len += sysfs_emit_at(buf, len, len ? " %s" : "%s", caps[i].name);
+	return len + sysfs_emit_at(buf, len, len ? "\n" : "none\n");
+}
+
+static ssize_t latency_csr_show(struct rio_voq_node *n, unsigned int port,
+				char *buf)
+{
+	return sysfs_emit(buf, "0x%08x\n", n->port[port].lat_csr);
+}
+
+/* The feature on the port's link, and the admin's choice if there is one */
+static ssize_t rio_lat_feat_show(struct rio_voq_node *n, unsigned int port,
+				 char *buf, enum rio_lat_feat feat)
+{
+	const struct rio_voq_port_state *ps = &n->port[port];
+	const struct rio_voq_link *l = ps->link;
+	u8 ch = ps->choice.lat[feat];
+	int len = 0;
+
+	if (!l || l->lat.state == RIO_LAT_NONE) {
+		len = sysfs_emit(buf, "none");
+	} else if (l->lat.state == RIO_LAT_DOWN) {
+		len = sysfs_emit(buf, "off: link down");
+	} else if (l->lat.state == RIO_LAT_FAILED) {
+		len = sysfs_emit(buf, "failed: %s", l->lat.reason);
+	} else {
+		const struct rio_lat_plan *p = &l->lat.plan[feat];
+		unsigned int end = rio_voq_link_end(l, n, port);
+
+		len = p->on ? sysfs_emit(buf, "on") :
+			      sysfs_emit(buf, "off: %s", p->why[end] ?: "?");
+	}
+	if (ch != RIO_LAT_CHOICE_NONE && ch < ARRAY_SIZE(rio_lat_choice_words))
+		len += sysfs_emit_at(buf, len, " (admin: %s)", rio_lat_choice_words[ch]);
+	return len + sysfs_emit_at(buf, len, "\n");
+}
+
+static ssize_t rio_lat_feat_store(struct rio_voq_node *n, unsigned int port,
+				  const char *buf, size_t count,
+				  enum rio_lat_feat feat)
+{
+	int val = sysfs_match_string(rio_lat_choice_words, buf);
+
+	if (val < 0)
+		return -EINVAL;
+	return rio_lat_port_set(n, port, feat, val) ?: count;
+}
+
+static ssize_t multiple_ack_show(struct rio_voq_node *n, unsigned int port,
+				 char *buf)
+{
+	return rio_lat_feat_show(n, port, buf, RIO_LAT_MACK);
+}
+
+static ssize_t multiple_ack_store(struct rio_voq_node *n, unsigned int port,
+				  const char *buf, size_t count)
+{
+	return rio_lat_feat_store(n, port, buf, count, RIO_LAT_MACK);
+}
+
+static ssize_t pna_recovery_show(struct rio_voq_node *n, unsigned int port,
+				 char *buf)
+{
+	return rio_lat_feat_show(n, port, buf, RIO_LAT_PNA);
+}
+
+static ssize_t pna_recovery_store(struct rio_voq_node *n, unsigned int port,
+				  const char *buf, size_t count)
+{
+	return rio_lat_feat_store(n, port, buf, count, RIO_LAT_PNA);
+}
+
 RIO_VOQ_ATTR_RO(csr);
 RIO_VOQ_ATTR_RO(capabilities);
 RIO_VOQ_ATTR_RO(group_sizes_supported);
@@ -450,6 +547,10 @@ RIO_VOQ_ATTR_RO(not_applied);
 RIO_VOQ_ATTR_RW(symbol_format);
 RIO_VOQ_ATTR_RO(staging_queues);
 RIO_VOQ_ATTR_RW(staging_map);
+RIO_VOQ_ATTR_RO(latency_capabilities);
+RIO_VOQ_ATTR_RO(latency_csr);
+RIO_VOQ_ATTR_RW(multiple_ack);
+RIO_VOQ_ATTR_RW(pna_recovery);
 
 static struct attribute *rio_voq_port_attrs[] = {
 	&rio_voq_attr_csr.ka.attr,
@@ -468,6 +569,10 @@ static struct attribute *rio_voq_port_attrs[] = {
 	&rio_voq_attr_rx_group_size.ka.attr,
 	&rio_voq_attr_staging_queues.ka.attr,
 	&rio_voq_attr_staging_map.ka.attr,
+	&rio_voq_attr_latency_capabilities.ka.attr,
+	&rio_voq_attr_latency_csr.ka.attr,
+	&rio_voq_attr_multiple_ack.ka.attr,
+	&rio_voq_attr_pna_recovery.ka.attr,
 	NULL,
 };
 
@@ -492,6 +597,11 @@ static umode_t rio_voq_port_attr_visible(struct kobject *kobj,
 		if (a == &rio_voq_attr_per_vc.ka.attr && !p.vc_sup)
 			mode = 0;
 		if (a == &rio_voq_attr_generation.ka.attr && !p.gen_sup)
+			mode = 0;
+		if ((a == &rio_voq_attr_latency_capabilities.ka.attr ||
+		     a == &rio_voq_attr_latency_csr.ka.attr ||
+		     a == &rio_voq_attr_multiple_ack.ka.attr ||
+		     a == &rio_voq_attr_pna_recovery.ka.attr) && !n->port[port].lat)
 			mode = 0;
 	}
 	mutex_unlock(&rio_voq_lock);
