@@ -1,0 +1,473 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests of latency optimization on rio-sim fabrics: discovery of
+ * the registers, the writes of both ends of a link (order, read-back,
+ * rollback, every access failed in turn), the admin's choices behind the
+ * sysfs files, and the lifecycle (a link that bounces, a board swapped).
+ * Every check reads the simulated hardware, whose register model is
+ * rio-sim's own (sim_fabric.c), not rio-voq's.
+ */
+
+#include <kunit/test.h>
+#include <kunit/visibility.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+
+#include "../sim/rio_sim.h"
+#include "voq_core.h"
+#include "voq_test_log.h"
+#include "voq_test_sim.h"
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+
+#define LAT_ALL		RIO_LAT_CSR_CAPS
+#define LAT_MACK	RIO_LAT_CSR_MACK_SUP
+#define LAT_ON		(RIO_LAT_CSR_MACK_EN | RIO_LAT_CSR_PNA_EN)
+
+/*
+ * host == sw-a (8 ports, map II) port 1 == @baud == port 0 of sw-b (8
+ * ports, map II); the host's port is map I, so the first link has the
+ * register at one end only
+ */
+struct lat_fab {
+	struct rio_sim_mport *sm;
+	struct rio_sim_dev *host, *a, *b;
+	struct rio_voq_node *na, *nb, *nh;
+	struct rio_voq_link *l;		/* sw-a.1 == sw-b.0 */
+	char *buf;
+};
+
+static struct rio_sim_dev *lat_sw(struct kunit *test, struct rio_sim_fabric *fab,
+				  const char *name, unsigned int nports, u32 lat_caps)
+{
+	struct rio_sim_dev_desc d = {
+		.name = name, .is_switch = true, .nports = nports,
+		.vid = RIO_SIM_VID, .did = RIO_SIM_DID_SWITCH,
+		.map = RIO_SIM_MAP_II, .em = true,
+		.voq = true, .voq_layout = RIO_VOQ_LAYOUT_REV3,
+		.voq_caps = RIO_SIM_VOQ_CAPS_ALL, .lat_caps = lat_caps,
+	};
+	struct rio_sim_dev *dev = rio_sim_dev_add(fab, &d);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	return dev;
+}
+
+static void lat_setup(struct kunit *test, struct lat_fab *f, u32 caps_a,
+		      u32 caps_b, u8 baud, bool auto_config)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	f->host = voq_test_dev(test, fab, "host", false, 1, RIO_VOQ_LAYOUT_REV3,
+			       RIO_SIM_VOQ_CAPS_ALL);
+	f->a = lat_sw(test, fab, "sw-a", 8, caps_a);
+	f->b = lat_sw(test, fab, "sw-b", 8, caps_b);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(f->host, 0, f->a, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(f->a, 1, f->b, 0, baud), 0);
+	rio_voq_test_auto_config(auto_config);
+	f->sm = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f->sm);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(f->sm), 0);
+	f->na = voq_test_node(f->sm, f->a);
+	f->nb = voq_test_node(f->sm, f->b);
+	f->nh = voq_test_node(f->sm, f->host);
+	KUNIT_ASSERT_NOT_NULL(test, f->na);
+	KUNIT_ASSERT_NOT_NULL(test, f->nb);
+	KUNIT_ASSERT_NOT_NULL(test, f->nh);
+	f->l = f->na->port[1].link;
+	KUNIT_ASSERT_NOT_NULL(test, f->l);
+	f->buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, f->buf);
+}
+
+/* The register as the simulated device holds it: no access, no count */
+static u32 lat_hw(struct rio_sim_dev *dev, unsigned int port)
+{
+	return rio_sim_dev_peek(dev, dev->phys_ef + RIO_LAT_CSR(port));
+}
+
+static const char *lat_file(struct kunit *test, struct lat_fab *f,
+			    struct rio_voq_node *n, unsigned int port,
+			    const char *name)
+{
+	ssize_t ret = voq_test_sysfs_read(n, port, name, f->buf);
+
+	if (ret < 0)
+		snprintf(f->buf, PAGE_SIZE, "error %zd\n", ret);
+	return f->buf;
+}
+
+static void lat_exit(struct kunit *test)
+{
+	rio_voq_test_auto_config(true);
+}
+
+/* Both ends support both features: on at both, at scan time */
+static void lat_negotiated(struct kunit *test)
+{
+	struct lat_fab f;
+
+	lat_setup(test, &f, LAT_ALL, LAT_ALL, 2, true);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | LAT_ON);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL | LAT_ON);
+	KUNIT_EXPECT_EQ(test, f.a->port[1].lat_violations, 0U);
+	KUNIT_EXPECT_EQ(test, f.b->port[0].lat_violations, 0U);
+	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "multiple_ack"), "on\n");
+	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nb, 0, "pna_recovery"), "on\n");
+	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "latency_capabilities"),
+			   "multiple_ack pna_recovery pna_tx\n");
+
+	/* Toward the host, whose port has no register: off, nothing written */
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 0), LAT_ALL);
+	KUNIT_EXPECT_EQ(test, f.a->port[0].lat_writes, 0ULL);
+	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 0, "multiple_ack"),
+			   "off: partner has no latency-optimization register\n");
+	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nh, 0, "multiple_ack"),
+			   "error -2\n");
+	/* A port without a link: left as it is */
+	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 5, "multiple_ack"), "none\n");
+	KUNIT_EXPECT_EQ(test, f.a->port[5].lat_writes, 0ULL);
+	rio_sim_kunit_release(test, f.sm);
+}
+
+/* A partner with multiple acknowledges only: ackID-in-PNA off at both */
+static void lat_partner_lacks(struct kunit *test)
+{
+	struct lat_fab f;
+
+	lat_setup(test, &f, LAT_ALL, LAT_MACK, 2, true);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | RIO_LAT_CSR_MACK_EN);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_MACK | RIO_LAT_CSR_MACK_EN);
+	KUNIT_EXPECT_EQ(test, f.b->port[0].lat_violations, 0U);
+	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "pna_recovery"),
+			   "off: partner does not support it\n");
+	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nb, 0, "pna_recovery"),
+			   "off: not supported\n");
+	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nb, 0, "latency_capabilities"),
+			   "multiple_ack\n");
+
+	/* Refusals write nothing */
+	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 1, RIO_LAT_PNA, RIO_LAT_CHOICE_ON),
+			-EXDEV);
+	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.nb, 0, RIO_LAT_PNA, RIO_LAT_CHOICE_ON),
+			-EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, f.a->port[1].lat_writes, 1ULL);
+	KUNIT_EXPECT_EQ(test, f.b->port[0].lat_writes, 1ULL);
+	rio_sim_kunit_release(test, f.sm);
+}
+
+/* CS64: bit 9 set at both ends, and an admin cannot turn it off */
+static void lat_cs64(struct kunit *test)
+{
+	struct lat_fab f;
+
+	lat_setup(test, &f, LAT_ALL, LAT_ALL, 3, true);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL | LAT_ON);
+	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 1, RIO_LAT_PNA, RIO_LAT_CHOICE_OFF),
+			-EPERM);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | LAT_ON);
+	/* Multiple acknowledges may go */
+	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 1, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF), 0);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | RIO_LAT_CSR_PNA_EN);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL | RIO_LAT_CSR_PNA_EN);
+	rio_sim_kunit_release(test, f.sm);
+}
+
+/* A CS64 end without ackID-in-PNA breaks Part 6: off, told once */
+static void lat_cs64_lacks(struct kunit *test)
+{
+	struct lat_fab f;
+
+	voq_test_log_start(test);
+	lat_setup(test, &f, LAT_ALL, LAT_MACK, 3, true);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | RIO_LAT_CSR_MACK_EN);
+	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nb, 0, "pna_recovery"),
+			   "off: CS64 port without support (breaks Part 6)\n");
+	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "pna_recovery"),
+			   "off: partner is a CS64 port without support (breaks Part 6)\n");
+	KUNIT_EXPECT_EQ(test, voq_test_log_count(test, "breaks Part 6"), 1U);
+	/* Planned again (an event): not told again */
+	KUNIT_EXPECT_EQ(test, rio_voq_test_configure(f.l), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_log_count(test, "breaks Part 6"), 1U);
+	rio_sim_kunit_release(test, f.sm);
+}
+
+/*
+ * The far end (sw-b, reached through the link) is written first: when
+ * its write does not stick, the near end was never written
+ */
+static void lat_far_end_first(struct kunit *test)
+{
+	struct lat_fab f;
+
+	lat_setup(test, &f, LAT_ALL, LAT_ALL, 2, false);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL);
+	voq_test_log_start(test);
+	f.b->port[0].lat_wfault_ignore = true;
+	KUNIT_EXPECT_EQ(test, rio_voq_test_configure(f.l), -EIO);
+	KUNIT_EXPECT_EQ(test, f.a->port[1].lat_writes, 0ULL);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL);
+	KUNIT_EXPECT_EQ(test, f.l->lat.state, RIO_LAT_FAILED);
+	KUNIT_EXPECT_EQ(test, voq_test_log_count(test, "latency optimization failed"), 1U);
+	KUNIT_EXPECT_EQ(test, voq_test_log_count(test, "both ends as they were"), 1U);
+	KUNIT_EXPECT_EQ(test, strncmp(lat_file(test, &f, f.na, 1, "multiple_ack"),
+				      "failed: writing", 15), 0);
+	rio_sim_kunit_release(test, f.sm);
+}
+
+/* The near end's write fails: the far end, written, is put back */
+static void lat_rollback(struct kunit *test)
+{
+	struct lat_fab f;
+
+	lat_setup(test, &f, LAT_ALL, LAT_ALL, 2, false);
+	voq_test_log_start(test);
+	f.a->port[1].lat_wfault_ignore = true;
+	KUNIT_EXPECT_EQ(test, rio_voq_test_configure(f.l), -EIO);
+	KUNIT_EXPECT_EQ(test, f.b->port[0].lat_writes, 2ULL);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL);
+	KUNIT_EXPECT_EQ(test, f.l->lat.state, RIO_LAT_FAILED);
+	KUNIT_EXPECT_EQ(test, voq_test_log_count(test, "latency optimization failed"), 1U);
+	KUNIT_EXPECT_EQ(test, voq_test_log_count(test, "both ends as they were"), 1U);
+	KUNIT_EXPECT_EQ(test, strncmp(lat_file(test, &f, f.nb, 0, "pna_recovery"),
+				      "failed: writing", 15), 0);
+
+	/* The fault gone, the link configures */
+	f.a->port[1].lat_wfault_ignore = false;
+	KUNIT_EXPECT_EQ(test, rio_voq_test_configure(f.l), 0);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | LAT_ON);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL | LAT_ON);
+	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nb, 0, "pna_recovery"), "on\n");
+	rio_sim_kunit_release(test, f.sm);
+}
+
+static int lat_configure(struct rio_voq_link *l)
+{
+	int ret;
+
+	mutex_lock(&rio_voq_lock);
+	ret = rio_lat_link_configure(l, true, true, NULL);
+	mutex_unlock(&rio_voq_lock);
+	return ret;
+}
+
+static void lat_fail_nth(struct rio_sim_fabric *fab, unsigned int k)
+{
+	spin_lock_irq(&fab->lock);
+	fab->fail_nth = k;
+	fab->fail_seen = 0;
+	fab->failed = 0;
+	spin_unlock_irq(&fab->lock);
+}
+
+/*
+ * Fault campaign: each access of a link's latency-optimization
+ * configuration fails in turn; each time both ends are left as they
+ * were, alike, with one log line, and a retry configures the link
+ */
+static void lat_fault_campaign(struct kunit *test)
+{
+	struct lat_fab f;
+	unsigned int n, k;
+	u64 before;
+
+	lat_setup(test, &f, LAT_ALL, LAT_ALL, 2, false);
+	before = f.sm->fab->reads + f.sm->fab->writes;
+	KUNIT_ASSERT_EQ(test, lat_configure(f.l), 0);
+	n = f.sm->fab->reads + f.sm->fab->writes - before;
+	/* Two reads, two writes, each read back */
+	KUNIT_EXPECT_EQ(test, n, 6U);
+	rio_sim_kunit_release(test, f.sm);
+
+	for (k = 1; k <= n; k++) {
+		lat_setup(test, &f, LAT_ALL, LAT_ALL, 2, false);
+		voq_test_log_start(test);
+		lat_fail_nth(f.sm->fab, k);
+		KUNIT_EXPECT_NE_MSG(test, lat_configure(f.l), 0, "access %u", k);
+		KUNIT_EXPECT_EQ_MSG(test, f.sm->fab->failed, 1ULL, "access %u", k);
+		KUNIT_EXPECT_EQ_MSG(test, f.l->lat.state, RIO_LAT_FAILED, "access %u", k);
+		KUNIT_EXPECT_EQ_MSG(test, lat_hw(f.a, 1), LAT_ALL, "access %u", k);
+		KUNIT_EXPECT_EQ_MSG(test, lat_hw(f.b, 0), LAT_ALL, "access %u", k);
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_log_count(test, "latency optimization failed"),
+				    1U, "access %u", k);
+
+		KUNIT_EXPECT_EQ_MSG(test, lat_configure(f.l), 0, "access %u", k);
+		KUNIT_EXPECT_EQ_MSG(test, lat_hw(f.a, 1), LAT_ALL | LAT_ON, "access %u", k);
+		KUNIT_EXPECT_EQ_MSG(test, lat_hw(f.b, 0), LAT_ALL | LAT_ON, "access %u", k);
+		rio_sim_kunit_release(test, f.sm);
+	}
+}
+
+/* An admin's choices: a feature is the link's, the last choice wins */
+static void lat_admin_choices(struct kunit *test)
+{
+	struct lat_fab f;
+	u64 writes;
+
+	lat_setup(test, &f, LAT_ALL, LAT_ALL, 2, true);
+	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 1, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF), 0);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | RIO_LAT_CSR_PNA_EN);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL | RIO_LAT_CSR_PNA_EN);
+	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "multiple_ack"),
+			   "off: turned off by the admin (admin: off)\n");
+	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nb, 0, "multiple_ack"),
+			   "off: turned off by the admin\n");
+
+	/* "on" at the other end replaces the "off" */
+	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.nb, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_ON), 0);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | LAT_ON);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL | LAT_ON);
+	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "multiple_ack"), "on\n");
+	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nb, 0, "multiple_ack"),
+			   "on (admin: on)\n");
+	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.nb, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_NONE), 0);
+	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nb, 0, "multiple_ack"), "on\n");
+
+	/* Refused, nothing written */
+	writes = f.sm->fab->writes;
+	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.nh, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF),
+			-EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 5, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF),
+			-ENOLINK);
+	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 5, RIO_LAT_MACK, RIO_LAT_CHOICE_ON),
+			-ENOLINK);
+	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 5, RIO_LAT_MACK, RIO_LAT_CHOICE_NONE), 0);
+	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 1, RIO_LAT_NR_FEATS, RIO_LAT_CHOICE_ON),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 1, RIO_LAT_MACK, 3), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 8, RIO_LAT_MACK, RIO_LAT_CHOICE_ON),
+			-ENODEV);
+	KUNIT_EXPECT_EQ(test, f.sm->fab->writes, writes);
+	rio_sim_kunit_release(test, f.sm);
+}
+
+/* A failed admin write keeps the choice that stands */
+static void lat_admin_failed(struct kunit *test)
+{
+	struct lat_fab f;
+
+	lat_setup(test, &f, LAT_ALL, LAT_ALL, 2, true);
+	f.a->port[1].lat_wfault_ignore = true;
+	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.nb, 0, RIO_LAT_PNA, RIO_LAT_CHOICE_OFF), -EIO);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL | LAT_ON);
+	KUNIT_EXPECT_EQ(test, f.nb->port[0].choice.lat[RIO_LAT_PNA], RIO_LAT_CHOICE_NONE);
+	f.a->port[1].lat_wfault_ignore = false;
+	KUNIT_EXPECT_EQ(test, rio_voq_test_configure(f.l), 0);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | LAT_ON);
+	rio_sim_kunit_release(test, f.sm);
+}
+
+/*
+ * A link that goes down: nothing written; the board across resets its
+ * register meanwhile, and an admin's choice waits; back up, both ends
+ * are read and written again
+ */
+static void lat_link_bounce(struct kunit *test)
+{
+	struct lat_fab f;
+
+	lat_setup(test, &f, LAT_ALL, LAT_ALL, 2, true);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(f.a, 1, false), 0);
+	rio_sim_mport_pw_flush(f.sm);
+	KUNIT_EXPECT_EQ(test, f.l->lat.state, RIO_LAT_DOWN);
+	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "pna_recovery"),
+			   "off: link down\n");
+	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 1, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF), 0);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | LAT_ON);
+	f.b->port[0].lat_ctl = 0;	/* a reset of the board across */
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(f.a, 1, true), 0);
+	rio_sim_mport_pw_flush(f.sm);
+	KUNIT_EXPECT_EQ(test, f.l->lat.state, RIO_LAT_PLANNED);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | RIO_LAT_CSR_PNA_EN);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL | RIO_LAT_CSR_PNA_EN);
+	rio_sim_kunit_release(test, f.sm);
+}
+
+/* sw-b swapped for a board without ackID-in-PNA: planned from the new one */
+static void lat_board_swap(struct kunit *test)
+{
+	struct rio_sim_dev_desc d = {
+		.name = "sw-b2", .is_switch = true, .nports = 8,
+		.vid = RIO_SIM_VID, .did = RIO_SIM_DID_SWITCH,
+		.map = RIO_SIM_MAP_II, .em = true,
+		.voq = true, .voq_layout = RIO_VOQ_LAYOUT_REV3,
+		.voq_caps = RIO_SIM_VOQ_CAPS_ALL, .lat_caps = LAT_MACK,
+	};
+	struct lat_fab f;
+	struct rio_voq_link *l;
+
+	lat_setup(test, &f, LAT_ALL, LAT_ALL, 2, true);
+	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.nb, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(f.b, &d), 0);
+	rio_sim_mport_pw_flush(f.sm);
+	mutex_lock(&rio_voq_lock);
+	l = f.na->port[1].link;
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	/* The choice stays with the port; ackID-in-PNA off at both ends */
+	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_MACK);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL);
+	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "pna_recovery"),
+			   "off: partner does not support it\n");
+	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nb, 0, "multiple_ack"),
+			   "off: turned off by the admin (admin: off)\n");
+	rio_sim_kunit_release(test, f.sm);
+}
+
+/* Ports of a map II block past 16 have no register; map I devices none */
+static void lat_discovery_bounds(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+	struct rio_sim_dev *host, *big, *ep;
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *n;
+	unsigned int p;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	host = voq_test_dev(test, fab, "host", false, 1, RIO_VOQ_LAYOUT_REV3,
+			    RIO_SIM_VOQ_CAPS_ALL);
+	big = lat_sw(test, fab, "sw-48", 48, LAT_ALL);
+	ep = voq_test_dev(test, fab, "ep", false, 1, RIO_VOQ_LAYOUT_REV3,
+			  RIO_SIM_VOQ_CAPS_ALL);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, big, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(big, 20, ep, 0, 2), 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	n = voq_test_node(sm, big);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	for (p = 0; p < n->nports; p++)
+		KUNIT_EXPECT_EQ_MSG(test, n->port[p].lat, p < RIO_LAT_MAX_PORTS, "port %u", p);
+	KUNIT_EXPECT_EQ(test, n->port[3].lat_csr, LAT_ALL);
+	n = voq_test_node(sm, ep);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_EXPECT_FALSE(test, n->port[0].lat);
+	KUNIT_EXPECT_EQ(test, big->stray_writes, 0U);
+	rio_sim_kunit_release(test, sm);
+}
+
+static struct kunit_case lat_link_cases[] = {
+	KUNIT_CASE(lat_negotiated),
+	KUNIT_CASE(lat_partner_lacks),
+	KUNIT_CASE(lat_cs64),
+	KUNIT_CASE(lat_cs64_lacks),
+	KUNIT_CASE(lat_far_end_first),
+	KUNIT_CASE(lat_rollback),
+	KUNIT_CASE(lat_fault_campaign),
+	KUNIT_CASE(lat_admin_choices),
+	KUNIT_CASE(lat_admin_failed),
+	KUNIT_CASE(lat_link_bounce),
+	KUNIT_CASE(lat_board_swap),
+	KUNIT_CASE(lat_discovery_bounds),
+	{}
+};
+
+static struct kunit_suite lat_link_suite = {
+	.name = "rio_lat_link",
+	.exit = lat_exit,
+	.test_cases = lat_link_cases,
+};
+
+kunit_test_suites(&lat_link_suite);
