@@ -54,15 +54,16 @@
 # and run, so that other checkouts sharing the cache take turns between
 # mutants.  Logs: $RIO_VOQ_KCACHE/logs/mutants/.
 #
-# RIO_VOQ_MUTANTS_GLOB     suites to run (default 'rio_voq_*': every rio-voq
-#                          suite, not rio-sim's own)
+# RIO_VOQ_MUTANTS_GLOB     suites to run (default 'rio_[lv][ao][tq]_*':
+#                          every rio-voq suite, rio_voq_* and rio_lat_*,
+#                          not rio-sim's own)
 # RIO_VOQ_MUTANTS_TIMEOUT  seconds for one run of the suites (default 300)
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 mdir=$top/mutants
 ledger=$mdir/LEDGER
-glob=${RIO_VOQ_MUTANTS_GLOB:-rio_voq_*}
+glob=${RIO_VOQ_MUTANTS_GLOB:-rio_[lv][ao][tq]_*}
 timeout=${RIO_VOQ_MUTANTS_TIMEOUT:-300}
 
 # A header field of a mutant, empty if missing
