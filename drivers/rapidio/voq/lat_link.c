@@ -85,6 +85,7 @@ static int rio_lat_read(struct rio_voq_node *n, unsigned int port)
 	u32 val;
 	int ret = rio_voq_read(n, rio_lat_off(n, port), &val);
 
+	rio_voq_count.lat_reads++;
 	if (!ret)
 		n->port[port].lat_csr = val;
 	return ret;
@@ -94,8 +95,13 @@ static int rio_lat_read(struct rio_voq_node *n, unsigned int port)
 static int rio_lat_write(struct rio_voq_node *n, unsigned int port, u32 val)
 {
 	u32 off = rio_lat_off(n, port), back;
-	int ret = rio_voq_write(n, off, val) ?: rio_voq_read(n, off, &back);
+	int ret = rio_voq_write(n, off, val);
 
+	rio_voq_count.lat_writes++;
+	if (!ret) {
+		ret = rio_voq_read(n, off, &back);
+		rio_voq_count.lat_reads++;
+	}
 	if (ret)
 		return ret;
 	n->port[port].lat_csr = back;

@@ -65,6 +65,8 @@ struct rio_voq_link;
  * @reads: reads sent
  * @writes: writes sent
  * @failed: accesses that failed or read all ones
+ * @lat_reads: of @reads, those of Latency Optimization CSRs
+ * @lat_writes: of @writes, those of Latency Optimization CSRs
  * @scan_ns: time rio-voq spent on the ends of scans and on the devices
  *	they added, in nanoseconds (its share of a scan's time)
  */
@@ -72,6 +74,8 @@ struct rio_voq_counters {
 	u64 reads;
 	u64 writes;
 	u64 failed;
+	u64 lat_reads;
+	u64 lat_writes;
 	u64 scan_ns;
 };
 

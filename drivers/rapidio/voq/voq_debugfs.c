@@ -93,9 +93,10 @@ DEFINE_SHOW_ATTRIBUTE(rio_voq_links);
 static int rio_voq_counters_show(struct seq_file *m, void *v)
 {
 	mutex_lock(&rio_voq_lock);
-	seq_printf(m, "reads %llu\nwrites %llu\nfailed %llu\nscan_ns %llu\n",
+	seq_printf(m, "reads %llu\nwrites %llu\nfailed %llu\nscan_ns %llu\nlat_reads %llu\nlat_writes %llu\n",
 		   rio_voq_count.reads, rio_voq_count.writes, rio_voq_count.failed,
-		   rio_voq_count.scan_ns);
+		   rio_voq_count.scan_ns, rio_voq_count.lat_reads,
+		   rio_voq_count.lat_writes);
 	mutex_unlock(&rio_voq_lock);
 	return 0;
 }

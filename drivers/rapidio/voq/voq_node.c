@@ -269,6 +269,7 @@ static int rio_voq_node_lat(struct rio_voq_node *n, struct rio_voq_probe *pr,
 			break;
 		/* Not through the cache: these are read once, it holds others */
 		ret = rio_voq_read(n, rio_lat_csr_offset(n->phys, hw), &port[p].lat_csr);
+		rio_voq_count.lat_reads++;
 		if (ret)
 			return ret;
 		port[p].lat = true;
