@@ -518,8 +518,8 @@ static void sim_lat_map_i(struct kunit *test)
 		fab = sim_build(test, topos[i]);
 		list_for_each_entry(dev, &fab->devs, node)
 			for (p = 0; p < dev->nports; p++)
-				KUNIT_EXPECT_EQ_MSG(test, dev->port[p].lat_caps, 0U, "%s: %s port %u",
-						    topos[i], dev->name, p);
+				KUNIT_EXPECT_EQ_MSG(test, dev->port[p].lat_caps, 0U,
+						    "%s: %s port %u", topos[i], dev->name, p);
 		rio_sim_kunit_release(test, fab);
 	}
 }
