@@ -132,6 +132,7 @@ static void sim_ring_ingress(struct kunit *test)
 	rio_sim_kunit_release(test, fab);
 }
 
+/* voqmix's 8-port switch has a map II block: port registers 0x40 apart */
 static void sim_port_status(struct kunit *test)
 {
 	struct rio_sim_fabric *fab = sim_build(test, "voqmix");
@@ -139,19 +140,21 @@ static void sim_port_status(struct kunit *test)
 	u32 base = RIO_SIM_PHYS_EF;
 
 	KUNIT_ASSERT_NOT_NULL(test, a);
-	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base + RIO_PORT_N_ERR_STS_CSR(0, 1)),
+	KUNIT_ASSERT_EQ(test, a->map, RIO_SIM_MAP_II);
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base) & 0xffff, (u32)RIO_EFB_SER_EPF_SW_M2_ID);
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base + RIO_PORT_N_ERR_STS_CSR(0, 2)),
 			(u32)RIO_PORT_N_ERR_STS_PORT_OK);
-	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base + RIO_PORT_N_ERR_STS_CSR(7, 1)),
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base + RIO_PORT_N_ERR_STS_CSR(7, 2)),
 			(u32)RIO_PORT_N_ERR_STS_PORT_UNINIT);
 	a->port[1].unavailable = true;
-	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base + RIO_PORT_N_ERR_STS_CSR(1, 1)),
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base + RIO_PORT_N_ERR_STS_CSR(1, 2)),
 			(u32)(RIO_PORT_N_ERR_STS_PORT_UA | RIO_PORT_N_ERR_STS_PORT_UNINIT));
 
 	/* Selected baud rate by link class: 10.3125 (3), 6.25 (2), 3.125 (1) */
-	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base + RIO_PORT_N_CTL2_CSR(0, 1)) >> 28, 0x6U);
-	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base + RIO_PORT_N_CTL2_CSR(2, 1)) >> 28, 0x5U);
-	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base + RIO_PORT_N_CTL2_CSR(5, 1)) >> 28, 0x3U);
-	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base + RIO_PORT_N_CTL2_CSR(7, 1)), 0U);
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base + RIO_PORT_N_CTL2_CSR(0, 2)) >> 28, 0x6U);
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base + RIO_PORT_N_CTL2_CSR(2, 2)) >> 28, 0x5U);
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base + RIO_PORT_N_CTL2_CSR(5, 2)) >> 28, 0x3U);
+	KUNIT_EXPECT_EQ(test, rio_sim_dev_peek(a, base + RIO_PORT_N_CTL2_CSR(7, 2)), 0U);
 	rio_sim_kunit_release(test, fab);
 }
 
@@ -515,8 +518,8 @@ static void sim_lat_map_i(struct kunit *test)
 		fab = sim_build(test, topos[i]);
 		list_for_each_entry(dev, &fab->devs, node)
 			for (p = 0; p < dev->nports; p++)
-				KUNIT_EXPECT_EQ_MSG(test, dev->port[p].lat_caps, 0U, "%s: %s port %u",
-						    topos[i], dev->name, p);
+				KUNIT_EXPECT_EQ_MSG(test, dev->port[p].lat_caps, 0U,
+						    "%s: %s port %u", topos[i], dev->name, p);
 		rio_sim_kunit_release(test, fab);
 	}
 }
@@ -736,6 +739,69 @@ static void sim_stray_writes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rio_sim_local_write(fab, RIO_PEF_CAR, 0), 0);
 	KUNIT_EXPECT_EQ(test, fab->host->stray_writes, 1ULL);
 	KUNIT_EXPECT_EQ(test, fab->stray_writes, 7ULL);
+	rio_sim_kunit_release(test, fab);
+}
+
+/*
+ * voqmix's switches have latency optimizations: the 8-port one (hop 0)
+ * all three capabilities, the 48-port one (hop 1) multiple acknowledges
+ * only, on every port; no other device has any.  Through the fabric, on
+ * the 48-port switch bit 9 is reserved and bit 8 is not.  A board
+ * swapped in for the 8-port one through its replace file keeps them.
+ */
+static void sim_lat_voqmix(struct kunit *test)
+{
+	u32 all = SIM_LAT_BIT(0) | SIM_LAT_BIT(1) | SIM_LAT_BIT(2);
+	struct rio_sim_fabric *fab = sim_build(test, "voqmix");
+	struct rio_sim_dev *a = sim_find_name(test, fab, "sw-a");
+	struct rio_sim_dev *big = sim_find_name(test, fab, "sw-48");
+	struct rio_sim_dev_desc d;
+	struct rio_sim_dev *dev;
+	unsigned int p;
+
+	KUNIT_ASSERT_TRUE(test, a && big);
+	KUNIT_ASSERT_EQ(test, a->map, RIO_SIM_MAP_II);
+	KUNIT_ASSERT_EQ(test, big->map, RIO_SIM_MAP_II);
+	KUNIT_EXPECT_EQ(test, a->nports, 8U);
+	for (p = 0; p < a->nports; p++)
+		KUNIT_EXPECT_EQ_MSG(test, sim_rd(test, fab, 0xff, 0, sim_lat_off(a, p)), all,
+				    "sw-a port %u", p);
+	/* The host's route out of sw-a to sw-48 */
+	sim_wr(test, fab, 0xff, 0, RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0xff);
+	sim_wr(test, fab, 0xff, 0, RIO_STD_RTE_CONF_PORT_SEL_CSR, 1);
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 1, RIO_SWP_INFO_CAR) >> 8, 48U);
+	for (p = 0; p < big->nports; p++)
+		KUNIT_EXPECT_EQ_MSG(test, sim_rd(test, fab, 0xff, 1, sim_lat_off(big, p)),
+				    (u32)SIM_LAT_BIT(0), "sw-48 port %u", p);
+	list_for_each_entry(dev, &fab->devs, node) {
+		if (dev == a || dev == big)
+			continue;
+		KUNIT_EXPECT_EQ_MSG(test, dev->map, RIO_SIM_MAP_I, "%s", dev->name);
+		KUNIT_EXPECT_EQ_MSG(test, dev->port[0].lat_caps, 0U, "%s", dev->name);
+	}
+
+	sim_wr(test, fab, 0xff, 1, sim_lat_off(big, 0), SIM_LAT_BIT(9));
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 1, sim_lat_off(big, 0)),
+			(u32)SIM_LAT_BIT(0));
+	KUNIT_EXPECT_EQ(test, big->port[0].lat_violations, 1U);
+	sim_wr(test, fab, 0xff, 1, sim_lat_off(big, 0), SIM_LAT_BIT(8) | SIM_LAT_BIT(9));
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 1, sim_lat_off(big, 0)),
+			(u32)(SIM_LAT_BIT(0) | SIM_LAT_BIT(8)));
+	KUNIT_EXPECT_EQ(test, big->port[0].lat_violations, 2U);
+	sim_wr(test, fab, 0xff, 0, sim_lat_off(a, 1), SIM_LAT_BIT(8) | SIM_LAT_BIT(9));
+	KUNIT_EXPECT_EQ(test, sim_rd(test, fab, 0xff, 0, sim_lat_off(a, 1)),
+			all | SIM_LAT_BIT(8) | SIM_LAT_BIT(9));
+	KUNIT_EXPECT_EQ(test, a->port[1].lat_violations, 0U);
+	KUNIT_EXPECT_EQ(test, fab->stray_writes, 0ULL);
+
+	/* A new board: the same capabilities, its controls as after reset */
+	KUNIT_ASSERT_EQ(test, rio_sim_replace_desc(a, "8 rev3", &d), 0);
+	KUNIT_EXPECT_EQ(test, d.map, RIO_SIM_MAP_II);
+	KUNIT_EXPECT_EQ(test, d.lat_caps, all);
+	KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(a, &d), 0);
+	for (p = 0; p < a->nports; p++)
+		KUNIT_EXPECT_EQ_MSG(test, rio_sim_dev_peek(a, sim_lat_off(a, p)), all,
+				    "sw-a port %u", p);
 	rio_sim_kunit_release(test, fab);
 }
 
@@ -1163,6 +1229,7 @@ static struct kunit_case sim_fabric_test_cases[] = {
 	KUNIT_CASE(sim_large_ids),
 	KUNIT_CASE(sim_staging_registers),
 	KUNIT_CASE(sim_stray_writes),
+	KUNIT_CASE(sim_lat_voqmix),
 	KUNIT_CASE(sim_hostile_layout),
 	KUNIT_CASE(sim_hostile_refused),
 	KUNIT_CASE(sim_topo_errors),

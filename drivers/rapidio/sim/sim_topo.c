@@ -14,7 +14,11 @@
  *   voqmix        rev 3 switches over CS64 and CS48 links, a 48-port
  *                 switch with group sizes {0, 4} only, a rev 2
  *                 endpoint, an endpoint without VoQ reception, an
- *                 endpoint without a VoQ block
+ *                 endpoint without a VoQ block; both switches have
+ *                 LP-Serial map II blocks, the 8-port one with every
+ *                 latency optimization (multiple acknowledges, ackID in
+ *                 PNA, TX ackID status in PNA), the 48-port one with
+ *                 multiple acknowledges only
  *   bench:N       N devices in all (16-bit IDs): a chain of 16-port
  *                 switches, each with up to 14 endpoints (2..3826: 255
  *                 switches, the most a hop count reaches)
@@ -37,7 +41,9 @@
  *                 default 1), see sim_random()
  *
  * Unless said otherwise every device has a rev 3 VoQ block whose ports
- * can do everything, and links are baud-rate class 2 (CS48).
+ * can do everything, an LP-Serial map II block if it has more than 16
+ * ports (else map I) whose ports have no latency optimization
+ * capabilities, and links are baud-rate class 2 (CS48).
  */
 
 #include <kunit/visibility.h>
@@ -71,9 +77,11 @@ static struct rio_sim_dev *sim_add(struct sim_builder *b,
 	return dev;
 }
 
-static struct rio_sim_dev *sim_node(struct sim_builder *b, const char *name,
-				    bool is_switch, unsigned int nports,
-				    enum rio_voq_layout layout, u32 voq_caps)
+/* A device of register map @map whose ports have latency caps @lat_caps */
+static struct rio_sim_dev *sim_node_map(struct sim_builder *b, const char *name,
+					bool is_switch, unsigned int nports,
+					enum rio_sim_phys_map map, u32 lat_caps,
+					enum rio_voq_layout layout, u32 voq_caps)
 {
 	struct rio_sim_dev_desc desc = {
 		.name = name,
@@ -81,7 +89,8 @@ static struct rio_sim_dev *sim_node(struct sim_builder *b, const char *name,
 		.nports = nports,
 		.vid = RIO_SIM_VID,
 		.did = is_switch ? RIO_SIM_DID_SWITCH : RIO_SIM_DID_ENDPOINT,
-		.map = nports > 16 ? RIO_SIM_MAP_II : RIO_SIM_MAP_I,
+		.map = map,
+		.lat_caps = lat_caps,
 		.em = is_switch,
 		.voq = voq_caps != 0,
 		.voq_layout = layout,
@@ -89,6 +98,16 @@ static struct rio_sim_dev *sim_node(struct sim_builder *b, const char *name,
 	};
 
 	return sim_add(b, &desc);
+}
+
+/* Map II beyond 16 ports, map I up to 16; no latency optimization */
+static struct rio_sim_dev *sim_node(struct sim_builder *b, const char *name,
+				    bool is_switch, unsigned int nports,
+				    enum rio_voq_layout layout, u32 voq_caps)
+{
+	return sim_node_map(b, name, is_switch, nports,
+			    nports > 16 ? RIO_SIM_MAP_II : RIO_SIM_MAP_I, 0,
+			    layout, voq_caps);
 }
 
 static struct rio_sim_dev *sim_ep(struct sim_builder *b, const char *name)
@@ -179,13 +198,20 @@ static void sim_voqmix(struct sim_builder *b)
 	struct rio_sim_dev *a, *big, *ep;
 	unsigned int i;
 
-	/* host == CS64 == a: rev 3 both ends, everything supported */
-	a = sim_sw(b, "sw-a", 8);
+	/*
+	 * host == CS64 == a: rev 3 both ends, everything supported; a is
+	 * map II with every latency optimization (the host is map I)
+	 */
+	a = sim_node_map(b, "sw-a", true, 8, RIO_SIM_MAP_II, RIO_SIM_LAT_CAPS_ALL,
+			 RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
 	sim_connect(b, b->fab->host, 0, a, 0, 3);
 
-	/* a.1 == CS48 == 48-port switch supporting group sizes {0, 4} */
-	big = sim_node(b, "sw-48", true, 48, RIO_VOQ_LAYOUT_REV3,
-		       RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP);
+	/*
+	 * a.1 == CS48 == 48-port switch supporting group sizes {0, 4}, and
+	 * multiple acknowledges but not ackID in PNA
+	 */
+	big = sim_node_map(b, "sw-48", true, 48, RIO_SIM_MAP_II, RIO_SIM_LAT_MACK_SUP,
+			   RIO_VOQ_LAYOUT_REV3, RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP);
 	sim_connect(b, a, 1, big, 0, 2);
 	for (i = 1; i <= 3 && !b->err; i++)
 		sim_connect(b, big, i, sim_ep(b, "ep"), 0, 2);
