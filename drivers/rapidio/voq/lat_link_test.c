@@ -281,9 +281,10 @@ static void lat_fault_campaign(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n, 6U);
 	rio_sim_kunit_release(test, f.sm);
 
+	voq_test_log_start(test);
 	for (k = 1; k <= n; k++) {
 		lat_setup(test, &f, LAT_ALL, LAT_ALL, 2, false);
-		voq_test_log_start(test);
+		voq_test_log_clear();
 		lat_fail_nth(f.sm->fab, k);
 		KUNIT_EXPECT_NE_MSG(test, lat_configure(f.l), 0, "access %u", k);
 		KUNIT_EXPECT_EQ_MSG(test, f.sm->fab->failed, 1ULL, "access %u", k);
