@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # rio-sim's configfs descriptions and bad input, 50 create/scan/destroy
 # cycles, rio-voq's sysfs as root and as a user with a bad-input corpus,
-# concurrent writers and removal, a seeded soak of random events on a
+# concurrent writers and removal, the latency-optimization files, a seeded soak of random events on a
 # random fabric (soak_lib.sh), then no new KASAN, lockdep, UBSAN or
 # WARNING report and no leak.  KTAP output (ktap_lib.sh).
 #
@@ -33,7 +33,7 @@ ktap_mount debugfs /sys/kernel/debug
 # modules it loaded are unloaded
 loaded_here=
 cleanup() {
-	for f in $C/f1 $C/fi $C/wf $C/loop $C/vs $C/soak; do
+	for f in $C/f1 $C/fi $C/wf $C/loop $C/vs $C/lat $C/soak; do
 		[ -d "$f" ] || continue
 		echo 0 > "$f/live"
 		rmdir "$f"/* "$f"
@@ -266,6 +266,79 @@ check "writers were still writing when the fabric went away" \
 	test "$(cat "$T"/writer.* | awk '$1 > 0 && $1 < 100000' | wc -l)" -eq 3
 check "writers and removal: the fabric is gone" test "$(ndevs)" -eq 0
 rmdir $C/vs
+rm -rf "$T"
+
+# Latency optimization: host (map I) - sw (map II, both features) -
+# sw2 (map II, multiple acknowledges only).  The files are on the map II
+# ports only; what each reads, the admin's choices and refusals, bad
+# input, users, and writers while the fabric goes away.
+mkdir $C/lat $C/lat/host $C/lat/sw $C/lat/sw2
+for d in sw sw2; do
+	echo 1 > $C/lat/$d/switch
+	echo 4 > $C/lat/$d/ports
+	echo 2 > $C/lat/$d/map
+done
+echo 0xe0000000 > $C/lat/sw/lat_caps
+echo 0x80000000 > $C/lat/sw2/lat_caps
+printf 'host 0 sw 0 2\nsw 1 sw2 0 2\n' > $C/lat/links
+echo 0 > $C/lat/host_destid
+echo 1 > $C/lat/live
+scan_all
+ldir() {	# the voq/ port directory whose latency_capabilities read $1
+	for p in /sys/bus/rapidio/devices/*/voq/port[0-9]*; do
+		[ "$(cat $p/latency_capabilities 2>/dev/null)" = "$1" ] &&
+			[ "$(cat $p/partner)" != none ] &&
+			[ "$(cat $p/multiple_ack)" != "off: partner has no latency-optimization register" ] &&
+			echo $p && return
+	done
+}
+A=$(ldir "multiple_ack pna_recovery pna_tx")
+B=$(ldir multiple_ack)
+H=$(echo /sys/class/rapidio_port/$(cat $C/lat/mport | sed 's/rio-sim/rapidio/')/voq/port0)
+echo "# latency optimization: $A <-> $B"
+check "the map II ends of the switches' link have the files" test -n "$A" -a -n "$B"
+check "the mport's map I port has none" \
+	sh -c "test ! -e $H/multiple_ack -a ! -e $H/latency_csr -a -e $H/csr"
+check "multiple acknowledges on at both ends" \
+	sh -c "grep -qx on $A/multiple_ack && grep -qx on $B/multiple_ack"
+check "ackID-in-PNA off, each end saying why" \
+	sh -c "grep -qx 'off: partner does not support it' $A/pna_recovery && \
+		grep -qx 'off: not supported' $B/pna_recovery"
+check "the registers: bit 8 set at both ends, bit 9 at neither" \
+	sh -c "test \$(cat $A/latency_csr) = 0xe0800000 && test \$(cat $B/latency_csr) = 0x80800000"
+acsr=$(cat $A/latency_csr) bcsr=$(cat $B/latency_csr)
+for f in multiple_ack pna_recovery; do
+	check "user cannot write $f" sh -c "! su -s /bin/sh nobody -c 'echo off > $A/$f'"
+	bad=0
+	for v in "" " " "1" "0" "ON" "on2" " on" "on off" "$long" "é"; do
+		printf '%s\n' "$v" > $A/$f 2>/dev/null && bad=$((bad + 1)) &&
+			echo "# $f took '$v'"
+	done
+	check "bad input refused by $f" test $bad -eq 0
+done
+check "ackID-in-PNA on toward a partner without it: refused (EXDEV)" \
+	sh -c "echo on 2>&1 > $A/pna_recovery | grep -q 'cross-device'"
+check "refusals and bad input changed neither end" \
+	sh -c "test \$(cat $A/latency_csr) = $acsr && test \$(cat $B/latency_csr) = $bcsr"
+check "root turns multiple acknowledges off at one end: off at both" \
+	sh -c "echo off > $A/multiple_ack && \
+		grep -qx 'off: turned off by the admin (admin: off)' $A/multiple_ack && \
+		grep -qx 'off: turned off by the admin' $B/multiple_ack && \
+		test \$(cat $A/latency_csr) = 0xe0000000 && test \$(cat $B/latency_csr) = 0x80000000"
+check "auto at the other end: the policy again, on at both" \
+	sh -c "echo auto > $B/multiple_ack && grep -qx on $A/multiple_ack && \
+		test \$(cat $B/latency_csr) = 0x80800000"
+T=$(mktemp -d)
+writer $A/multiple_ack off on auto &
+writer $B/pna_recovery off auto &
+( while [ -e $A/latency_csr ]; do cat $A/latency_csr $B/multiple_ack; done ) > /dev/null 2>&1 &
+sleep 1
+echo 0 > $C/lat/live
+wait
+check "latency writers were still writing when the fabric went away" \
+	test "$(cat "$T"/writer.* | awk '$1 > 0 && $1 < 100000' | wc -l)" -eq 2
+check "latency writers and removal: the fabric is gone" test "$(ndevs)" -eq 0
+rmdir $C/lat/host $C/lat/sw $C/lat/sw2 $C/lat
 rm -rf "$T"
 
 # The soak: a random fabric, random events, the invariants from rio-sim's
