@@ -36,9 +36,17 @@ static int rio_lat_do_set(struct rio_voq_node *n, unsigned int port,
 		return -EINVAL;
 	if (!ps->lat)
 		return -EOPNOTSUPP;
-	/* rio-voq negotiates the features on the links it follows only */
-	if (!l)
-		return val == RIO_LAT_CHOICE_NONE ? 0 : -ENOLINK;
+	/*
+	 * rio-voq negotiates the features on the links it follows only;
+	 * "auto" withdraws a choice kept from a link that went
+	 */
+	if (!l) {
+		if (val != RIO_LAT_CHOICE_NONE)
+			return -ENOLINK;
+		ps->choice.lat[feat] = RIO_LAT_CHOICE_NONE;
+		rio_voq_remember(n, port);
+		return 0;
+	}
 
 	end = rio_voq_link_end(l, n, port);
 	fps = &l->end[!end]->port[l->port[!end]];

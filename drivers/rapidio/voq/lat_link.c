@@ -7,17 +7,19 @@
  * written is put back as it was read, last write first, and one line
  * names both ends.
  *
- * voq_link.c calls this once a link's VoQ configuration went through,
- * so that it runs on the same links (both ends with VoQ blocks), at the
- * same times (scan, port events, admin changes) and under the same
- * lock.  An end without the register (an LP-Serial map I device) counts
- * as one without either feature: the other end then has them off.
+ * voq_link.c calls this after a link's VoQ configuration, whatever its
+ * outcome, so that it runs on the same links (both ends with VoQ
+ * blocks), at the same times (scan, port events, admin changes) and
+ * under the same lock.  An end without the register (an LP-Serial map I
+ * device) counts as one without either feature: the other end then has
+ * them off.  An end whose register is out of reach leaves its link alone.
  */
 
 #include <kunit/visibility.h>
 #include <linux/err.h>
 #include <linux/lockdep.h>
 #include <linux/printk.h>
+#include <linux/rio_regs.h>
 
 #include "voq_core.h"
 
@@ -42,17 +44,23 @@ static u32 rio_lat_off(const struct rio_voq_node *n, unsigned int port)
  * rio_lat_link_fmt() - the control symbol a link runs, for Part 6's rule
  * @l: the link, planned by voq_link.c
  *
- * The VoQ plan's format where the VoQ blocks are rev 3+; toward a rev 2.x
- * block (whose VoQ symbols are not CS48 or CS64) the baud-rate class
- * tells it: class 3 runs control symbol 64.
+ * The link's, not a preference: class 3 runs control symbol 64, class 2
+ * control symbol 48, whatever the VoQ format chosen (a VoQ preference
+ * of CS48 does not make a 10 Gbaud link run CS48).  Class 1 may be built
+ * either way, and an unknown class is not known: there the VoQ plan's
+ * format of a rev 3+ link says which, else CS48.
  *
  * Return: RIO_VOQ_FMT_CS64 or RIO_VOQ_FMT_CS48.
  */
 enum rio_voq_fmt rio_lat_link_fmt(const struct rio_voq_link *l)
 {
-	if (l->fmt != RIO_VOQ_FMT_REV2)
-		return l->fmt;
-	return l->baud_class == 3 ? RIO_VOQ_FMT_CS64 : RIO_VOQ_FMT_CS48;
+	switch (l->baud_class) {
+	case 3:
+		return RIO_VOQ_FMT_CS64;
+	case 2:
+		return RIO_VOQ_FMT_CS48;
+	}
+	return l->fmt == RIO_VOQ_FMT_CS64 ? RIO_VOQ_FMT_CS64 : RIO_VOQ_FMT_CS48;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_lat_link_fmt);
 
@@ -97,7 +105,8 @@ static int rio_lat_write(struct rio_voq_node *n, unsigned int port, u32 val)
 	u32 off = rio_lat_off(n, port), back;
 	int ret = rio_voq_write(n, off, val);
 
-	rio_voq_count.lat_writes++;
+	if (ret != -EBUSY || !n->unknown)	/* else nothing was sent */
+		rio_voq_count.lat_writes++;
 	if (!ret) {
 		ret = rio_voq_read(n, off, &back);
 		rio_voq_count.lat_reads++;
@@ -130,8 +139,9 @@ static bool rio_lat_rollback(struct rio_voq_link *l,
 }
 
 /*
- * An end without the register has neither feature: the policy saw a CSR
- * of 0.  Say so in its words, and report no Part 6 violation of it.
+ * An end without the register (a map I device) has neither feature: the
+ * policy saw a CSR of 0.  Say so in its words, and report no Part 6
+ * violation of it.
  */
 static void rio_lat_plan_fix(struct rio_voq_link *l)
 {
@@ -150,21 +160,22 @@ static void rio_lat_plan_fix(struct rio_voq_link *l)
 	}
 }
 
-/* Each Part 6 violation of the plan, once per link */
+/* Each Part 6 violation of the plan, once per link, when it first shows */
 static void rio_lat_tell(struct rio_voq_link *l)
 {
 	unsigned int i, f;
 
-	if (l->lat.told)
-		return;
-	l->lat.told = true;
-	for (f = 0; f < RIO_LAT_NR_FEATS; f++)
-		for (i = 0; i < 2; i++)
-			if (l->lat.plan[f].violation[i])
-				rio_voq_warn(l->end[i], "port %u: %s: %s; off on the link to %s port %u\n",
-					     l->port[i], rio_lat_feat_names[f],
-					     l->lat.plan[f].why[i],
-					     rio_voq_node_name(l->end[!i]), l->port[!i]);
+	for (f = 0; f < RIO_LAT_NR_FEATS; f++) {
+		for (i = 0; i < 2; i++) {
+			if (!l->lat.plan[f].violation[i] || l->lat.told & BIT(2 * f + i))
+				continue;
+			l->lat.told |= BIT(2 * f + i);
+			rio_voq_warn(l->end[i], "port %u: %s: %s (link to %s port %u)\n",
+				     l->port[i], rio_lat_feat_names[f],
+				     l->lat.plan[f].why[i],
+				     rio_voq_node_name(l->end[!i]), l->port[!i]);
+		}
+	}
 }
 
 /* A failure: the link's state, and one line naming both ends */
@@ -172,6 +183,7 @@ static void rio_lat_failed(struct rio_voq_link *l, const char *step,
 			   unsigned int at, int err, bool restored)
 {
 	l->lat.state = RIO_LAT_FAILED;
+	l->lat.stale = true;
 	snprintf(l->lat.reason, sizeof(l->lat.reason), "%s %s port %u: error %d",
 		 step, rio_voq_node_name(l->end[at]), l->port[at], err);
 	rio_voq_err(l->end[0], "port %u <-> %s port %u: latency optimization failed while %s %s port %u (%pe); %s\n",
@@ -213,11 +225,16 @@ int rio_lat_link_read(struct rio_voq_link *l)
  * @l: the link, whose VoQ configuration went through (or is down)
  * @write: write the plan (the enumerating host); else only plan
  * @fresh: read both ends' registers first; they are read too when the
- *	link was down or failed before
+ *	link was down, failed, or had an end not known since they were
+ *	last read (only rio-voq writes them: a port event alone does not
+ *	make them stale)
  * @ch: each end's choices, NULL for the ports' own (an admin's try)
  *
  * Nothing is done on a link that is down (state RIO_LAT_DOWN: planned
- * and written when it is back) or without the register at either end.
+ * and written when it is back), without the register at either end, or
+ * with an end whose register is out of reach (rio_voq_port_state
+ * .lat_hidden): that end may have the features on, so its partner's are
+ * left as they are.
  * Otherwise each end is written only where its value changes, in
  * rio_lat_order()'s order, and read back.  On a failure every end
  * written, the failing one included, is put back as read before, and one
@@ -236,22 +253,35 @@ int rio_lat_link_configure(struct rio_voq_link *l, bool write, bool fresh,
 	int ret;
 
 	lockdep_assert_held(&rio_voq_lock);
+	l->lat.reason[0] = '\0';
+	for (i = 0; i < 2; i++) {
+		if (l->end[i]->port[l->port[i]].lat_hidden) {
+			l->lat.state = RIO_LAT_NONE;
+			snprintf(l->lat.reason, sizeof(l->lat.reason),
+				 "register of %s port %u out of reach",
+				 rio_voq_node_name(l->end[i]), l->port[i]);
+			return 0;
+		}
+	}
 	if (!rio_lat_has(l, 0) && !rio_lat_has(l, 1)) {
 		l->lat.state = RIO_LAT_NONE;
 		return 0;
 	}
 	if (l->down) {
 		l->lat.state = RIO_LAT_DOWN;
+		l->lat.stale = true;
 		return 0;
 	}
 	if (l->end[0]->unknown || l->end[1]->unknown) {
 		l->lat.state = RIO_LAT_NONE;	/* planned when it is known again */
+		l->lat.stale = true;
 		return 0;
 	}
-	if (fresh || l->lat.state == RIO_LAT_DOWN || l->lat.state == RIO_LAT_FAILED) {
+	if (fresh || l->lat.stale) {
 		ret = rio_lat_link_read(l);
 		if (ret)
 			return ret;
+		l->lat.stale = false;
 	}
 
 	rio_lat_link_ends(l, ch, e);
@@ -285,7 +315,46 @@ int rio_lat_link_configure(struct rio_voq_link *l, bool write, bool fresh,
 		}
 	}
 	l->lat.state = RIO_LAT_PLANNED;
-	l->lat.reason[0] = '\0';
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_lat_link_configure);
+
+/**
+ * rio_lat_port_alone() - a port whose link rio-voq no longer follows
+ * @n: the node, on a fabric this host owns
+ * @port: its port, whose partner was swapped for a board without a VoQ
+ *	block (or without the port)
+ *
+ * Nothing negotiates the port's features with the board across any
+ * more, which may lack them: multiple acknowledges go off, and
+ * ackID-in-PNA recovery too but on a link of baud-rate class 3, where
+ * Part 6 wants bit 9 set.  Read first; written only where it changes,
+ * and read back; one line on a failure.  Called with rio_voq_lock held.
+ *
+ * Return: 0, or the error of the access that failed.
+ */
+int rio_lat_port_alone(struct rio_voq_node *n, unsigned int port)
+{
+	struct rio_voq_port_state *ps = &n->port[port];
+	u32 off = rio_voq_phys_reg(n, port, RIO_PORT_N_CTL2_CSR(0, 0)), ctl2 = 0;
+	u32 want, keep = RIO_LAT_CSR_PNA_EN;
+	const char *step = "reading";
+	int ret;
+
+	lockdep_assert_held(&rio_voq_lock);
+	if (!ps->lat || n->unknown || !(ps->lat_csr & RIO_LAT_CSR_CONTROLS))
+		return 0;
+	ret = rio_lat_read(n, port) ?: rio_voq_read(n, off, &ctl2);
+	if (!ret) {
+		if (rio_voq_baud_class(ctl2) != 3)
+			keep = 0;
+		want = ps->lat_csr & ~(RIO_LAT_CSR_CONTROLS & ~keep);
+		step = "writing";
+		if (want != ps->lat_csr)
+			ret = rio_lat_write(n, port, want);
+	}
+	if (ret)
+		rio_voq_err(n, "port %u: cannot turn latency optimization off toward the board swapped in while %s (%pe)\n",
+			    port, step, ERR_PTR(ret));
+	return ret;
+}

@@ -449,6 +449,111 @@ static void lat_discovery_bounds(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
+/*
+ * A partner whose register is out of reach (port 20 of a map II switch:
+ * past the block's 16 ports) may have the features on: the other end is
+ * left alone, its bit 9 too on a CS64 link
+ */
+static void lat_hidden_partner(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+	struct rio_sim_dev *host, *big, *sw;
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *n;
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	host = voq_test_dev(test, fab, "host", false, 1, RIO_VOQ_LAYOUT_REV3,
+			    RIO_SIM_VOQ_CAPS_ALL);
+	big = lat_sw(test, fab, "sw-48", 48, LAT_ALL);
+	sw = lat_sw(test, fab, "sw", 8, LAT_ALL);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, big, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(big, 20, sw, 0, 3), 0);
+	sw->port[0].lat_ctl = RIO_LAT_CSR_PNA_EN;	/* its CS64 reset value */
+	sm = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	KUNIT_EXPECT_EQ(test, lat_hw(sw, 0), LAT_ALL | RIO_LAT_CSR_PNA_EN);
+	KUNIT_EXPECT_EQ(test, sw->port[0].lat_writes, 0ULL);
+	n = voq_test_node(sm, sw);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_EXPECT_GT(test, voq_test_sysfs_read(n, 0, "multiple_ack", buf), 0L);
+	KUNIT_EXPECT_EQ(test, strncmp(buf, "none: register of ", 18), 0);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "port 20 out of reach"));
+	rio_sim_kunit_release(test, sm);
+}
+
+/* CS64 is the link's (baud-rate class 3), not the VoQ format chosen */
+static void lat_cs64_by_baud(struct kunit *test)
+{
+	struct lat_fab f;
+
+	lat_setup(test, &f, LAT_ALL, LAT_ALL, 3, true);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(f.na, 1, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS48), 0);
+	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 1, RIO_LAT_PNA, RIO_LAT_CHOICE_OFF),
+			-EPERM);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL | LAT_ON);
+	rio_sim_kunit_release(test, f.sm);
+}
+
+/* A Part 6 violation that appears later (CS64 chosen on class 1) is told */
+static void lat_violation_later(struct kunit *test)
+{
+	struct lat_fab f;
+
+	voq_test_log_start(test);
+	lat_setup(test, &f, LAT_ALL, LAT_MACK, 1, true);
+	KUNIT_EXPECT_EQ(test, voq_test_log_count(test, "breaks Part 6"), 0U);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(f.na, 1, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS64), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_log_count(test, "breaks Part 6"), 1U);
+	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nb, 0, "pna_recovery"),
+			   "off: CS64 port without support (breaks Part 6)\n");
+	rio_sim_kunit_release(test, f.sm);
+}
+
+/* A link whose VoQ writes fail still gets its latency optimization */
+static void lat_without_voq(struct kunit *test)
+{
+	struct lat_fab f;
+
+	lat_setup(test, &f, LAT_ALL, LAT_ALL, 2, false);
+	KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(f.b, 0, RIO_SIM_WFAULT_IGNORE, 0, 1), 0);
+	KUNIT_EXPECT_NE(test, rio_voq_test_configure(f.l), 0);
+	KUNIT_EXPECT_EQ(test, f.l->state, RIO_VOQ_LINK_FAILED);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | LAT_ON);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL | LAT_ON);
+	rio_sim_kunit_release(test, f.sm);
+}
+
+/*
+ * sw-b swapped for a board without a VoQ block: nothing negotiates with
+ * it any more, so sw-a's port turns the features off; a choice kept from
+ * the link is withdrawn with "auto"
+ */
+static void lat_swap_no_voq(struct kunit *test)
+{
+	struct rio_sim_dev_desc d = {
+		.name = "sw-novoq", .is_switch = true, .nports = 8,
+		.vid = RIO_SIM_VID, .did = RIO_SIM_DID_SWITCH,
+		.map = RIO_SIM_MAP_II, .em = true, .lat_caps = LAT_ALL,
+	};
+	struct lat_fab f;
+
+	lat_setup(test, &f, LAT_ALL, LAT_ALL, 2, true);
+	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 1, RIO_LAT_PNA, RIO_LAT_CHOICE_OFF), 0);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | RIO_LAT_CSR_MACK_EN);
+	KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(f.b, &d), 0);
+	rio_sim_mport_pw_flush(f.sm);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_NULL(test, f.na->port[1].link);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL);
+	KUNIT_EXPECT_EQ(test, f.na->port[1].choice.lat[RIO_LAT_PNA], RIO_LAT_CHOICE_OFF);
+	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 1, RIO_LAT_PNA, RIO_LAT_CHOICE_NONE), 0);
+	KUNIT_EXPECT_EQ(test, f.na->port[1].choice.lat[RIO_LAT_PNA], RIO_LAT_CHOICE_NONE);
+	rio_sim_kunit_release(test, f.sm);
+}
+
 static struct kunit_case lat_link_cases[] = {
 	KUNIT_CASE(lat_negotiated),
 	KUNIT_CASE(lat_partner_lacks),
@@ -462,6 +567,11 @@ static struct kunit_case lat_link_cases[] = {
 	KUNIT_CASE(lat_link_bounce),
 	KUNIT_CASE(lat_board_swap),
 	KUNIT_CASE(lat_discovery_bounds),
+	KUNIT_CASE(lat_hidden_partner),
+	KUNIT_CASE(lat_cs64_by_baud),
+	KUNIT_CASE(lat_violation_later),
+	KUNIT_CASE(lat_without_voq),
+	KUNIT_CASE(lat_swap_no_voq),
 	{}
 };
 

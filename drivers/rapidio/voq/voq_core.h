@@ -161,12 +161,17 @@ struct rio_voq_choice {
  * @nsmap: entries in @smap (ports of the downstream device)
  * @nqueues: staging queues of this port
  * @lat: the port has a Port n Latency Optimization CSR (map II)
+ * @lat_hidden: its device's LP-Serial block is of map II, but this
+ *	port's register is out of rio-voq's reach (past the block's 16
+ *	ports or its room, or a chain that could not be bounded): whether
+ *	it has the features is not known
  * @lat_csr: that CSR as last read or written
  */
 struct rio_voq_port_state {
 	u32 csr;
 	u32 err_sts;
 	bool lat;
+	bool lat_hidden;
 	u32 lat_csr;
 	bool pending;
 	bool bounced;
@@ -299,8 +304,8 @@ enum rio_voq_link_state {
 
 /**
  * enum rio_lat_state - latency-optimization state of a link
- * @RIO_LAT_NONE: not planned yet, or an end has no register: nothing
- *	written
+ * @RIO_LAT_NONE: not planned yet, neither end has the register, or an
+ *	end's is out of reach (@reason says which): nothing written
  * @RIO_LAT_PLANNED: planned; on the enumerating host, written and read
  *	back at both ends
  * @RIO_LAT_FAILED: an access failed; both ends were put back as read
@@ -318,13 +323,16 @@ enum rio_lat_state {
  * struct rio_lat_link - latency optimization of a link
  * @state: its state
  * @plan: the plan of each feature (index i of its arrays is end i)
- * @told: the plan's Part 6 violations were logged
- * @reason: why it failed
+ * @told: the Part 6 violations logged, bit 2 f + i for feature f, end i
+ * @stale: the ends' registers are read before the next plan (the link
+ *	was down, failed, or had an end not known)
+ * @reason: why it failed, or why it is not planned
  */
 struct rio_lat_link {
 	enum rio_lat_state state;
 	struct rio_lat_plan plan[RIO_LAT_NR_FEATS];
-	bool told;
+	u8 told;
+	bool stale;
 	char reason[64];
 };
 
@@ -412,6 +420,7 @@ void rio_voq_node_end(const struct rio_voq_node *n, unsigned int port,
 		      struct rio_voq_end *e);
 
 /* voq_link.c: the write sequencer */
+unsigned int rio_voq_baud_class(u32 ctl2);
 bool rio_voq_link_unreachable(struct rio_voq_link *l, unsigned int i);
 int rio_voq_link_configure(struct rio_voq_link *l,
 			   const struct rio_voq_policy *pol, bool write,
@@ -433,6 +442,7 @@ void rio_lat_link_ends(const struct rio_voq_link *l,
 int rio_lat_link_read(struct rio_voq_link *l);
 int rio_lat_link_configure(struct rio_voq_link *l, bool write, bool fresh,
 			   const struct rio_voq_choice *const ch[2]);
+int rio_lat_port_alone(struct rio_voq_node *n, unsigned int port);
 
 /* lat_admin.c */
 int rio_lat_port_set(struct rio_voq_node *n, unsigned int port,

@@ -49,7 +49,7 @@ static void rio_voq_show_lat(struct seq_file *m, const struct rio_voq_link *l)
 	seq_puts(m, "  latency optimization: ");
 	switch (l->lat.state) {
 	case RIO_LAT_NONE:
-		seq_puts(m, "none\n");
+		seq_printf(m, "none%s%s\n", l->lat.reason[0] ? ": " : "", l->lat.reason);
 		return;
 	case RIO_LAT_DOWN:
 		seq_puts(m, "link down\n");

@@ -190,8 +190,10 @@ static void rio_voq_follow_replaced(struct rio_voq_node *n,
 		if (far == n || p >= far->nports)
 			continue;
 		/* A port the new board lacks leaves its partner's link down */
-		if (!rio_voq_port_status(far, p) && !far->port[p].link && write)
+		if (!rio_voq_port_status(far, p) && !far->port[p].link && write) {
 			rio_voq_port_configure(far, p, true);
+			rio_lat_port_alone(far, p);
+		}
 		rio_voq_choices_check(far, p);
 	}
 }
@@ -228,8 +230,10 @@ static void rio_voq_rediscover(struct rio_voq_node *n, struct rio_voq_found *f)
 		f->ret = 1;
 		return;
 	}
-	for (p = 0; p < n->nports; p++)
+	for (p = 0; p < n->nports; p++) {
 		n->port[p].csr = f->fresh.port[p].csr;
+		n->port[p].lat_csr = f->fresh.port[p].lat_csr;
+	}
 	kfree(f->fresh.port);
 	f->fresh.port = NULL;
 }

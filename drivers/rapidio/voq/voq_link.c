@@ -106,8 +106,14 @@ static int rio_voq_apply(struct rio_voq_target *t, unsigned int count,
 	return 0;
 }
 
-/* Selected baud rate (Port n Control 2 CSR, Part 6) -> baud-rate class */
-static unsigned int rio_voq_baud_class(u32 ctl2)
+/**
+ * rio_voq_baud_class() - baud-rate class of a port's selected baud rate
+ * @ctl2: its Port n Control 2 CSR (Part 6)
+ *
+ * Return: 1 (1.25 to 3.125 Gbaud), 2 (5 and 6.25), 3 (10.3125 and up),
+ * or 0 for a rate not selected or not known.
+ */
+unsigned int rio_voq_baud_class(u32 ctl2)
 {
 	switch (FIELD_GET(RIO_PORT_N_CTL2_SEL_BAUD, ctl2)) {
 	case 0x1 ... 0x3:	/* 1.25, 2.5, 3.125 Gbaud */
@@ -540,14 +546,17 @@ failed:
  * Return: 0; -EBUSY for an end not known; or the error of the access
  * that failed (the link is then in state RIO_VOQ_LINK_FAILED with
  * generation off at both ends); or, the VoQ configuration done, the
- * error of rio_lat_link_configure(), which follows it.
+ * error of rio_lat_link_configure(), which follows it in any case: the
+ * latency optimization of a link does not depend on its VoQ state.
  */
 int rio_voq_link_configure(struct rio_voq_link *l,
 			   const struct rio_voq_policy *pol, bool write,
 			   bool fresh)
 {
-	return rio_voq_link_write(l, pol, write, fresh ? BIT(0) | BIT(1) : 0, NULL) ?:
-	       rio_lat_link_configure(l, write, fresh, NULL);
+	int ret = rio_voq_link_write(l, pol, write, fresh ? BIT(0) | BIT(1) : 0, NULL);
+	int lat = rio_lat_link_configure(l, write, false, NULL);
+
+	return ret ?: lat;
 }
 
 /**
@@ -581,7 +590,7 @@ int rio_voq_link_try(struct rio_voq_link *l, const struct rio_voq_policy *pol,
 	 * own (its log line, its state), not the admin's VoQ write's.
 	 */
 	if (!ret)
-		rio_lat_link_configure(l, true, false, NULL);
+		rio_lat_link_configure(l, pol->auto_config, false, NULL);
 	return ret;
 }
 

@@ -244,29 +244,39 @@ static unsigned int rio_voq_block_room(const struct rio_voq_node *n,
 /*
  * The Latency Optimization CSRs of @n's ports, on a device whose
  * LP-Serial block is of map II: found and bounded by rio_lat_find() from
- * the first extended-feature block (@pr->first), read once each.  A
- * chain rio_lat_find() cannot bound leaves the ports without them (one
- * line); a failed read of a register fails the probe, as for the VoQ CSRs.
+ * the first extended-feature block (@pr->first), read once each.  Ports
+ * out of the bound, or all of them when the chain cannot be bounded (one
+ * line), are marked hidden: their partners are left alone.  A failed
+ * read fails the probe, as for the VoQ CSRs (a read that failed once is
+ * no sign of another board).
  */
 static int rio_voq_node_lat(struct rio_voq_node *n, struct rio_voq_probe *pr,
 			    struct rio_voq_port_state *port, unsigned int nports)
 {
+	unsigned int p, hw, last = rio_voq_hw_port(n, nports - 1) + 1;
+	u64 reads = rio_voq_count.reads;
 	struct rio_lat_block blk;
-	unsigned int p, hw;
 	int ret;
 
 	if (n->rmap != 2 || !n->phys || !pr->first)
 		return 0;
-	ret = rio_lat_find(rio_voq_probe_read, pr, pr->first, n->dev_nports, &blk);
+	/* The mport's port is port index of its controller's block */
+	ret = rio_lat_find(rio_voq_probe_read, pr, pr->first,
+			   max(n->dev_nports, last), &blk);
+	rio_voq_count.lat_reads += rio_voq_count.reads - reads;
+	if (ret && ret != -ELOOP && ret != -EINVAL && ret != -ENOENT)
+		return ret;
 	if (ret || blk.phys != n->phys) {
 		rio_voq_notice(n, "LP-Serial block at 0x%04x: latency-optimization registers not bounded (%pe): not used\n",
 			       n->phys, ERR_PTR(ret ?: -ENOENT));
-		return 0;
+		blk.nports = 0;
 	}
 	for (p = 0; p < nports; p++) {
 		hw = rio_voq_hw_port(n, p);
-		if (hw >= blk.nports)
-			break;
+		if (hw >= blk.nports) {
+			port[p].lat_hidden = true;
+			continue;
+		}
 		/* Not through the cache: these are read once, it holds others */
 		ret = rio_voq_read(n, rio_lat_csr_offset(n->phys, hw), &port[p].lat_csr);
 		rio_voq_count.lat_reads++;
@@ -495,6 +505,7 @@ bool rio_voq_node_same(const struct rio_voq_node *n,
 		    a.vc_sup != b.vc_sup || a.pgs_sup != b.pgs_sup)
 			return false;
 		if (n->port[p].lat != fresh->port[p].lat ||
+		    n->port[p].lat_hidden != fresh->port[p].lat_hidden ||
 		    (n->port[p].lat_csr ^ fresh->port[p].lat_csr) & RIO_LAT_CSR_CAPS)
 			return false;
 	}

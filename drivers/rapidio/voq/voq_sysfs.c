@@ -485,7 +485,8 @@ static ssize_t rio_lat_feat_show(struct rio_voq_node *n, unsigned int port,
 	int len = 0;
 
 	if (!l || l->lat.state == RIO_LAT_NONE) {
-		len = sysfs_emit(buf, "none");
+		len = sysfs_emit(buf, "none%s%s", l && l->lat.reason[0] ? ": " : "",
+				 l ? l->lat.reason : "");
 	} else if (l->lat.state == RIO_LAT_DOWN) {
 		len = sysfs_emit(buf, "off: link down");
 	} else if (l->lat.state == RIO_LAT_FAILED) {
