@@ -98,6 +98,38 @@ echo "   (exit status of the last refusal as root:" \
      "$(riovoq set rapidio0 0 tx_group_size=7 2>/dev/null; echo $?));" \
      "still TX $(cat $H/tx_group_size)"
 
+# Latency optimization (Part 6), on the ports with the register: each
+# link's two features as negotiated, then an admin's refused request
+# and an accepted one (riovoq set)
+lat_line() {	# sysfs port dir
+	d=${1%/voq/*}
+	echo "   ${d##*/} port ${1##*/port} (to $(cat $1/partner)): multiple acks $(cat $1/multiple_ack);" \
+	     "ackID-in-PNA $(cat $1/pna_recovery); capabilities $(cat $1/latency_capabilities)"
+}
+first=
+for p in /sys/bus/rapidio/devices/*/voq/port[0-9]*; do
+	[ -e $p/multiple_ack ] && [ "$(cat $p/partner)" != none ] || continue
+	if [ -z "$first" ]; then
+		echo
+		echo "== latency optimization, link by link (multiple acknowledges, ackID-in-PNA recovery)"
+		first=1
+	fi
+	lat_line $p
+done
+set -- $(find_port pna_recovery '^off: partner does not support it')
+if [ $# -eq 2 ]; then
+	L=/sys/bus/rapidio/devices/$1/voq/port$2
+	echo "   an admin asks for ackID-in-PNA recovery where the partner lacks it, then turns multiple acknowledges off and back to auto:"
+	try riovoq set "$1" "$2" pna_recovery=on
+	try riovoq set "$1" "$2" multiple_ack=off
+	lat_line $L
+	set -- $(cat $L/partner)
+	lat_line /sys/bus/rapidio/devices/$1/voq/port$2
+	set -- $(echo $L | sed 's|.*/devices/\([^/]*\)/voq/port\(.*\)|\1 \2|')
+	try riovoq set "$1" "$2" multiple_ack=auto
+	lat_line $L
+fi
+
 # "0 0 1 1 2 2 3" -> "q0 ports 0-1; q1 ports 2-3; q2 ports 4-5; q3 port 6"
 queues() {
 	awk '{
