@@ -554,6 +554,43 @@ static void lat_swap_no_voq(struct kunit *test)
 	rio_sim_kunit_release(test, f.sm);
 }
 
+/*
+ * sw-b replaced by a board of the same make whose chain loops: not
+ * known, nothing written; found again once its chain ends, the same
+ * make, but reset: both ends are read and written again
+ */
+static void lat_found_again(struct kunit *test)
+{
+	struct rio_sim_dev_desc d = {
+		.name = "sw-b", .is_switch = true, .nports = 8,
+		.vid = RIO_SIM_VID, .did = RIO_SIM_DID_SWITCH,
+		.map = RIO_SIM_MAP_II, .em = true,
+		.voq = true, .voq_layout = RIO_VOQ_LAYOUT_REV3,
+		.voq_caps = RIO_SIM_VOQ_CAPS_ALL, .lat_caps = LAT_ALL,
+		.ef_loop = true,
+	};
+	struct lat_fab f;
+
+	lat_setup(test, &f, LAT_ALL, LAT_ALL, 2, true);
+	KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(f.b, &d), 0);
+	rio_sim_mport_pw_flush(f.sm);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_TRUE(test, f.nb->unknown);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL);
+	spin_lock_irq(&f.sm->fab->lock);
+	f.b->ef_loop = false;
+	spin_unlock_irq(&f.sm->fab->lock);
+	rio_voq_test_poll();
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, f.nb->unknown);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL | LAT_ON);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | LAT_ON);
+	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "multiple_ack"), "on\n");
+	rio_sim_kunit_release(test, f.sm);
+}
+
 static struct kunit_case lat_link_cases[] = {
 	KUNIT_CASE(lat_negotiated),
 	KUNIT_CASE(lat_partner_lacks),
@@ -572,6 +609,7 @@ static struct kunit_case lat_link_cases[] = {
 	KUNIT_CASE(lat_violation_later),
 	KUNIT_CASE(lat_without_voq),
 	KUNIT_CASE(lat_swap_no_voq),
+	KUNIT_CASE(lat_found_again),
 	{}
 };
 
