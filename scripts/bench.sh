@@ -28,10 +28,10 @@
 #
 #   RIO_VOQ_BENCH_SHAPES  shapes (default "fat16 fat48 chain")
 #   RIO_VOQ_BENCH_SIZES   device counts of the sized shapes (default
-#                         "1000 4000", about 4 minutes; 16000 adds about
-#                         8, Documentation/driver-api/rapidio/voq.rst)
+#                         "1000 4000", about 6 minutes; 16000 adds about
+#                         11, Documentation/driver-api/rapidio/voq.rst)
 #   RIO_VOQ_BENCH_MEM     UML memory (default 2G; 16,000 devices use
-#                         about 370 MB)
+#                         about 450 MB)
 #   RIO_VOQ_BENCH_TXN_US  assumed time of one maintenance transaction on
 #                         real hardware, in microseconds (default 2,
 #                         voq.rst says why)
