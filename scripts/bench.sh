@@ -10,8 +10,9 @@
 #                     endpoints on each (size and depth grow together)
 # For each fabric UML boots twice, scanning through /sys/bus/rapidio/scan:
 #  - with rio-voq: the fabric's maintenance transactions (rio-sim's
-#    counters), rio-voq's share (its own counters), the scan time and
-#    rio-voq's own time in it;
+#    counters), rio-voq's share (its own counters) and, of it, the
+#    latency optimization's (its Latency Optimization CSR accesses), the
+#    scan time and rio-voq's own time in it;
 #  - without rio-voq (initcall_blacklist=rio_voq_init): the core's
 #    enumeration alone; the difference of the two boots' slab growth
 #    during the scan is rio-voq's memory.
@@ -27,10 +28,10 @@
 #
 #   RIO_VOQ_BENCH_SHAPES  shapes (default "fat16 fat48 chain")
 #   RIO_VOQ_BENCH_SIZES   device counts of the sized shapes (default
-#                         "1000 4000", about 4 minutes; 16000 adds about
-#                         8, Documentation/driver-api/rapidio/voq.rst)
+#                         "1000 4000", about 6 minutes; 16000 adds about
+#                         11, Documentation/driver-api/rapidio/voq.rst)
 #   RIO_VOQ_BENCH_MEM     UML memory (default 2G; 16,000 devices use
-#                         about 370 MB)
+#                         about 450 MB)
 #   RIO_VOQ_BENCH_TXN_US  assumed time of one maintenance transaction on
 #                         real hardware, in microseconds (default 2,
 #                         voq.rst says why)
@@ -58,17 +59,31 @@ ports() {
 	esac
 }
 
+# The latency optimization's share of the bound for S switches of P
+# ports: a switch of more than 16 ports has an LP-Serial Register Map II
+# block (rio-sim builds them so: fat48), whose Latency Optimization CSRs
+# of its first min(P, 16) = 16 ports are read at discovery; the chain
+# past its VoQ block has no header (LP-Serial, error management, VoQ in
+# address order).  Nothing is written: the ports have no latency
+# optimization capability.  Map I switches (16 and 4 ports) and the
+# endpoints have no such register.
+lat_bound() {
+	local s=$1 p=$2
+
+	echo $((p > 16 ? 16 * s : 0))
+}
+
 # Lower bound for S switches of P ports and E endpoints, one link per
 # device (a tree): discovery reads the mport's PEF, ASM, 2 block headers,
-# its CSR and its status; 3 headers, P CSRs and P status of a switch;
-# 2 headers, CSR and status of an endpoint.  Per link: the baud rate;
-# per end: a configuration write and a generation-on write, each read
-# back.
+# its CSR and its status; 3 headers, P CSRs and P status of a switch
+# (and lat_bound()'s registers); 2 headers, CSR and status of an
+# endpoint.  Per link: the baud rate; per end: a configuration write and
+# a generation-on write, each read back.
 bound() {
 	local s=$1 e=$2 p=$3 links reads writes
 
 	links=$((s + e))
-	reads=$((6 + (3 + 2 * p) * s + 4 * e + links))
+	reads=$((6 + (3 + 2 * p) * s + 4 * e + links + $(lat_bound "$s" "$p")))
 	writes=$((4 * links))
 	echo $((reads + 2 * writes))
 }
@@ -86,8 +101,12 @@ fit() {
 # (scripts/demo/bench-events-init.sh), against lower bounds computed
 # here from the fabric as rio-sim reports it (its debugfs ports files:
 # devices, blocks, port counts, links, the read-only capability bits of
-# each Port n VoQ CSR; never the controls rio-voq wrote), as voq.rst
-# "Maintenance transactions" derives them.
+# each Port n VoQ CSR and, on map II devices, of each Port n Latency
+# Optimization CSR; never the controls rio-voq wrote), as voq.rst
+# "Maintenance transactions" derives them.  Prints per event "name ops
+# bound failed lat_ops lat_bound": the latency optimization's share of
+# both (its Latency Optimization CSR accesses), the bound's included in
+# the bound.
 event_bounds() {	# the boot's output
 	awk '
 	function bit(c, b) { return int(c / 2 ^ b) % 2 }
@@ -114,9 +133,38 @@ event_bounds() {	# the boot's output
 	# The layout word, unless it is a port CSR read anyway
 	function lword(s, d) { return L[s, d] == 2 && VP[s, d] < 6 }
 	function ports(s, d) { return L[s, d] ? 2 * VP[s, d] + lword(s, d) : 0 }
+	# Latency optimization (Part 6): the read-only bits 0-2 of the
+	# Latency Optimization CSR of a port (register bits 31-29: 4 multiple
+	# acknowledges, 2 ackID-in-PNA recovery, 1 TX ackID status in PNA),
+	# never its controls (bits 8 and 9, what rio-voq wrote)
+	function lcaps(s, k) { return LAT[s, k] >= 0 ? int(LAT[s, k] / 2 ^ 29) % 8 : 0 }
+	# Does port k have the register: one of the first 16 VoQ ports of
+	# a device whose LP-Serial block is of map II (rio-sim shows lat=-1
+	# on a map I device)
+	function lhas(s, k,   a) {
+		split(k, a, ".")
+		return M2[s, a[1]] && L[s, a[1]] > 0 && a[2] + 0 < 16 && a[2] + 0 < VP[s, a[1]]
+	}
+	# The registers of a device read at discovery: that of each port
+	# that has one, and the headers of the chain past the VoQ block
+	# (none: the canned topologies place LP-Serial, error management,
+	# VoQ in address order; the ports files do not show the offsets)
+	function lreads(s, d) { return M2[s, d] && L[s, d] > 0 ? (VP[s, d] < 16 ? VP[s, d] : 16) : 0 }
+	# The controls the plan wants at end k of the link k-j: 1 multiple
+	# acknowledges, 2 ackID-in-PNA recovery (bits 1 and 2), each on at
+	# both ends where both ends support it, off where an end has no
+	# register; the same over CS48 and CS64 without admin choices
+	function lwant(s, k, j,   ck, cj) {
+		if (!lhas(s, k) || !lhas(s, j))
+			return 0
+		ck = lcaps(s, k); cj = lcaps(s, j)
+		return (bit(ck, 2) && bit(cj, 2)) + 2 * (bit(ck, 1) && bit(ck, 0) && bit(cj, 1) && bit(cj, 0))
+	}
+	# End k written (and read back) if its controls are not cur
+	function lw(s, k, j, cur) { return 2 * (lhas(s, k) && lwant(s, k, j) != cur) }
 	# A device read again from scratch: identity, port count (a switch),
-	# every header, every port
-	function again(s, d) { return 1 + SW[s, d] + hdrs(s, d) + ports(s, d) }
+	# every header, every port, its latency-optimization registers
+	function again(s, d) { return 1 + SW[s, d] + hdrs(s, d) + ports(s, d) + lreads(s, d) }
 	$1 == "TRUTH" && $3 ~ /^dev=/ && $4 ~ /^switch=/ {
 		s = $2; kv($0)
 		d = v["dev"]; SW[s, d] = v["switch"]; EM[s, d] = v["em"]
@@ -128,17 +176,26 @@ event_bounds() {	# the boot's output
 		s = $2; kv($0)
 		k = v["dev"] "." v["port"]
 		C[s, k] = v["csr"]; PEER[s, k] = v["peer"]; UP[s, k] = v["up"]
+		LAT[s, k] = ("lat" in v) ? v["lat"] + 0 : -1
+		if (LAT[s, k] >= 0)
+			M2[s, v["dev"]] = 1
 		keys[s] = keys[s] " " k
 		next
 	}
-	$1 == "EVENT" { ops[$2] = $3 + $4; fail[$2] = $5; S = $6 "." $7; E = $8 ".0"; next }
+	$1 == "EVENT" {
+		ops[$2] = $3 + $4; fail[$2] = $5; S = $6 "." $7; E = $8 ".0"
+		lops[$2] = $9 + $10	# 0 from a kernel without the counters
+		next
+	}
 	END {
-		# The scan: every device, every cable once
-		b = 0
+		# The scan: every device, every cable once; controls from
+		# reset (0: rio-sim does not set bit 9 on CS64 links)
+		b = 0; lb = 0
 		n = split(devs["scan"], dl, " ")
 		for (i = 1; i <= n; i++) {
 			d = dl[i]
 			b += (d == 0 ? 2 : 0) + hdrs("scan", d) + ports("scan", d)
+			lb += lreads("scan", d)
 		}
 		n = split(keys["scan"], kl, " ")
 		for (i = 1; i <= n; i++) {
@@ -153,29 +210,45 @@ event_bounds() {	# the boot's output
 			if (a[1] + 0 < c[1] + 0 || (a[1] == c[1] && a[2] + 0 < c[2] + 0))
 				b += 1		# the baud rate, once per link
 			b += 2 + 2 * gen("scan", k, j)
+			lb += lw("scan", k, j, 0)
 		}
-		bound["scan"] = b
+		lbound["scan"] = lb
+		bound["scan"] = b + lb
 		sw = substr(S, 1, index(S, ".") - 1)
 		ep = substr(E, 1, index(E, ".") - 1)
-		# Down: the switch port read, its generation off, read back
+		# Down: the switch port read, its generation off, read back;
+		# nothing of latency optimization while the link is down
 		bound["down"] = 1 + 2 * gen("down", S, E)
-		# Up: both ends read again, the baud rate, generation on again
+		# Up: both ends read again (their latency-optimization
+		# registers included: again()), the baud rate, generation on
+		# again; a latency-optimization end written (and read back) if
+		# its controls are not what the scan left (rio-sim keeps them)
 		b = again("up", sw) + again("up", ep)
-		bound["up"] = b + 1 + 2 * gen("down", S, E)
+		lwr = lw("up", S, E, lwant("scan", S, E)) + lw("up", E, S, lwant("scan", E, S))
+		lbound["up"] = lreads("up", sw) + lreads("up", ep) + lwr
+		bound["up"] = b + 1 + 2 * gen("down", S, E) + lwr
 		# Unavailable: the port read, XOFF on with generation off
 		bound["ua"] = 3
 		# Available: as up, XOFF off with generation on in one write
 		b = again("avail", sw) + again("avail", ep)
-		bound["avail"] = b + 1 + 2
+		lwr = lw("avail", S, E, lwant("scan", S, E)) + lw("avail", E, S, lwant("scan", E, S))
+		lbound["avail"] = lreads("avail", sw) + lreads("avail", ep) + lwr
+		bound["avail"] = b + 1 + 2 + lwr
 		# Swap: a down, then an up with the new board, which starts
 		# from reset: the switch port written again if its per-VC bit
-		# changes, then its generation on; the new board configured
+		# changes, then its generation on; the new board configured.
+		# Latency optimization: the end of the switch written if its
+		# plan changes, that of the new board (from reset) if the plan
+		# sets any
 		b = 1 + 2 * gen("swap", S, E) + again("end", sw) + again("end", ep) + 1
 		b += 2 * (vcl("swap", S, E) != vcl("end", S, E)) + 2 * gen("end", S, E)
-		bound["swap"] = b + 2 + 2 * gen("end", E, S)
+		lwr = lw("end", S, E, lwant("scan", S, E)) + lw("end", E, S, 0)
+		lbound["swap"] = lreads("end", sw) + lreads("end", ep) + lwr
+		bound["swap"] = b + 2 + 2 * gen("end", E, S) + lwr
 		split("scan down up ua avail swap", ev, " ")
 		for (i = 1; i <= 6; i++)
-			printf "%s%s %d %d %d", (i > 1 ? " " : ""), ev[i], ops[ev[i]], bound[ev[i]], fail[ev[i]]
+			printf "%s%s %d %d %d %d %d", (i > 1 ? " " : ""), ev[i], ops[ev[i]],
+			       bound[ev[i]], fail[ev[i]], lops[ev[i]], lbound[ev[i]]
 		printf "\n"
 	}'
 }
@@ -186,9 +259,11 @@ failed=0
 crashed=""
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT
-fmt='%-6s %7s %6s %5s %11s %9s %9s %6s %8s %8s %7s %5s %8s %8s\n'
+# lat ops: rio-voq's Latency Optimization CSR accesses/that share of
+# the bound; lat%: their share of rio-voq's transactions
+fmt='%-6s %7s %6s %5s %11s %9s %9s %6s %11s %5s %8s %8s %7s %5s %8s %8s\n'
 printf "$fmt" shape devices found depth "core ops" "voq ops" bound ratio \
-	"scan s" "no-voq s" "voq s" "voq%" "voq B/d" "sim B/d"
+	"lat ops" "lat%" "scan s" "no-voq s" "voq s" "voq%" "voq B/d" "sim B/d"
 for shape in $shapes; do
 	if [ "$shape" = chain ]; then
 		specs=chain:255
@@ -216,25 +291,32 @@ for shape in $shapes; do
 			failed=1
 			continue
 		fi
-		read -r found r w f secs vr vw vf vns sw ep depth slab simb used <<<"$with"
-		read -r _ cr cw _ csecs _ _ _ _ _ _ _ cslab _ _ <<<"$without"
+		# By position; fields a kernel does not give are read as 0
+		read -r found r w f secs vr vw vf vns sw ep depth slab simb used \
+			vlr vlw _ <<<"$with"
+		read -r _ cr cw _ csecs _ _ _ _ _ _ _ cslab _ _ _ _ _ <<<"$without"
 		b=$(bound "$sw" "$ep" "$(ports "${spec%%:*}")")
+		lb=$(lat_bound "$sw" "$(ports "${spec%%:*}")")
+		lops=$((${vlr:-0} + ${vlw:-0}))
 		n=${spec#*:}
 		[ "$shape" = chain ] && n=$((2 * n + 1))
 		awk -v fmt="$fmt" -v shape="$shape" -v n="$n" -v found="$found" \
 		    -v depth="$depth" -v core=$((cr + cw)) -v voq=$((vr + vw)) -v b="$b" \
 		    -v secs="$secs" -v csecs="$csecs" -v vns="$vns" -v slab="$slab" \
-		    -v cslab="$cslab" -v simb="$simb" -v used="$used" -v vf="$vf" 'BEGIN {
+		    -v cslab="$cslab" -v simb="$simb" -v used="$used" -v vf="$vf" \
+		    -v lops="$lops" -v lb="$lb" 'BEGIN {
 			vs = vns / 1e9
 			printf fmt, shape, n, found, depth, core, voq, b,
-			       sprintf("%.3f", voq / b), sprintf("%.2f", secs),
+			       sprintf("%.3f", voq / b), lops "/" lb,
+			       (voq > 0 ? sprintf("%.1f", 100 * lops / voq) : "-"),
+			       sprintf("%.2f", secs),
 			       sprintf("%.2f", csecs), sprintf("%.3f", vs),
 			       (secs > 0 ? sprintf("%.1f", 100 * vs / secs) : "-"),
 			       sprintf("%.0f", (slab - cslab) * 1024 / found),
 			       sprintf("%.0f", simb / (found + 1))
 			if (vf) printf "  (rio-voq: %d failed accesses)\n", vf
 		}'
-		echo "$shape $found $((cr + cw)) $((vr + vw)) $vns $secs $used" >> "$results"
+		echo "$shape $found $((cr + cw)) $((vr + vw)) $vns $secs $used $lops" >> "$results"
 	done
 done
 
@@ -250,8 +332,9 @@ done
 
 echo
 echo "On real hardware, at ${txn_us} us per maintenance transaction (voq.rst):"
-awk -v us="$txn_us" '{ printf "  %-6s %6d devices: core %8.1f s, rio-voq %6.2f s (%.1f%% of the scan); UML used %d MB\n",
-		       $1, $2, $3 * us / 1e6, $4 * us / 1e6, 100 * $4 / ($3 + $4), $7 / 1024 }' "$results"
+awk -v us="$txn_us" '{ printf "  %-6s %6d devices: core %8.1f s, rio-voq %6.2f s (%.1f%% of the scan, latency optimization %.2f ms); UML used %d MB\n",
+		       $1, $2, $3 * us / 1e6, $4 * us / 1e6, 100 * $4 / ($3 + $4), $8 * us / 1e3,
+		       $7 / 1024 }' "$results"
 
 echo
 echo "Per event, on the link of each fabric's last endpoint: rio-voq's transactions/the lower bound (voq.rst)"
@@ -270,16 +353,25 @@ for spec in $events; do
 		failed=1
 		continue
 	fi
-	# "name ops bound failed" six times: "ops/bound ratio" each
+	# "name ops bound failed lat_ops lat_bound" six times: "ops/bound
+	# ratio" each, and a line of the latency optimization's share if
+	# it has any
 	awk -v fmt="$evfmt" -v spec="$spec" -v n="$((n - 1))" '{
+		any = 0
 		for (i = 0; i < 6; i++) {
-			o = $(4 * i + 2); b = $(4 * i + 3); f = $(4 * i + 4)
+			o = $(6 * i + 2); b = $(6 * i + 3); f = $(6 * i + 4)
+			lo = $(6 * i + 5); lb = $(6 * i + 6)
 			c[i] = sprintf("%d/%d %.3f%s", o, b, b ? o / b : 0, f ? "!" : "")
+			l[i] = lb ? sprintf("%d/%d %.3f", lo, lb, lo / lb) : sprintf("%d/%d", lo, lb)
+			any += lo + lb
 		}
 		printf fmt, spec, n, c[0], c[1], c[2], c[3], c[4], c[5]
+		if (any)
+			printf fmt, "  lat", "", l[0], l[1], l[2], l[3], l[4], l[5]
 	}' <<<"$res"
 done
-echo "(! : some of rio-voq's accesses failed; each failed access is counted too)"
+echo "(! : some of rio-voq's accesses failed; each failed access is counted too;"
+echo " lat: of which Latency Optimization CSR accesses/that share of the bound)"
 
 echo
 echo "Symbols for a full status refresh (rio-voq's codec; * = not all ports covered):"

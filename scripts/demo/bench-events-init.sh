@@ -6,12 +6,15 @@
 # Prints the fabric's ground truth before each step (rio-sim's debugfs
 # devN/ports files, prefixed "TRUTH <step> "), from which scripts/bench.sh
 # computes the lower bounds, and one line per step:
-#   "EVENT <step> <reads> <writes> <failed> <dev> <port> <peer dev>"
+#   "EVENT <step> <reads> <writes> <failed> <dev> <port> <peer dev>
+#    <lat reads> <lat writes>"
 # step: scan (rio-voq's accesses since boot, the mport's own block
 # included), down, up (the link of the endpoint, from its switch's
 # port), ua, avail (the switch's port unavailable, available again),
 # swap (the endpoint swapped for a board without per-VC support, which
-# takes its link down and up).
+# takes its link down and up); lat reads and writes: the share of reads
+# and writes that went to Latency Optimization CSRs (0 on a kernel whose
+# counters do not have them).
 export PATH=/bin
 
 mount -t proc proc /proc
@@ -20,12 +23,14 @@ mount -t debugfs debugfs /sys/kernel/debug
 
 d=$(echo /sys/kernel/debug/rio-sim/*)
 v=/sys/kernel/debug/rio-voq/counters
-voq() { sed -n "s/^$1 //p" $v; }
-r0=0 w0=0 f0=0
+voq() { c=$(sed -n "s/^$1 //p" $v); echo "${c:-0}"; }
+r0=0 w0=0 f0=0 lr0=0 lw0=0
 step() {	# name
 	r=$(voq reads) w=$(voq writes) f=$(voq failed)
-	echo "EVENT $1 $((r - r0)) $((w - w0)) $((f - f0)) $sw $port $ep"
-	r0=$r w0=$w f0=$f
+	lr=$(voq lat_reads) lw=$(voq lat_writes)
+	echo "EVENT $1 $((r - r0)) $((w - w0)) $((f - f0)) $sw $port $ep" \
+	     "$((lr - lr0)) $((lw - lw0))"
+	r0=$r w0=$w f0=$f lr0=$lr lw0=$lw
 }
 truth() {	# name
 	cat "$d"/dev*/ports | sed "s/^/TRUTH $1 /"
