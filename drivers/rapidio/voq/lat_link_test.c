@@ -37,16 +37,23 @@ struct lat_fab {
 	char *buf;
 };
 
-static struct rio_sim_dev *lat_sw(struct kunit *test, struct rio_sim_fabric *fab,
-				  const char *name, unsigned int nports, u32 lat_caps)
+/* A map II switch with a rev 3 VoQ block that can do everything */
+static struct rio_sim_dev_desc lat_sw_desc(const char *name, unsigned int nports,
+					   u32 lat_caps)
 {
-	struct rio_sim_dev_desc d = {
+	return (struct rio_sim_dev_desc) {
 		.name = name, .is_switch = true, .nports = nports,
 		.vid = RIO_SIM_VID, .did = RIO_SIM_DID_SWITCH,
 		.map = RIO_SIM_MAP_II, .em = true,
 		.voq = true, .voq_layout = RIO_VOQ_LAYOUT_REV3,
 		.voq_caps = RIO_SIM_VOQ_CAPS_ALL, .lat_caps = lat_caps,
 	};
+}
+
+static struct rio_sim_dev *lat_sw(struct kunit *test, struct rio_sim_fabric *fab,
+				  const char *name, unsigned int nports, u32 lat_caps)
+{
+	struct rio_sim_dev_desc d = lat_sw_desc(name, nports, lat_caps);
 	struct rio_sim_dev *dev = rio_sim_dev_add(fab, &d);
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
@@ -390,13 +397,7 @@ static void lat_link_bounce(struct kunit *test)
 /* sw-b swapped for a board without ackID-in-PNA: planned from the new one */
 static void lat_board_swap(struct kunit *test)
 {
-	struct rio_sim_dev_desc d = {
-		.name = "sw-b2", .is_switch = true, .nports = 8,
-		.vid = RIO_SIM_VID, .did = RIO_SIM_DID_SWITCH,
-		.map = RIO_SIM_MAP_II, .em = true,
-		.voq = true, .voq_layout = RIO_VOQ_LAYOUT_REV3,
-		.voq_caps = RIO_SIM_VOQ_CAPS_ALL, .lat_caps = LAT_MACK,
-	};
+	struct rio_sim_dev_desc d = lat_sw_desc("sw-b2", 8, LAT_MACK);
 	struct lat_fab f;
 	struct rio_voq_link *l;
 
@@ -532,13 +533,11 @@ static void lat_without_voq(struct kunit *test)
  */
 static void lat_swap_no_voq(struct kunit *test)
 {
-	struct rio_sim_dev_desc d = {
-		.name = "sw-novoq", .is_switch = true, .nports = 8,
-		.vid = RIO_SIM_VID, .did = RIO_SIM_DID_SWITCH,
-		.map = RIO_SIM_MAP_II, .em = true, .lat_caps = LAT_ALL,
-	};
+	struct rio_sim_dev_desc d = lat_sw_desc("sw-novoq", 8, LAT_ALL);
 	struct lat_fab f;
 
+	d.voq = false;
+	d.voq_caps = 0;
 	lat_setup(test, &f, LAT_ALL, LAT_ALL, 2, true);
 	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 1, RIO_LAT_PNA, RIO_LAT_CHOICE_OFF), 0);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | RIO_LAT_CSR_MACK_EN);
@@ -561,16 +560,10 @@ static void lat_swap_no_voq(struct kunit *test)
  */
 static void lat_found_again(struct kunit *test)
 {
-	struct rio_sim_dev_desc d = {
-		.name = "sw-b", .is_switch = true, .nports = 8,
-		.vid = RIO_SIM_VID, .did = RIO_SIM_DID_SWITCH,
-		.map = RIO_SIM_MAP_II, .em = true,
-		.voq = true, .voq_layout = RIO_VOQ_LAYOUT_REV3,
-		.voq_caps = RIO_SIM_VOQ_CAPS_ALL, .lat_caps = LAT_ALL,
-		.ef_loop = true,
-	};
+	struct rio_sim_dev_desc d = lat_sw_desc("sw-b", 8, LAT_ALL);
 	struct lat_fab f;
 
+	d.ef_loop = true;
 	lat_setup(test, &f, LAT_ALL, LAT_ALL, 2, true);
 	KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(f.b, &d), 0);
 	rio_sim_mport_pw_flush(f.sm);
