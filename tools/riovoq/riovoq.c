@@ -532,12 +532,25 @@ static void json_str(const char *s, size_t n)
 	putchar('"');
 }
 
+/*
+ * The bytes of a value a DOT label shows, at most: Graphviz takes a
+ * quoted string of up to 16384 bytes, and a label holds a few values
+ * (each escaped to three bytes a byte at most); a device's name, also
+ * a node's ID, is shorter (NAME_MAX), so never cut.  -j shows it whole.
+ */
+#define DOT_MAX		256
+
 /* A DOT quoted string's content: no quote, backslash or escape survives */
 static void dot_esc(const char *s)
 {
 	const unsigned char *u = (const unsigned char *)s;
-	size_t n = strlen(s), i = 0, l;
+	size_t n = strlen(s), i = 0, l, back;
+	bool cut = n > DOT_MAX;
 
+	/* cut at a character, where a UTF-8 sequence begins */
+	if (cut)
+		for (n = DOT_MAX, back = 0; back < 3 && (u[n] & 0xc0) == 0x80; back++)
+			n--;
 	while (i < n) {
 		if (u[i] == '"' || u[i] == '\\') {
 			printf("\\%c", u[i++]);
@@ -550,6 +563,8 @@ static void dot_esc(const char *s)
 			i += l ? l : 1;
 		}
 	}
+	if (cut)
+		fputs("...", stdout);
 }
 
 /* Text for a terminal: control characters shown as '?' */

@@ -337,6 +337,7 @@ HW=$H/bus/rapidio/devices/00:s:0002/voq
 python3 -c 'print("r" * 300, end="")' > "$H/class/rapidio_port/rapidio0/voq/layout"
 python3 -c 'print(" ".join(str(i % 4) for i in range(255)))' > "$HW/port1/staging_map"
 printf 'disabled: \xff\xfe "quoted" \\ back\x01slash \xc0\xaf overlong' > "$HW/port4/link_status"
+python3 -c 'print("disabled: x" + "\u00e9" * 10000)' > "$H/bus/rapidio/devices/00:e:0004/voq/port0/link_status"
 EV="$H/bus/rapidio/devices/evil\"]; \"x\" -> \"y"
 mkdir -p "$EV/voq/port0"
 echo rev3 > "$EV/voq/layout"; echo 1 > "$EV/voq/ports"; echo none > "$EV/voq/port0/partner"
@@ -361,6 +362,13 @@ assert s == 'disabled: \ufffd\ufffd \"quoted\" \\\\ back\x01slash \ufffd\ufffd o
 "
 "$RIOVOQ" -r "$H" dot > "$T/h.dot" 2>/dev/null
 ok "a quote in a name and a value: Graphviz takes the DOT" dot_ok "$T/h.dot"
+ok "a 20000-byte value: cut in the DOT label, at a character" \
+	grep -qF "00:e:0004 0 -> 00:s:0002 1: off: x$(python3 -c 'print("\u00e9" * 127, end="")')..." "$T/h.dot"
+ok "... and whole in -j" python3 -c "
+import json
+d = json.load(open('$T/h.json', encoding='utf-8'))
+assert [r['link_status'] for r in d if r['device'] == '00:e:0004'] == ['disabled: x' + '\u00e9' * 10000]
+"
 ok "... and no edge is injected" sh -c "dot -Tplain '$T/h.dot' | awk '\$1 == \"edge\"' | grep -c . | grep -qx 9"
 "$RIOVOQ" -r "$H" show > "$T/h.txt" 2>/dev/null
 ok "show: control characters shown as ?" grep -q 'back?slash' "$T/h.txt"
