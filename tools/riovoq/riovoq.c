@@ -256,15 +256,20 @@ static const char * const bases[] = { "class/rapidio_port", "bus/rapidio/devices
 
 /* The fabric as sysfs shows it */
 
-/* Files of voq/port<N>/, in the order of -j */
+/*
+ * Files of voq/port<N>/, in the order of -j; from K_LCAPS on, those of the
+ * Port n Latency Optimization CSR, only on ports that have one, in an
+ * object of their own in -j
+ */
 static const char * const port_keys[] = {
 	"capabilities", "generation", "participation", "xoff", "per_vc",
 	"tx_group_size", "rx_group_size", "symbol_format", "partner",
 	"link_status", "staging_queues", "staging_map",
+	"latency_capabilities", "latency_csr", "multiple_ack", "pna_recovery",
 };
 
 enum { K_CAPS, K_GEN, K_PART, K_XOFF, K_VC, K_TX, K_RX, K_FMT, K_PARTNER,
-	K_STATUS, K_SQ, K_SMAP, NKEYS };
+	K_STATUS, K_SQ, K_SMAP, K_LCAPS, K_LCSR, K_MACK, K_PNA, NKEYS };
 
 struct dev;
 
@@ -726,6 +731,19 @@ static const char *fval(const struct dev *d, int p, unsigned int k)
 	return d->port[p].f[k].s;
 }
 
+/* Whether a port has any file of a Latency Optimization CSR (read or not) */
+static bool has_lat(const struct dev *d, int p)
+{
+	unsigned int k;
+
+	if (!d->port || p < 0 || (unsigned int)p >= d->nports)
+		return false;
+	for (k = K_LCAPS; k < NKEYS; k++)
+		if (d->port[p].f[k].s || d->port[p].f[k].bad)
+			return true;
+	return false;
+}
+
 static bool starts(const char *s, const char *prefix)
 {
 	return s && !strncmp(s, prefix, strlen(prefix));
@@ -988,17 +1006,23 @@ static void show_ports(struct fabric *fab, const struct dev *only)
 			const struct val *f = d->port[p].f;
 			char *v[NKEYS];
 
-			for (c = 0; c < NKEYS; c++)
+			for (c = 0; c < NKEYS; c++) {
 				v[c] = tty(val_or(&f[c], "-"));
-			if (!*v[K_CAPS]) {
-				free(v[K_CAPS]);
-				v[K_CAPS] = xstrdup("-");
+				if (!*v[c] && (c == K_CAPS || c >= K_LCAPS)) {
+					free(v[c]);
+					v[c] = xstrdup("-");
+				}
 			}
 			t = tty(d->name);
-			printf("%-*s %4u %-5s %-16s %3s %4s %4s %3s %2s %2s %-5s %2s %-16s %s\n",
+			printf("%-*s %4u %-5s %-16s %3s %4s %4s %3s %2s %2s %-5s %2s %-16s %s",
 			       (int)wd, t, p, lay, v[K_CAPS], v[K_GEN], v[K_PART], v[K_XOFF],
 			       v[K_VC], v[K_TX], v[K_RX], v[K_FMT], v[K_SQ], v[K_PARTNER],
 			       v[K_STATUS]);
+			/* Latency optimization, where the port has the register */
+			if (has_lat(d, p))
+				printf("  lat: caps %s; csr %s; multiple_ack %s; pna_recovery %s",
+				       v[K_LCAPS], v[K_LCSR], v[K_MACK], v[K_PNA]);
+			printf("\n");
 			free(t);
 			for (c = 0; c < NKEYS; c++)
 				free(v[c]);
@@ -1024,6 +1048,52 @@ static void show_ports(struct fabric *fab, const struct dev *only)
 	}
 }
 
+/* A file of space-separated words as a JSON array: "none" is [] */
+static void json_words(const struct val *v)
+{
+	const char *s = v->s, *end, *sp;
+	bool first = true;
+
+	if (!s) {
+		fputs("null", stdout);
+		return;
+	}
+	end = v->len == 4 && !memcmp(s, "none", 4) ? s : s + v->len;
+	putchar('[');
+	for (; s < end; s = sp + 1) {
+		sp = memchr(s, ' ', end - s);
+		if (!sp)
+			sp = end;
+		if (sp == s)
+			continue;
+		if (!first)
+			fputs(", ", stdout);
+		first = false;
+		json_str(s, sp - s);
+	}
+	putchar(']');
+}
+
+/* The latency files of a port: an object, or null without the register */
+static void json_lat(const struct dev *d, unsigned int p)
+{
+	static const char * const names[] = { "csr", "multiple_ack", "pna_recovery" };
+	const struct val *f = d->port[p].f;
+	unsigned int k;
+
+	if (!has_lat(d, p)) {
+		fputs("null", stdout);
+		return;
+	}
+	fputs("{\"capabilities\": ", stdout);
+	json_words(&f[K_LCAPS]);
+	for (k = K_LCSR; k < NKEYS; k++) {
+		printf(", \"%s\": ", names[k - K_LCSR]);
+		json_str(f[k].s, f[k].len);
+	}
+	putchar('}');
+}
+
 static void show_json(struct fabric *fab, const struct dev *only)
 {
 	bool first = true;
@@ -1041,10 +1111,12 @@ static void show_json(struct fabric *fab, const struct dev *only)
 			json_str(d->name, strlen(d->name));
 			printf(", \"port\": %u, \"layout\": ", p);
 			json_str(d->layout.s, d->layout.len);
-			for (k = 0; k < NKEYS; k++) {
+			for (k = 0; k < K_LCAPS; k++) {
 				printf(", \"%s\": ", port_keys[k]);
 				json_str(d->port[p].f[k].s, d->port[p].f[k].len);
 			}
+			fputs(", \"latency\": ", stdout);
+			json_lat(d, p);
 			printf("}");
 		}
 	}

@@ -104,8 +104,51 @@ build_tree() {	# root
 	printf 'null\n00:e:0004\n00:e:0003\nnull\n00:e:0005\n' > "$D/00:s:0002/lnext"
 	for p in 00:e:0003 00:e:0004 00:e:0005; do echo 00:s:0002 > "$D/$p/lprev"; done
 }
+lat() {	# dir caps csr multiple_ack pna_recovery: a Latency Optimization CSR
+	echo "$2" > "$1/latency_capabilities"; echo "$3" > "$1/latency_csr"
+	echo "$4" > "$1/multiple_ack"; echo "$5" > "$1/pna_recovery"
+}
+# build_tree, with 00:s:0002 ports 5, 6 and 7 linked to 00:e:0007, 8 and
+# 9, and Latency Optimization CSRs (Part 6) at both ends of rapidio0 0 -
+# 00:s:0002 0 (CS64, both features on), 00:s:0002 1 - 00:e:0004 (PNA off:
+# 00:e:0004 lacks it, against the admin's "on"), 5 - 00:e:0007 (failed)
+# and 6 - 00:e:0008 (turned off by the admin); at one end of 4 - 00:e:0005
+# (a rev 2 device, whose map I block has none: "none"), at neither end of
+# 7 - 00:e:0009; idle port 3 has one without capabilities.
+ALL="multiple_ack pna_recovery pna_tx"
+LFAIL="failed: a maintenance write to 00:e:0007 failed"
+build_lat_tree() {	# root
+	local S=$1 D=$1/bus/rapidio/devices M W e
+	build_tree "$S"
+	M=$S/class/rapidio_port/rapidio0/voq W=$D/00:s:0002/voq
+	for e in 7 8 9; do
+		mkdev 00:e:000$e rev3 1
+		port "$W" $((e - 2)) "gen rx" 1 1 0 0 0 0 cs48 "00:e:000$e 0" configured "0 4"
+		port "$D/00:e:000$e/voq" 0 "gen rx" 1 1 0 0 0 0 cs48 "00:s:0002 $((e - 2))" \
+			configured "0 4"
+		echo 00:s:0002 > "$D/00:e:000$e/lprev"
+	done
+	printf '00:e:0007\n00:e:0008\n00:e:0009\n' >> "$D/00:s:0002/lnext"
+	lat "$M/port0" "$ALL" 0xe0c00000 on on
+	lat "$W/port0" "$ALL" 0xe0c00000 on on
+	lat "$W/port1" "$ALL" 0xe0800000 on "off: partner does not support it (admin: on)"
+	lat "$D/00:e:0004/voq/port0" multiple_ack 0x80800000 on "off: not supported"
+	lat "$W/port3" none 0x00000000 none none
+	lat "$W/port4" multiple_ack 0x80000000 "off: partner has no latency-optimization register" \
+		"off: not supported"
+	lat "$W/port5" "$ALL" 0xe0000000 "$LFAIL" "$LFAIL"
+	lat "$D/00:e:0007/voq/port0" "$ALL" 0xe0000000 "$LFAIL" "$LFAIL"
+	lat "$W/port6" "$ALL" 0xe0000000 "off: turned off by the admin (admin: off)" \
+		"off: turned off by the admin (admin: off)"
+	lat "$D/00:e:0008/voq/port0" "$ALL" 0xe0000000 "off: turned off by the admin" \
+		"off: turned off by the admin"
+}
 S=$T/sys
 build_tree "$S"
+LT=$T/lat/sys
+build_lat_tree "$LT"
+LW=$LT/bus/rapidio/devices/00:s:0002/voq LM=$LT/class/rapidio_port/rapidio0/voq
+LE4=$LT/bus/rapidio/devices/00:e:0004/voq LE5=$LT/bus/rapidio/devices/00:e:0005/voq
 D=$S/bus/rapidio/devices
 M=$S/class/rapidio_port/rapidio0/voq W=$D/00:s:0002/voq E4=$D/00:e:0004/voq E5=$D/00:e:0005/voq
 
@@ -168,7 +211,59 @@ assert s1['staging_queues'] == '4' and s1['staging_map'] == '0 1 2', s1
 e5 = [r for r in d if r['device'] == '00:e:0005'][0]
 assert e5['tx_group_size'] is None and e5['rx_group_size'] is None, e5
 assert e5['layout'] == 'rev2', e5
+assert all(r['latency'] is None for r in d), 'latency without its files'
 "
+
+echo "# latency optimization: show -a and -j"
+S0=$S S=$LT
+R show -a
+printf '%s\n' "$out" > "$T/lat-a"
+ok "show -a: a header, one line per port, the device without a VoQ block" \
+	test "$(wc -l < "$T/lat-a")" -eq $((1 + 1 + 16 + 1 + 1 + 3 + 1))
+ok "show -a: a port's capabilities, CSR and both features" grep -qE \
+	'^00:s:0002 +0 rev3 .* configured  lat: caps multiple_ack pna_recovery pna_tx; csr 0xe0c00000; multiple_ack on; pna_recovery on$' \
+	"$T/lat-a"
+ok "show -a: why a feature is off, with the admin's choice" grep -qE \
+	'^00:s:0002 +1 .*; multiple_ack on; pna_recovery off: partner does not support it \(admin: on\)$' "$T/lat-a"
+ok "show -a: a register without capabilities, on a port without a link" grep -qE \
+	'^00:s:0002 +3 .* none +none  lat: caps none; csr 0x00000000; multiple_ack none; pna_recovery none$' \
+	"$T/lat-a"
+ok "show -a: a port without the register shows nothing more" grep -qE \
+	'^00:e:0005 +0 .*symbols are incompatible$' "$T/lat-a"
+ok "show -a: ... nor one whose partner has it" grep -qE '^00:e:0009 +0 .* configured$' "$T/lat-a"
+R show -j
+printf '%s\n' "$out" > "$T/lat.json"
+ok "show -j: valid JSON" json_ok "$T/lat.json"
+ok "show -j: a latency object where the port has the register, else null" python3 -c "
+import json
+d = {(r['device'], r['port']): r for r in json.load(open('$T/lat.json'))}
+assert len(d) == 1 + 16 + 1 + 1 + 3, len(d)
+assert d['rapidio0', 0]['latency'] == {'capabilities': ['multiple_ack', 'pna_recovery', 'pna_tx'],
+	'csr': '0xe0c00000', 'multiple_ack': 'on', 'pna_recovery': 'on'}, d['rapidio0', 0]
+assert list(d['00:s:0002', 0])[-1] == 'latency', 'the last key'
+l = d['00:s:0002', 1]['latency']
+assert l['pna_recovery'] == 'off: partner does not support it (admin: on)', l
+assert d['00:e:0004', 0]['latency']['capabilities'] == ['multiple_ack'], d['00:e:0004', 0]
+assert d['00:s:0002', 3]['latency']['capabilities'] == [], d['00:s:0002', 3]
+assert d['00:s:0002', 5]['latency']['multiple_ack'] == '$LFAIL', d['00:s:0002', 5]
+for k in (('00:e:0005', 0), ('00:e:0009', 0), ('00:s:0002', 7), ('00:s:0002', 2)):
+	assert d[k]['latency'] is None, k
+"
+echo read EIO > "$LW/port0/latency_csr.errno"
+rm "$LW/port1/latency_capabilities"
+R show -j
+rm "$LW/port0/latency_csr.errno"
+printf '%s\n' "$out" > "$T/lat-f.json"
+ok "show -j: a latency file that cannot be read: exit 3, null, the object kept" python3 -c "
+import json
+assert $rc == 3
+d = {(r['device'], r['port']): r for r in json.load(open('$T/lat-f.json'))}
+assert d['00:s:0002', 0]['latency']['csr'] is None, d['00:s:0002', 0]
+assert d['00:s:0002', 1]['latency']['capabilities'] is None, d['00:s:0002', 1]
+assert d['00:s:0002', 1]['latency']['multiple_ack'] == 'on', d['00:s:0002', 1]
+"
+echo "$ALL" > "$LW/port1/latency_capabilities"
+S=$S0
 
 echo "# set"
 expect "set: writes each KEY=VALUE" 0 '' set 00:s:0002 1 xoff=1 tx_group_size=4
@@ -341,6 +436,16 @@ python3 -c 'print("disabled: x" + "\u00e9" * 10000)' > "$H/bus/rapidio/devices/0
 EV="$H/bus/rapidio/devices/evil\"]; \"x\" -> \"y"
 mkdir -p "$EV/voq/port0"
 echo rev3 > "$EV/voq/layout"; echo 1 > "$EV/voq/ports"; echo none > "$EV/voq/port0/partner"
+# Latency files at both ends of a link: long, invalid UTF-8, quotes, NUL
+HM=$H/class/rapidio_port/rapidio0/voq
+python3 -c 'import sys; sys.stdout.buffer.write(b"multiple_ack " * 50000 + b"\xff\"\\\x01 \x00x")' \
+	> "$HW/port0/latency_capabilities"
+python3 -c 'print("0x" + "f" * 100000)' > "$HW/port0/latency_csr"
+printf 'on\x01 \xc0\xaf "x" \\' > "$HW/port0/multiple_ack"
+python3 -c 'import sys; sys.stdout.buffer.write(b"off: " + b"\xe2\x82" * 100000)' > "$HW/port0/pna_recovery"
+printf 'failed: \x1b[31m"red"\n\nsecond line' > "$HM/port0/multiple_ack"
+printf 'off:' > "$HM/port0/pna_recovery"
+printf '\0' > "$HM/port0/latency_capabilities"
 ok "a 300-character layout, whole in -j" python3 -c "
 import json, subprocess, os
 d = json.loads(subprocess.run(['$RIOVOQ', '-r', '$H', 'show', '-j'], capture_output=True, check=True).stdout)
@@ -360,6 +465,19 @@ d = json.load(open('$T/h.json', encoding='utf-8'))
 s = [r['link_status'] for r in d if r['device'] == '00:s:0002' and r['port'] == 4][0]
 assert s == 'disabled: \ufffd\ufffd \"quoted\" \\\\ back\x01slash \ufffd\ufffd overlong', repr(s)
 "
+ok "hostile latency files, whole in -j" python3 -c "
+import json
+d = {(r['device'], r['port']): r for r in json.load(open('$T/h.json', encoding='utf-8'))}
+l = d['00:s:0002', 0]['latency']
+assert l['capabilities'] == ['multiple_ack'] * 50000 + ['\ufffd\"\\\\\x01', '\x00x'], l['capabilities'][-3:]
+assert l['csr'] == '0x' + 'f' * 100000 and l['multiple_ack'] == 'on\x01 \ufffd\ufffd \"x\" \\\\', l['multiple_ack']
+assert l['pna_recovery'] == 'off: ' + '\ufffd' * 200000, l['pna_recovery'][:20]
+l = d['rapidio0', 0]['latency']
+assert l['capabilities'] == ['\x00'] and l['multiple_ack'] == 'failed: \x1b[31m\"red\"\n\nsecond line', l
+"
+"$RIOVOQ" -r "$H" show -a > "$T/h-a.txt" 2>/dev/null
+ok "show -a: hostile latency files, one line, control characters as ?" \
+	grep -qF 'lat: caps -; csr -; multiple_ack failed: ?[31m"red"??second line; pna_recovery off:' "$T/h-a.txt"
 "$RIOVOQ" -r "$H" dot > "$T/h.dot" 2>/dev/null
 ok "a quote in a name and a value: Graphviz takes the DOT" dot_ok "$T/h.dot"
 ok "a 20000-byte value: cut in the DOT label, at a character" \
@@ -415,7 +533,7 @@ S=$S0
 
 echo "# fuzz: random bytes in the files of the tree"
 ok "fuzz: no crash; valid JSON and DOT, or a clean error" \
-	python3 "$HERE/fuzz.py" "$RIOVOQ" "$SHIM" "$S" "$T/fuzz" "${RIOVOQ_FUZZ_N:-40}" \
+	python3 "$HERE/fuzz.py" "$RIOVOQ" "$SHIM" "$LT" "$T/fuzz" "${RIOVOQ_FUZZ_N:-40}" \
 	"${RIOVOQ_FUZZ_SEED:-1}"
 
 echo "# exit codes and the man page"
