@@ -50,7 +50,9 @@ static const char usage[] =
 "\n"
 "  show    one line per link: both ends, symbol format, each direction's\n"
 "          state (on, reported, off, FAILED) with its group size (gsN) and\n"
-"          per-VC (vc), and why a direction is off; then the idle ports.\n"
+"          per-VC (vc), the latency optimization (LAT: mack+pna, mack, pna,\n"
+"          off, none, FAILED) where an end has the register, and why a\n"
+"          direction or a feature is off; then the idle ports.\n"
 "          -a: one line per port instead, every port; -j: every port as\n"
 "          JSON, every field.  DEVICE limits the output to one device.\n"
 "  set     writes KEY=VALUE to the port's sysfs files, in order; KEY is\n"
@@ -61,7 +63,8 @@ static const char usage[] =
 "          and --rev2, stype0 + parameter0/1 (28 bits) for --cs64;\n"
 "          --group-size is the receiver's RX group size (default 0).\n"
 "  dot     the whole fabric as a Graphviz graph: devices without a VoQ\n"
-"          block greyed, links labelled with format and group sizes.\n"
+"          block greyed, links labelled with format, group sizes and\n"
+"          latency optimization.\n"
 "\n"
 "  DEVICE  a name in ROOT/bus/rapidio/devices (00:s:0002) or\n"
 "          ROOT/class/rapidio_port (rapidio0); PORT a decimal port number.\n"
@@ -814,8 +817,11 @@ static char *end_text(const struct dev *d, int p)
 	return p < 0 ? tty(d->name) : xasprintf("%s %d", d->name, p);
 }
 
+/* Columns of show: END A, END B, FMT, A->B, B->A, LAT, NOTE */
+enum { C_LAT = 5, C_NOTE, NCOLS };
+
 struct row {
-	char *col[6];
+	char *col[NCOLS];
 };
 
 /* Append "; @add" to *@s */
@@ -827,6 +833,100 @@ static void note(char **s, const char *add)
 	*s = t;
 }
 
+/* A feature of the Latency Optimization CSR, as its file reads */
+enum lat_state { L_UNKNOWN, L_ON, L_OFF, L_FAILED, L_NONE };
+
+static enum lat_state lat_state(const char *s, const char **why)
+{
+	*why = NULL;
+	if (!s)
+		return L_UNKNOWN;
+	/* "on", or "on (admin: on)": the admin's choice, which it follows */
+	if (!strcmp(s, "on") || starts(s, "on (admin: "))
+		return L_ON;
+	if (!strcmp(s, "none") || starts(s, "none (admin: "))
+		return L_NONE;
+	if (starts(s, "off: ")) {
+		*why = s + strlen("off: ");
+		return L_OFF;
+	}
+	if (starts(s, "failed: ")) {
+		*why = s + strlen("failed: ");
+		return L_FAILED;
+	}
+	return L_UNKNOWN;
+}
+
+/*
+ * The latency optimization of a VoQ link, as end A's files read (a
+ * feature is on at both ends or at neither): the features on, "mack",
+ * "pna" or "mack+pna"; "off"; "none" where an end has no register;
+ * "FAILED"; "?" for a file that cannot be read or understood; with "!"
+ * where end B reads otherwise.  NULL where neither end has the register.
+ * Why a feature is off or failed is appended to *@notes, if not NULL.
+ */
+static char *lat_text(const struct link *l, char **notes)
+{
+	static const char * const names[] = { "mack", "pna" };
+	enum lat_state st[2], other;
+	const char *why[2], *w;
+	bool ha = has_lat(l->a, l->ap), hb = has_lat(l->b, l->bp), differ = false;
+	char *s = NULL, *t;
+	unsigned int f;
+
+	if (!ha && !hb)
+		return NULL;
+	if (!ha || !hb) {
+		if (notes) {
+			t = xasprintf("lat: %s has no latency-optimization register",
+				      ha ? l->b->name : l->a->name);
+			note(notes, t);
+			free(t);
+		}
+		return xstrdup("none");
+	}
+	for (f = 0; f < 2; f++) {
+		st[f] = lat_state(fval(l->a, l->ap, K_MACK + f), &why[f]);
+		other = lat_state(fval(l->b, l->bp, K_MACK + f), &w);
+		if (st[f] != L_UNKNOWN && other != L_UNKNOWN &&
+		    (st[f] == L_ON) != (other == L_ON))
+			differ = true;
+	}
+	if (st[0] == L_UNKNOWN || st[1] == L_UNKNOWN)
+		s = xstrdup("?");
+	else if (st[0] == L_FAILED || st[1] == L_FAILED)
+		s = xstrdup("FAILED");
+	else if (st[0] == L_ON || st[1] == L_ON)
+		s = xasprintf("%s%s%s", st[0] == L_ON ? names[0] : "",
+			      st[0] == L_ON && st[1] == L_ON ? "+" : "",
+			      st[1] == L_ON ? names[1] : "");
+	else
+		s = xstrdup(st[0] == L_NONE && st[1] == L_NONE ? "none" : "off");
+	if (differ) {
+		t = xasprintf("%s!", s);
+		free(s);
+		s = t;
+	}
+	if (!notes)
+		return s;
+	/* Both off, or both failed, for one reason: said once */
+	if (why[0] && why[1] && st[0] == st[1] && !strcmp(why[0], why[1])) {
+		t = xasprintf("lat %s: %s", st[0] == L_FAILED ? "failed" : "off", why[0]);
+		note(notes, t);
+		free(t);
+		return s;
+	}
+	for (f = 0; f < 2; f++) {
+		if (!why[f])
+			continue;
+		t = xasprintf("%s %s: %s", names[f], st[f] == L_FAILED ? "failed" : "off",
+			      why[f]);
+		note(notes, t);
+		free(t);
+	}
+	return s;
+}
+
 static void link_row(const struct link *l, struct row *r)
 {
 	enum dir_state sa = D_NONE, sb = D_NONE;
@@ -834,6 +934,7 @@ static void link_row(const struct link *l, struct row *r)
 	char *n = NULL, *t;
 	int e;
 
+	memset(r, 0, sizeof(*r));
 	r->col[0] = end_text(l->a, l->ap);
 	r->col[1] = end_text(l->b, l->bp);
 	if (!l->voq) {
@@ -846,7 +947,7 @@ static void link_row(const struct link *l, struct row *r)
 			n = xasprintf("%s has no VoQ block", l->a->name);
 		else
 			n = xstrdup("no VoQ link (rio_voq did not pair these ports)");
-		r->col[5] = n;
+		r->col[C_NOTE] = n;
 		return;
 	}
 	fa = fval(l->a, l->ap, K_FMT);
@@ -868,7 +969,9 @@ static void link_row(const struct link *l, struct row *r)
 			free(t);
 		}
 	}
-	if (strchr(r->col[3], '!') || strchr(r->col[4], '!') || strchr(r->col[2], '!'))
+	r->col[C_LAT] = lat_text(l, &n);
+	if (strchr(r->col[3], '!') || strchr(r->col[4], '!') || strchr(r->col[2], '!') ||
+	    (r->col[C_LAT] && strchr(r->col[C_LAT], '!')))
 		note(&n, "the two ends disagree (!)");
 	for (e = 0; e < 2; e++) {
 		const struct dev *d = e ? l->b : l->a;
@@ -886,12 +989,12 @@ static void link_row(const struct link *l, struct row *r)
 			free(t);
 		}
 	}
-	r->col[5] = n ? n : xstrdup("");
+	r->col[C_NOTE] = n ? n : xstrdup("");
 }
 
 static void print_rows(struct row *rows, unsigned int n, unsigned int ncol)
 {
-	size_t w[6] = { 0 }, len;
+	size_t w[NCOLS] = { 0 }, len;
 	unsigned int i, c;
 	char *line, *t, *u;
 
@@ -944,18 +1047,32 @@ static void show_links(struct fabric *fab, const struct dev *only)
 	struct row *rows;
 	unsigned int i, n = 1, c;
 	char *idle = NULL, *t, *ports;
+	bool lat = false;
 
 	find_links(fab, &ls);
 	rows = xrealloc(NULL, (ls.n + 1) * sizeof(*rows));
 	rows[0] = (struct row){ { xstrdup("END A"), xstrdup("END B"), xstrdup("FMT"),
-				  xstrdup("A->B"), xstrdup("B->A"), xstrdup("NOTE") } };
+				  xstrdup("A->B"), xstrdup("B->A"), xstrdup("LAT"),
+				  xstrdup("NOTE") } };
 	for (i = 0; i < ls.n; i++)
 		if (!only || ls.l[i].a == only || ls.l[i].b == only)
 			link_row(&ls.l[i], &rows[n++]);
+	/* LAT only where a link shown has a Latency Optimization CSR */
+	for (i = 1; i < n && !lat; i++)
+		lat = rows[i].col[C_LAT];
+	for (i = 0; i < n; i++) {
+		if (!lat) {
+			free(rows[i].col[C_LAT]);
+			rows[i].col[C_LAT] = rows[i].col[C_NOTE];
+			rows[i].col[C_NOTE] = NULL;
+		} else if (!rows[i].col[C_LAT]) {
+			rows[i].col[C_LAT] = xstrdup("-");
+		}
+	}
 	if (n > 1)
-		print_rows(rows, n, 6);
+		print_rows(rows, n, lat ? NCOLS : NCOLS - 1);
 	for (i = 0; i < n; i++)
-		for (c = 0; c < 6; c++)
+		for (c = 0; c < NCOLS; c++)
 			free(rows[i].col[c]);
 	free(rows);
 	free(ls.l);
@@ -1837,7 +1954,7 @@ static void dot_edge(const struct link *l)
 {
 	enum dir_state sa, sb;
 	const char *wa, *wb, *color, *dir, *what;
-	char *ta, *tb;
+	char *ta, *tb, *lat;
 	bool oa, ob;
 
 	printf("  \"");
@@ -1871,6 +1988,12 @@ static void dot_edge(const struct link *l)
 	printf("label=\"");
 	dot_esc(fval(l->a, l->ap, K_FMT) ? fval(l->a, l->ap, K_FMT) : "?");
 	printf(", %s", what);
+	lat = lat_text(l, NULL);
+	if (lat) {
+		printf(", lat ");
+		dot_esc(lat);
+		free(lat);
+	}
 	dot_dir(l->a, l->ap, l->b, l->bp);
 	dot_dir(l->b, l->bp, l->a, l->ap);
 	printf("\", color=%s, dir=%s];\n", color, dir);
@@ -1888,6 +2011,7 @@ static const char dot_legend[] =
 "    \"legend 5a\" -> \"legend 5b\" [label=\"no VoQ block at one end\", color=gray60, style=dashed, dir=none];\n"
 "    \"legend text\" [shape=plaintext, fontsize=9, label=\"A N -> B M: the direction from port N of A to port M of B\\l"
 "on / reported / off / FAILED: its state; gsK: its port group size\\lvc: per-VC backpressure; !: the two ends disagree\\l"
+"lat mack+pna / mack / pna / off / none / FAILED: latency optimization (Part 6) of the link\\l"
 "grey box: a device without a VoQ block\\l\"];\n"
 "  }\n";
 

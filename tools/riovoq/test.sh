@@ -263,6 +263,66 @@ assert d['00:s:0002', 1]['latency']['capabilities'] is None, d['00:s:0002', 1]
 assert d['00:s:0002', 1]['latency']['multiple_ack'] == 'on', d['00:s:0002', 1]
 "
 echo "$ALL" > "$LW/port1/latency_capabilities"
+
+echo "# latency optimization: show and dot"
+R show
+printf '%s\n' "$out" > "$T/lat-links"
+ok "show: a LAT column, a line per link, the idle ports" sh -c "
+	grep -qE '^END A +END B +FMT +A->B +B->A +LAT +NOTE$' '$T/lat-links' &&
+	test \$(wc -l < '$T/lat-links') -eq 9"
+ok "show: both features on" grep -qE '^rapidio0 0 +00:s:0002 0 +cs64 +on gs0 vc +on gs0 vc +mack\+pna$' \
+	"$T/lat-links"
+ok "show: one feature on, why the other is off (with the admin's choice)" grep -qE \
+	'^00:s:0002 1 +00:e:0004 0 +cs48 +off +on gs0 +mack +A->B off: partner cannot receive; pna off: partner does not support it \(admin: on\)$' \
+	"$T/lat-links"
+ok "show: an end without the register: none, and which" grep -qE \
+	'^00:s:0002 4 +00:e:0005 0 +rev2 +off +off +none +off both ways: .*; lat: 00:e:0005 has no latency-optimization register$' \
+	"$T/lat-links"
+ok "show: failed, the reason said once" grep -qE \
+	'^00:s:0002 5 +00:e:0007 0 +cs48 +on gs0 +on gs0 +FAILED +lat failed: a maintenance write to 00:e:0007 failed$' \
+	"$T/lat-links"
+ok "show: both off for one reason, said once" grep -qE \
+	'^00:s:0002 6 +00:e:0008 0 .* +off +lat off: turned off by the admin \(admin: off\)$' "$T/lat-links"
+ok "show: a link without the register at either end: -" grep -qE \
+	'^00:s:0002 7 +00:e:0009 0 +cs48 +on gs0 +on gs0 +-$' "$T/lat-links"
+ok "show: a link to a device without a VoQ block: -" grep -qE \
+	'^00:s:0002 2 +00:e:0003 +- +- +- +- +00:e:0003 has no VoQ block$' "$T/lat-links"
+ok "show: no trailing spaces" sh -c "! grep -q ' \$' '$T/lat-links'"
+expect "show DEVICE: no LAT column where its links have no register" 0 \
+	'^END A +END B +FMT +A->B +B->A +NOTE$' show 00:e:0009
+S=$S0 expect "show: no LAT column on a fabric without the register" 0 \
+	'^END A +END B +FMT +A->B +B->A +NOTE$' show
+echo on > "$LW/port6/pna_recovery"; echo on > "$LT/bus/rapidio/devices/00:e:0008/voq/port0/pna_recovery"
+expect "show: the other feature alone on" 0 \
+	'^00:s:0002 6 .* +pna +mack off: turned off by the admin \(admin: off\)$' show 00:e:0008
+echo "off: turned off by the admin" > "$LE4/port0/multiple_ack"
+expect "show: the ends disagree: !" 0 \
+	'^00:s:0002 1 .* +mack! +.*; the two ends disagree \(!\)$' show 00:e:0004
+echo on > "$LE4/port0/multiple_ack"
+echo "read EIO" > "$LM/port0/pna_recovery.errno"
+expect "show: a latency file that cannot be read: ?, exit 3" 3 'pna_recovery: Input/output error' show
+ok "... the link's LAT ?" sh -c "printf '%s\n' '$out' | grep -qE '^rapidio0 0 .* on gs0 vc +\? *$'"
+rm "$LM/port0/pna_recovery.errno"
+echo bogus > "$LM/port0/multiple_ack"
+expect "show: a value it does not know: ?" 0 '^rapidio0 0 .* on gs0 vc +\?$' show rapidio0
+echo on > "$LM/port0/multiple_ack"
+R dot
+printf '%s\n' "$out" > "$T/lat.dot"
+ok "dot: Graphviz takes it" dot_ok "$T/lat.dot"
+ok "dot: one edge per link (and the legend's five)" \
+	test "$(grep -c -- '" -> "' "$T/lat.dot")" -eq $((7 + 5))
+ok "dot: the latency optimization of each link after its VoQ state" sh -c "
+	grep -qF 'label=\"cs64, VoQ both ways, lat mack+pna\nrapidio0 0 -> 00:s:0002 0: on gs0 vc' '$T/lat.dot' &&
+	grep -qF 'label=\"cs48, VoQ one way, lat mack\n00:s:0002 1 ->' '$T/lat.dot' &&
+	grep -qF 'label=\"rev2, VoQ off, lat none\n' '$T/lat.dot' &&
+	grep -qF 'label=\"cs48, VoQ both ways, lat FAILED\n00:s:0002 5 ->' '$T/lat.dot' &&
+	grep -qF 'label=\"cs48, VoQ both ways, lat pna\n00:s:0002 6 ->' '$T/lat.dot'"
+ok "dot: nothing where neither end has the register" \
+	grep -qF 'label="cs48, VoQ both ways\n00:s:0002 7 -> 00:e:0009 0' "$T/lat.dot"
+ok "dot: the legend says what lat is" grep -qF 'lat mack+pna / mack / pna / off / none / FAILED' "$T/lat.dot"
+lat "$LW/port6" "$ALL" 0xe0000000 "off: turned off by the admin (admin: off)" \
+	"off: turned off by the admin (admin: off)"
+echo "off: turned off by the admin" > "$LT/bus/rapidio/devices/00:e:0008/voq/port0/pna_recovery"
 S=$S0
 
 echo "# set"
