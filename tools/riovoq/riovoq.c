@@ -57,8 +57,9 @@ static const char usage[] =
 "          JSON, every field.  DEVICE limits the output to one device.\n"
 "  set     writes KEY=VALUE to the port's sysfs files, in order; KEY is\n"
 "          generation, participation, xoff, per_vc, tx_group_size,\n"
-"          rx_group_size, symbol_format or staging_map (\"0 0 1 1\").  A\n"
-"          refusal names the rule, reading both ends of the link.\n"
+"          rx_group_size, symbol_format, staging_map (\"0 0 1 1\"),\n"
+"          multiple_ack or pna_recovery (on, off or auto).  A refusal\n"
+"          names the rule, reading both ends of the link.\n"
 "  decode  decodes captured VoQ symbols: 14-bit stype2 field for --cs48\n"
 "          and --rev2, stype0 + parameter0/1 (28 bits) for --cs64;\n"
 "          --group-size is the receiver's RX group size (default 0).\n"
@@ -1303,10 +1304,17 @@ static int cmd_show(int argc, char **argv)
 
 static const char * const set_keys[] = {
 	"generation", "participation", "xoff", "per_vc", "tx_group_size",
-	"rx_group_size", "symbol_format", "staging_map",
+	"rx_group_size", "symbol_format", "staging_map", "multiple_ack",
+	"pna_recovery",
 };
 
-enum { S_GEN, S_PART, S_XOFF, S_VC, S_TX, S_RX, S_FMT, S_SMAP };
+enum { S_GEN, S_PART, S_XOFF, S_VC, S_TX, S_RX, S_FMT, S_SMAP, S_MACK, S_PNA };
+
+/* The knobs of the Latency Optimization CSR */
+static bool lat_key(unsigned int key)
+{
+	return key == S_MACK || key == S_PNA;
+}
 
 /* What riovoq knows of the port being set and of its partner */
 struct ctx {
@@ -1390,6 +1398,10 @@ static char *why_syntax(const struct ctx *c)
 		if (strcmp(c->val, "cs48") && strcmp(c->val, "cs64") && strcmp(c->val, "auto"))
 			return xstrdup("symbol_format takes cs48, cs64 or auto");
 		return NULL;
+	case S_MACK: case S_PNA:
+		if (strcmp(c->val, "on") && strcmp(c->val, "off") && strcmp(c->val, "auto"))
+			return xasprintf("%s takes on, off or auto", set_keys[c->key]);
+		return NULL;
 	}
 	return NULL;
 }
@@ -1425,6 +1437,97 @@ static char *why_size(const struct ctx *c, bool partner)
 	return s;
 }
 
+/* Whether a port has a Latency Optimization CSR: its files are there */
+static bool lat_reg(const struct dev *d, unsigned int p)
+{
+	char *path = port_path(d, p, "latency_capabilities");
+	bool none = access(path, F_OK) && errno == ENOENT;
+
+	free(path);
+	return !none;
+}
+
+/*
+ * Whether an end supports the feature of a latency knob, as its
+ * latency_capabilities reads: 1, 0 (also without the register), or -1 if
+ * unknown.  ackID-in-PNA takes pna_recovery and pna_tx (bits 1 and 2), as
+ * rio_voq has it.
+ */
+static int lat_sup(const struct dev *d, unsigned int p, unsigned int key)
+{
+	int has;
+
+	if (!lat_reg(d, p))
+		return 0;
+	has = has_word(d, p, "latency_capabilities", set_keys[key]);
+	if (key != S_PNA || has != 1)
+		return has;
+	return has_word(d, p, "latency_capabilities", "pna_tx");
+}
+
+/* A latency knob's feature that an end lacks */
+static char *why_lat(const struct ctx *c, bool partner)
+{
+	static const char * const feat[] = {
+		[S_MACK] = "multiple acknowledges",
+		[S_PNA] = "ackID-in-PNA recovery",
+	};
+	const struct dev *d = partner ? c->pd : c->d;
+	unsigned int p = partner ? c->pp : c->port;
+	char *w = who(c, partner), *caps = cread(d, p, "latency_capabilities"), *s = NULL;
+
+	if (!lat_reg(d, p))
+		s = xasprintf("%s has no latency-optimization register", w);
+	else if (has_word(d, p, "latency_capabilities", set_keys[c->key]) == 0)
+		s = xasprintf("%s does not support %s (latency_capabilities: %s)", w,
+			      feat[c->key], caps ? caps : "?");
+	else if (lat_sup(d, p, c->key) == 0)
+		s = xasprintf("%s has pna_recovery without pna_tx (bit 1 without bit 2, which breaks Part 6): rio_voq takes it as lacking ackID-in-PNA recovery",
+			      w);
+	free(caps);
+	free(w);
+	return s;
+}
+
+/*
+ * EPERM for a latency knob: this host only discovers the fabric, or, for
+ * pna_recovery "off", Part 6 wants ackID-in-PNA recovery on (bit 9 set)
+ * on a CS64 link whose ends both support it.  symbol_format says whether
+ * the link runs CS64, latency_capabilities whether both ends support it;
+ * link_status whether this host writes the link ("configured", "failed:
+ * ...": then only Part 6 refuses) or only reads it ("reported...", "off
+ * in the hardware").  Both are said where riovoq cannot tell.  NULL: the
+ * host only discovers (the generic text).
+ */
+static char *why_perm(const struct ctx *c)
+{
+	static const char part6[] = "the link runs CS64 and both ends support ackID-in-PNA recovery, where Part 6 wants it on (bit 9 set): it cannot be turned off";
+	char *fmt, *st, *s = NULL;
+	int rule = 1, me, far;	/* Part 6's rule applies: 1, 0, or -1 unknown */
+	bool writes, reads;
+
+	if (c->key != S_PNA || strcmp(c->val, "off") || !c->pd)
+		return NULL;
+	fmt = cread(c->d, c->port, "symbol_format");
+	me = lat_sup(c->d, c->port, S_PNA);
+	far = lat_sup(c->pd, c->pp, S_PNA);
+	if ((fmt && strcmp(fmt, "cs64")) || !me || !far)
+		rule = 0;
+	else if (!fmt || me < 0 || far < 0)
+		rule = -1;
+	st = cread(c->d, c->port, "link_status");
+	writes = st && (!strcmp(st, "configured") || starts(st, "failed: "));
+	reads = st && (starts(st, "reported") || !strcmp(st, "disabled: off in the hardware"));
+	if (writes && rule)
+		s = xstrdup(part6);
+	else if (!reads && (rule || writes))
+		s = xasprintf("this host only discovers the fabric (the enumerating host configures it), or %s",
+			      part6);
+	free(fmt);
+	free(st);
+	return s;
+}
+
 /* Rules of this end (EOPNOTSUPP) or of the partner (EXDEV), in the kernel's order */
 static char *why_end(const struct ctx *c, bool partner)
 {
@@ -1457,6 +1560,9 @@ static char *why_end(const struct ctx *c, bool partner)
 		if (is_rev2(d))
 			s = xasprintf("%s has a rev 2.x VoQ block: its symbol format is fixed", w);
 		break;
+	case S_MACK: case S_PNA:
+		s = why_lat(c, partner);
+		break;
 	case S_SMAP:
 		if (!partner) {
 			fixed = cread(d, p, "staging_queues");
@@ -1476,6 +1582,9 @@ static char *why_busy(const struct ctx *c)
 {
 	char *tx, *rx, *s = NULL;
 
+	if (lat_key(c->key))
+		return xasprintf("%s port %u, or its partner, is a board that could not be discovered again after a swap: nothing is written until it is",
+				 c->d->name, c->port);
 	if (c->key != S_GEN || !c->pd || is_rev2(c->d))
 		return NULL;
 	tx = cread(c->d, c->port, "tx_group_size");
@@ -1563,6 +1672,9 @@ static char *diagnose(const struct ctx *c, int err)
 			break;
 		}
 		break;
+	case EPERM:
+		s = why_perm(c);
+		break;
 	case ENOLINK:
 		s = why_nolink(c);
 		break;
@@ -1580,10 +1692,13 @@ static char *diagnose(const struct ctx *c, int err)
 			s = xasprintf("%s port %u has no staging queues", c->d->name, c->port);
 		break;
 	case EIO: {
-		char *st = cread(c->d, c->port, "link_status");
+		const char *f = lat_key(c->key) ? set_keys[c->key] : "link_status";
+		char *st = cread(c->d, c->port, f);
 
-		s = xasprintf("a maintenance access failed; generation was left off on the link (link_status: %s)",
-			      st ? st : "unknown");
+		s = xasprintf("a maintenance access failed; %s (%s: %s)",
+			      lat_key(c->key) ? "both ends of the link were put back as they were" :
+						"generation was left off on the link",
+			      f, st ? st : "unknown");
 		free(st);
 		break;
 	}
@@ -1696,9 +1811,24 @@ static int cmd_set(int argc, char **argv)
 				break;
 		*eq = '=';
 		if (k == ARRAY_SIZE(set_keys))
-			return bad_usage("set: \"%.*s\" is not a setting (generation, participation, xoff, per_vc, tx_group_size, rx_group_size, symbol_format, staging_map)",
+			return bad_usage("set: \"%.*s\" is not a setting (generation, participation, xoff, per_vc, tx_group_size, rx_group_size, symbol_format, staging_map, multiple_ack, pna_recovery)",
 					 (int)(eq - argv[i]), argv[i]);
 		keys[i] = k;
+		/* A latency knob's value is a word of three: checked here */
+		if (lat_key(k)) {
+			struct ctx v = { .key = k, .val = eq + 1 };
+
+			why = why_syntax(&v);
+			if (why) {
+				char *a = tty(argv[i]);
+
+				ret = bad_usage("set: %s: %s; nothing was written", a, why);
+				free(a);
+				free(why);
+				free(keys);
+				return ret;
+			}
+		}
 	}
 	ret = open_fabric(&fab);
 	if (ret)

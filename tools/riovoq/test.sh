@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Tests of riovoq on a fake sysfs tree: show (links, every port, JSON),
 # set and its refusals (each errno of the kernel's contract injected
-# with fake-errno.so), decode, dot (validated by Graphviz), hostile
+# with fake-errno.so), decode, dot (validated by Graphviz), the
+# latency-optimization files (a second tree, build_lat_tree), hostile
 # input (names, long and invalid values, failing reads), a fuzz loop,
 # and the man page.  Ends with "N passed, N failed".
 #
@@ -436,6 +437,108 @@ refuse "EIO: a maintenance access failed" "$W/port1/tx_group_size" EIO \
 refuse "a refusal after a change: says what was applied" "$W/port1/generation" EXDEV \
 	'partner 00:e:0004 port 0 cannot receive VoQ symbols \(already applied: xoff=1\)$' set 00:s:0002 1 xoff=1 generation=1
 echo 0 > "$W/port1/xoff"
+
+echo "# latency optimization: set, and its refusals"
+S0=$S S=$LT
+for k in multiple_ack pna_recovery; do
+	for v in on off auto; do
+		expect "set: $k=$v" 0 '' set 00:s:0002 1 "$k=$v"
+		ok "set: ... \"$v\" in the file" test "$(cat "$LW/port1/$k")" = "$v"
+	done
+done
+expect "set: both knobs at once" 0 '' set rapidio0 0 multiple_ack=off pna_recovery=auto
+ok "set: ... both written" sh -c "test \$(cat '$LM/port0/multiple_ack') = off &&
+	test \$(cat '$LM/port0/pna_recovery') = auto"
+lat "$LM/port0" "$ALL" 0xe0c00000 on on
+lat "$LW/port1" "$ALL" 0xe0800000 on "off: partner does not support it (admin: on)"
+for v in ON 1 0 '' ' on' 'on ' onx of 'auto
+x' 'on;x'; do
+	expect "set: multiple_ack='$v' refused before any write (exit 2)" 2 \
+		'multiple_ack takes on, off or auto; nothing was written' set 00:s:0002 1 "multiple_ack=$v"
+	ok "set: ... the file unchanged" test "$(cat "$LW/port1/multiple_ack")" = on
+done
+expect "set: a bad pna_recovery after a good setting: exit 2" 2 \
+	'pna_recovery=maybe: pna_recovery takes on, off or auto; nothing was written' \
+	set 00:s:0002 1 xoff=1 pna_recovery=maybe
+ok "set: ... nothing written, not even the good one" test "$(cat "$LW/port1/xoff")" = 0
+expect "set: a value with a control character: one line, shown as ?" 2 \
+	'set: pna_recovery=on\?x: pna_recovery takes' set 00:s:0002 1 "$(printf 'pna_recovery=on\033x')"
+expect "set: a port without the register (a map I device)" 1 \
+	'refused: 00:e:0005 port 0 has no latency-optimization register$' set 00:e:0005 0 multiple_ack=on
+expect "set: a port without the register, whose partner has none either" 1 \
+	'refused: 00:s:0002 port 7 has no latency-optimization register$' set 00:s:0002 7 pna_recovery=off
+refuse "EINVAL on a latency knob: the kernel's word" "$LW/port1/multiple_ack" EINVAL \
+	'the kernel refused the value for this port \(EINVAL\)$' set 00:s:0002 1 multiple_ack=on
+P6='the link runs CS64 and both ends support ackID-in-PNA recovery, where Part 6 wants it on \(bit 9 set\): it cannot be turned off$'
+DISC='this host does not own the fabric: it only discovers it'
+refuse "EPERM: pna_recovery off on a CS64 link both ends support (Part 6)" "$LM/port0/pna_recovery" EPERM \
+	"$P6" set rapidio0 0 pna_recovery=off
+refuse "EPERM: pna_recovery off on a CS48 link: a host that only discovers" "$LW/port1/pna_recovery" EPERM \
+	"$DISC" set 00:s:0002 1 pna_recovery=off
+refuse "EPERM: pna_recovery on: a host that only discovers" "$LM/port0/pna_recovery" EPERM \
+	"$DISC" set rapidio0 0 pna_recovery=on
+refuse "EPERM: multiple_ack off on CS64: a host that only discovers" "$LM/port0/multiple_ack" EPERM \
+	"$DISC" set rapidio0 0 multiple_ack=off
+echo reported > "$LM/port0/link_status"
+refuse "EPERM: Part 6 would apply, but link_status says the host only reads" "$LM/port0/pna_recovery" EPERM \
+	"$DISC" set rapidio0 0 pna_recovery=off
+echo "disabled: partner cannot receive" > "$LM/port0/link_status"
+refuse "EPERM: Part 6 would apply, the host unknown: both said" "$LM/port0/pna_recovery" EPERM \
+	"this host only discovers the fabric \(the enumerating host configures it\), or $P6" \
+	set rapidio0 0 pna_recovery=off
+echo configured > "$LM/port0/link_status"
+echo "read EIO" > "$LM/port0/symbol_format.errno"
+refuse "EPERM: the format unknown, on a host that writes: Part 6" "$LM/port0/pna_recovery" EPERM \
+	"$P6" set rapidio0 0 pna_recovery=off
+rm "$LM/port0/symbol_format.errno"
+echo cs48 > "$LM/port0/symbol_format"
+refuse "EPERM: CS48, yet a host that writes: both said" "$LM/port0/pna_recovery" EPERM \
+	"this host only discovers the fabric .*, or $P6" set rapidio0 0 pna_recovery=off
+echo cs64 > "$LM/port0/symbol_format"
+echo multiple_ack > "$LW/port0/latency_capabilities"
+echo "disabled: partner cannot receive" > "$LM/port0/link_status"
+refuse "EPERM: a partner without support: a host that only discovers" "$LM/port0/pna_recovery" EPERM \
+	"$DISC" set rapidio0 0 pna_recovery=off
+echo configured > "$LM/port0/link_status"; echo "$ALL" > "$LW/port0/latency_capabilities"
+for e in EINVAL ENOLINK; do
+	[ $e = EINVAL ] && continue	# the kernel's EINVAL is malformed only: its word above
+	refuse "$e: multiple_ack on without a link" "$LW/port3/multiple_ack" $e \
+		'00:s:0002 port 3 has no VoQ link \(partner: none\)$' set 00:s:0002 3 multiple_ack=on
+done
+refuse "EOPNOTSUPP: this end lacks ackID-in-PNA recovery" "$LE4/port0/pna_recovery" EOPNOTSUPP \
+	'00:e:0004 port 0 does not support ackID-in-PNA recovery \(latency_capabilities: multiple_ack\)$' \
+	set 00:e:0004 0 pna_recovery=on
+echo "multiple_ack pna_recovery" > "$LW/port6/latency_capabilities"
+refuse "EOPNOTSUPP: this end has bit 1 without bit 2" "$LW/port6/pna_recovery" EOPNOTSUPP \
+	'00:s:0002 port 6 has pna_recovery without pna_tx \(bit 1 without bit 2, which breaks Part 6\)' \
+	set 00:s:0002 6 pna_recovery=on
+echo "$ALL" > "$LW/port6/latency_capabilities"
+refuse "EXDEV: the partner lacks ackID-in-PNA recovery" "$LW/port1/pna_recovery" EXDEV \
+	'partner 00:e:0004 port 0 does not support ackID-in-PNA recovery \(latency_capabilities: multiple_ack\)$' \
+	set 00:s:0002 1 pna_recovery=on
+echo none > "$LE4/port0/latency_capabilities"
+refuse "EXDEV: the partner lacks multiple acknowledges" "$LW/port1/multiple_ack" EXDEV \
+	'partner 00:e:0004 port 0 does not support multiple acknowledges \(latency_capabilities: none\)$' \
+	set 00:s:0002 1 multiple_ack=on
+echo multiple_ack > "$LE4/port0/latency_capabilities"
+refuse "EXDEV: the partner has no register" "$LW/port4/multiple_ack" EXDEV \
+	'partner 00:e:0005 port 0 has no latency-optimization register$' set 00:s:0002 4 multiple_ack=on
+refuse "ENODEV on a latency knob" "$LW/port1/multiple_ack" ENODEV 'the device is going away$' \
+	set 00:s:0002 1 multiple_ack=off
+refuse "EBUSY on a latency knob: a board not known" "$LW/port1/multiple_ack" EBUSY \
+	'00:s:0002 port 1, or its partner, is a board that could not be discovered again after a swap: nothing is written until it is$' \
+	set 00:s:0002 1 multiple_ack=off
+refuse "EHOSTUNREACH on a latency knob" "$LW/port1/pna_recovery" EHOSTUNREACH \
+	'a link that is down cuts the device off from the host: nothing was tried' set 00:s:0002 1 pna_recovery=auto
+refuse "EIO on a latency knob: both ends put back, the file's word" "$LW/port5/multiple_ack" EIO \
+	"a maintenance access failed; both ends of the link were put back as they were \(multiple_ack: $LFAIL\)$" \
+	set 00:s:0002 5 multiple_ack=on
+refuse "EACCES on a latency knob: not root" "$LW/port1/multiple_ack" EACCES \
+	'permission denied: only root may change' set 00:s:0002 1 multiple_ack=on
+refuse "a latency refusal after a change: says what was applied" "$LW/port1/pna_recovery" EXDEV \
+	'.*\(already applied: multiple_ack=off\)$' set 00:s:0002 1 multiple_ack=off pna_recovery=on
+echo on > "$LW/port1/multiple_ack"
+S=$S0
 
 echo "# decode"
 expect "decode CS48 (table 3-2: port 13)" 0 '^2005: all VCs, group 1, ports 12-23, congested: 13$' \
