@@ -871,7 +871,7 @@ static char *lat_text(const struct link *l, char **notes)
 	static const char * const names[] = { "mack", "pna" };
 	enum lat_state st[2], other;
 	const char *why[2], *w;
-	bool ha = has_lat(l->a, l->ap), hb = has_lat(l->b, l->bp), differ = false;
+	bool ha = has_lat(l->a, l->ap), hb = has_lat(l->b, l->bp), differ = false, on_a, on_b;
 	char *s = NULL, *t;
 	unsigned int f;
 
@@ -889,8 +889,9 @@ static char *lat_text(const struct link *l, char **notes)
 	for (f = 0; f < 2; f++) {
 		st[f] = lat_state(fval(l->a, l->ap, K_MACK + f), &why[f]);
 		other = lat_state(fval(l->b, l->bp, K_MACK + f), &w);
-		if (st[f] != L_UNKNOWN && other != L_UNKNOWN &&
-		    (st[f] == L_ON) != (other == L_ON))
+		on_a = st[f] == L_ON;
+		on_b = other == L_ON;
+		if (st[f] != L_UNKNOWN && other != L_UNKNOWN && on_a != on_b)
 			differ = true;
 	}
 	if (st[0] == L_UNKNOWN || st[1] == L_UNKNOWN)
@@ -1501,7 +1502,8 @@ static char *why_lat(const struct ctx *c, bool partner)
  */
 static char *why_perm(const struct ctx *c)
 {
-	static const char part6[] = "the link runs CS64 and both ends support ackID-in-PNA recovery, where Part 6 wants it on (bit 9 set): it cannot be turned off";
+	static const char part6[] =
+		"the link runs CS64 and both ends support ackID-in-PNA recovery, where Part 6 wants it on (bit 9 set): it cannot be turned off";
 	char *fmt, *st, *s = NULL;
 	int rule = 1, me, far;	/* Part 6's rule applies: 1, 0, or -1 unknown */
 	bool writes, reads;
