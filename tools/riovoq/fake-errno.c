@@ -35,7 +35,7 @@ static const struct {
 	{ "EINVAL", EINVAL }, { "EPERM", EPERM }, { "EACCES", EACCES },
 	{ "ENOLINK", ENOLINK }, { "EOPNOTSUPP", EOPNOTSUPP }, { "EXDEV", EXDEV },
 	{ "EBUSY", EBUSY }, { "ENODEV", ENODEV }, { "EIO", EIO }, { "ENOENT", ENOENT },
-	{ "ENOMEM", ENOMEM },
+	{ "ENOMEM", ENOMEM }, { "EHOSTUNREACH", EHOSTUNREACH },
 };
 
 static ssize_t (*real_read)(int, void *, size_t);

@@ -26,12 +26,14 @@ rounds, seed = int(sys.argv[5]), int(sys.argv[6])
 rnd = random.Random(seed)
 
 ERRNOS = ["EINVAL", "EPERM", "EACCES", "ENOLINK", "EOPNOTSUPP", "EXDEV", "EBUSY",
-          "ENODEV", "EIO", "ENOENT", "ENOMEM", "7", "0"]
+          "ENODEV", "EHOSTUNREACH", "EIO", "ENOENT", "ENOMEM", "7", "0"]
 KEYS = ["generation", "participation", "xoff", "per_vc", "tx_group_size",
-        "rx_group_size", "symbol_format", "staging_map"]
+        "rx_group_size", "symbol_format", "staging_map", "multiple_ack",
+        "pna_recovery"]
 WORDS = ["none", "rapidio0", "00:s:0002", "00:e:0003", "00:e:0004", "00:e:0005",
          "root", "null", "rev2", "rev3", "cs48", "cs64", "gen", "rx", "per_vc",
-         "configured", "reported", "disabled:", "failed:", "..", "/", "../../..",
+         "configured", "reported", "disabled:", "failed:", "multiple_ack",
+         "pna_recovery", "pna_tx", "on", "off:", "(admin: on)", "..", "/", "../../..",
          "0", "1", "7", "255", "256", "4294967296", "-1", "\"", "\\", "\n", " "]
 
 
@@ -106,7 +108,8 @@ for r in range(rounds):
     dev = rnd.choice(["00:s:0002", "rapidio0", "00:e:0004", "00:e:0005"])
     port = rnd.choice(["0", "1", "3", "4"])
     key = rnd.choice(KEYS)
-    val = rnd.choice(["0", "1", "5", "7", "cs48", "0 1 2", "0 9", "x", ""])
+    val = rnd.choice(["0", "1", "5", "7", "cs48", "0 1 2", "0 9", "x", "", "on", "off",
+                      "auto"])
     base = "class/rapidio_port" if dev.startswith("rapidio") else "bus/rapidio/devices"
     target = os.path.join(work, base, dev, "voq", "port" + port, key)
     if os.path.isdir(os.path.dirname(target)):

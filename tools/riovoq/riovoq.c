@@ -50,18 +50,22 @@ static const char usage[] =
 "\n"
 "  show    one line per link: both ends, symbol format, each direction's\n"
 "          state (on, reported, off, FAILED) with its group size (gsN) and\n"
-"          per-VC (vc), and why a direction is off; then the idle ports.\n"
+"          per-VC (vc), the latency optimization (LAT: mack+pna, mack, pna,\n"
+"          off, none, FAILED) where an end has the register, and why a\n"
+"          direction or a feature is off; then the idle ports.\n"
 "          -a: one line per port instead, every port; -j: every port as\n"
 "          JSON, every field.  DEVICE limits the output to one device.\n"
 "  set     writes KEY=VALUE to the port's sysfs files, in order; KEY is\n"
 "          generation, participation, xoff, per_vc, tx_group_size,\n"
-"          rx_group_size, symbol_format or staging_map (\"0 0 1 1\").  A\n"
-"          refusal names the rule, reading both ends of the link.\n"
+"          rx_group_size, symbol_format, staging_map (\"0 0 1 1\"),\n"
+"          multiple_ack or pna_recovery (on, off or auto).  A refusal\n"
+"          names the rule, reading both ends of the link.\n"
 "  decode  decodes captured VoQ symbols: 14-bit stype2 field for --cs48\n"
 "          and --rev2, stype0 + parameter0/1 (28 bits) for --cs64;\n"
 "          --group-size is the receiver's RX group size (default 0).\n"
 "  dot     the whole fabric as a Graphviz graph: devices without a VoQ\n"
-"          block greyed, links labelled with format and group sizes.\n"
+"          block greyed, links labelled with format, group sizes and\n"
+"          latency optimization.\n"
 "\n"
 "  DEVICE  a name in ROOT/bus/rapidio/devices (00:s:0002) or\n"
 "          ROOT/class/rapidio_port (rapidio0); PORT a decimal port number.\n"
@@ -256,15 +260,20 @@ static const char * const bases[] = { "class/rapidio_port", "bus/rapidio/devices
 
 /* The fabric as sysfs shows it */
 
-/* Files of voq/port<N>/, in the order of -j */
+/*
+ * Files of voq/port<N>/, in the order of -j; from K_LCAPS on, those of the
+ * Port n Latency Optimization CSR, only on ports that have one, in an
+ * object of their own in -j
+ */
 static const char * const port_keys[] = {
 	"capabilities", "generation", "participation", "xoff", "per_vc",
 	"tx_group_size", "rx_group_size", "symbol_format", "partner",
 	"link_status", "staging_queues", "staging_map",
+	"latency_capabilities", "latency_csr", "multiple_ack", "pna_recovery",
 };
 
 enum { K_CAPS, K_GEN, K_PART, K_XOFF, K_VC, K_TX, K_RX, K_FMT, K_PARTNER,
-	K_STATUS, K_SQ, K_SMAP, NKEYS };
+	K_STATUS, K_SQ, K_SMAP, K_LCAPS, K_LCSR, K_MACK, K_PNA, NKEYS };
 
 struct dev;
 
@@ -532,12 +541,25 @@ static void json_str(const char *s, size_t n)
 	putchar('"');
 }
 
+/*
+ * The bytes of a value a DOT label shows, at most: Graphviz takes a
+ * quoted string of up to 16384 bytes, and a label holds a few values
+ * (each escaped to three bytes a byte at most); a device's name, also
+ * a node's ID, is shorter (NAME_MAX), so never cut.  -j shows it whole.
+ */
+#define DOT_MAX		256
+
 /* A DOT quoted string's content: no quote, backslash or escape survives */
 static void dot_esc(const char *s)
 {
 	const unsigned char *u = (const unsigned char *)s;
-	size_t n = strlen(s), i = 0, l;
+	size_t n = strlen(s), i = 0, l, back;
+	bool cut = n > DOT_MAX;
 
+	/* cut at a character, where a UTF-8 sequence begins */
+	if (cut)
+		for (n = DOT_MAX, back = 0; back < 3 && (u[n] & 0xc0) == 0x80; back++)
+			n--;
 	while (i < n) {
 		if (u[i] == '"' || u[i] == '\\') {
 			printf("\\%c", u[i++]);
@@ -550,6 +572,8 @@ static void dot_esc(const char *s)
 			i += l ? l : 1;
 		}
 	}
+	if (cut)
+		fputs("...", stdout);
 }
 
 /* Text for a terminal: control characters shown as '?' */
@@ -711,6 +735,19 @@ static const char *fval(const struct dev *d, int p, unsigned int k)
 	return d->port[p].f[k].s;
 }
 
+/* Whether a port has any file of a Latency Optimization CSR (read or not) */
+static bool has_lat(const struct dev *d, int p)
+{
+	unsigned int k;
+
+	if (!d->port || p < 0 || (unsigned int)p >= d->nports)
+		return false;
+	for (k = K_LCAPS; k < NKEYS; k++)
+		if (d->port[p].f[k].s || d->port[p].f[k].bad)
+			return true;
+	return false;
+}
+
 static bool starts(const char *s, const char *prefix)
 {
 	return s && !strncmp(s, prefix, strlen(prefix));
@@ -781,8 +818,11 @@ static char *end_text(const struct dev *d, int p)
 	return p < 0 ? tty(d->name) : xasprintf("%s %d", d->name, p);
 }
 
+/* Columns of show: END A, END B, FMT, A->B, B->A, LAT, NOTE */
+enum { C_LAT = 5, C_NOTE, NCOLS };
+
 struct row {
-	char *col[6];
+	char *col[NCOLS];
 };
 
 /* Append "; @add" to *@s */
@@ -794,6 +834,101 @@ static void note(char **s, const char *add)
 	*s = t;
 }
 
+/* A feature of the Latency Optimization CSR, as its file reads */
+enum lat_state { L_UNKNOWN, L_ON, L_OFF, L_FAILED, L_NONE };
+
+static enum lat_state lat_state(const char *s, const char **why)
+{
+	*why = NULL;
+	if (!s)
+		return L_UNKNOWN;
+	/* "on", or "on (admin: on)": the admin's choice, which it follows */
+	if (!strcmp(s, "on") || starts(s, "on (admin: "))
+		return L_ON;
+	if (!strcmp(s, "none") || starts(s, "none (admin: "))
+		return L_NONE;
+	if (starts(s, "off: ")) {
+		*why = s + strlen("off: ");
+		return L_OFF;
+	}
+	if (starts(s, "failed: ")) {
+		*why = s + strlen("failed: ");
+		return L_FAILED;
+	}
+	return L_UNKNOWN;
+}
+
+/*
+ * The latency optimization of a VoQ link, as end A's files read (a
+ * feature is on at both ends or at neither): the features on, "mack",
+ * "pna" or "mack+pna"; "off"; "none" where an end has no register;
+ * "FAILED"; "?" for a file that cannot be read or understood; with "!"
+ * where end B reads otherwise.  NULL where neither end has the register.
+ * Why a feature is off or failed is appended to *@notes, if not NULL.
+ */
+static char *lat_text(const struct link *l, char **notes)
+{
+	static const char * const names[] = { "mack", "pna" };
+	enum lat_state st[2], other;
+	const char *why[2], *w;
+	bool ha = has_lat(l->a, l->ap), hb = has_lat(l->b, l->bp), differ = false, on_a, on_b;
+	char *s = NULL, *t;
+	unsigned int f;
+
+	if (!ha && !hb)
+		return NULL;
+	if (!ha || !hb) {
+		if (notes) {
+			t = xasprintf("lat: %s has no latency-optimization register",
+				      ha ? l->b->name : l->a->name);
+			note(notes, t);
+			free(t);
+		}
+		return xstrdup("none");
+	}
+	for (f = 0; f < 2; f++) {
+		st[f] = lat_state(fval(l->a, l->ap, K_MACK + f), &why[f]);
+		other = lat_state(fval(l->b, l->bp, K_MACK + f), &w);
+		on_a = st[f] == L_ON;
+		on_b = other == L_ON;
+		if (st[f] != L_UNKNOWN && other != L_UNKNOWN && on_a != on_b)
+			differ = true;
+	}
+	if (st[0] == L_UNKNOWN || st[1] == L_UNKNOWN)
+		s = xstrdup("?");
+	else if (st[0] == L_FAILED || st[1] == L_FAILED)
+		s = xstrdup("FAILED");
+	else if (st[0] == L_ON || st[1] == L_ON)
+		s = xasprintf("%s%s%s", st[0] == L_ON ? names[0] : "",
+			      st[0] == L_ON && st[1] == L_ON ? "+" : "",
+			      st[1] == L_ON ? names[1] : "");
+	else
+		s = xstrdup(st[0] == L_NONE && st[1] == L_NONE ? "none" : "off");
+	if (differ) {
+		t = xasprintf("%s!", s);
+		free(s);
+		s = t;
+	}
+	if (!notes)
+		return s;
+	/* Both off, or both failed, for one reason: said once */
+	if (why[0] && why[1] && st[0] == st[1] && !strcmp(why[0], why[1])) {
+		t = xasprintf("lat %s: %s", st[0] == L_FAILED ? "failed" : "off", why[0]);
+		note(notes, t);
+		free(t);
+		return s;
+	}
+	for (f = 0; f < 2; f++) {
+		if (!why[f])
+			continue;
+		t = xasprintf("%s %s: %s", names[f], st[f] == L_FAILED ? "failed" : "off",
+			      why[f]);
+		note(notes, t);
+		free(t);
+	}
+	return s;
+}
+
 static void link_row(const struct link *l, struct row *r)
 {
 	enum dir_state sa = D_NONE, sb = D_NONE;
@@ -801,6 +936,7 @@ static void link_row(const struct link *l, struct row *r)
 	char *n = NULL, *t;
 	int e;
 
+	memset(r, 0, sizeof(*r));
 	r->col[0] = end_text(l->a, l->ap);
 	r->col[1] = end_text(l->b, l->bp);
 	if (!l->voq) {
@@ -813,7 +949,7 @@ static void link_row(const struct link *l, struct row *r)
 			n = xasprintf("%s has no VoQ block", l->a->name);
 		else
 			n = xstrdup("no VoQ link (rio_voq did not pair these ports)");
-		r->col[5] = n;
+		r->col[C_NOTE] = n;
 		return;
 	}
 	fa = fval(l->a, l->ap, K_FMT);
@@ -835,7 +971,9 @@ static void link_row(const struct link *l, struct row *r)
 			free(t);
 		}
 	}
-	if (strchr(r->col[3], '!') || strchr(r->col[4], '!') || strchr(r->col[2], '!'))
+	r->col[C_LAT] = lat_text(l, &n);
+	if (strchr(r->col[3], '!') || strchr(r->col[4], '!') || strchr(r->col[2], '!') ||
+	    (r->col[C_LAT] && strchr(r->col[C_LAT], '!')))
 		note(&n, "the two ends disagree (!)");
 	for (e = 0; e < 2; e++) {
 		const struct dev *d = e ? l->b : l->a;
@@ -853,12 +991,12 @@ static void link_row(const struct link *l, struct row *r)
 			free(t);
 		}
 	}
-	r->col[5] = n ? n : xstrdup("");
+	r->col[C_NOTE] = n ? n : xstrdup("");
 }
 
 static void print_rows(struct row *rows, unsigned int n, unsigned int ncol)
 {
-	size_t w[6] = { 0 }, len;
+	size_t w[NCOLS] = { 0 }, len;
 	unsigned int i, c;
 	char *line, *t, *u;
 
@@ -911,18 +1049,32 @@ static void show_links(struct fabric *fab, const struct dev *only)
 	struct row *rows;
 	unsigned int i, n = 1, c;
 	char *idle = NULL, *t, *ports;
+	bool lat = false;
 
 	find_links(fab, &ls);
 	rows = xrealloc(NULL, (ls.n + 1) * sizeof(*rows));
 	rows[0] = (struct row){ { xstrdup("END A"), xstrdup("END B"), xstrdup("FMT"),
-				  xstrdup("A->B"), xstrdup("B->A"), xstrdup("NOTE") } };
+				  xstrdup("A->B"), xstrdup("B->A"), xstrdup("LAT"),
+				  xstrdup("NOTE") } };
 	for (i = 0; i < ls.n; i++)
 		if (!only || ls.l[i].a == only || ls.l[i].b == only)
 			link_row(&ls.l[i], &rows[n++]);
+	/* LAT only where a link shown has a Latency Optimization CSR */
+	for (i = 1; i < n && !lat; i++)
+		lat = rows[i].col[C_LAT];
+	for (i = 0; i < n; i++) {
+		if (!lat) {
+			free(rows[i].col[C_LAT]);
+			rows[i].col[C_LAT] = rows[i].col[C_NOTE];
+			rows[i].col[C_NOTE] = NULL;
+		} else if (!rows[i].col[C_LAT]) {
+			rows[i].col[C_LAT] = xstrdup("-");
+		}
+	}
 	if (n > 1)
-		print_rows(rows, n, 6);
+		print_rows(rows, n, lat ? NCOLS : NCOLS - 1);
 	for (i = 0; i < n; i++)
-		for (c = 0; c < 6; c++)
+		for (c = 0; c < NCOLS; c++)
 			free(rows[i].col[c]);
 	free(rows);
 	free(ls.l);
@@ -973,17 +1125,23 @@ static void show_ports(struct fabric *fab, const struct dev *only)
 			const struct val *f = d->port[p].f;
 			char *v[NKEYS];
 
-			for (c = 0; c < NKEYS; c++)
+			for (c = 0; c < NKEYS; c++) {
 				v[c] = tty(val_or(&f[c], "-"));
-			if (!*v[K_CAPS]) {
-				free(v[K_CAPS]);
-				v[K_CAPS] = xstrdup("-");
+				if (!*v[c] && (c == K_CAPS || c >= K_LCAPS)) {
+					free(v[c]);
+					v[c] = xstrdup("-");
+				}
 			}
 			t = tty(d->name);
-			printf("%-*s %4u %-5s %-16s %3s %4s %4s %3s %2s %2s %-5s %2s %-16s %s\n",
+			printf("%-*s %4u %-5s %-16s %3s %4s %4s %3s %2s %2s %-5s %2s %-16s %s",
 			       (int)wd, t, p, lay, v[K_CAPS], v[K_GEN], v[K_PART], v[K_XOFF],
 			       v[K_VC], v[K_TX], v[K_RX], v[K_FMT], v[K_SQ], v[K_PARTNER],
 			       v[K_STATUS]);
+			/* Latency optimization, where the port has the register */
+			if (has_lat(d, p))
+				printf("  lat: caps %s; csr %s; multiple_ack %s; pna_recovery %s",
+				       v[K_LCAPS], v[K_LCSR], v[K_MACK], v[K_PNA]);
+			printf("\n");
 			free(t);
 			for (c = 0; c < NKEYS; c++)
 				free(v[c]);
@@ -1009,6 +1167,52 @@ static void show_ports(struct fabric *fab, const struct dev *only)
 	}
 }
 
+/* A file of space-separated words as a JSON array: "none" is [] */
+static void json_words(const struct val *v)
+{
+	const char *s = v->s, *end, *sp;
+	bool first = true;
+
+	if (!s) {
+		fputs("null", stdout);
+		return;
+	}
+	end = v->len == 4 && !memcmp(s, "none", 4) ? s : s + v->len;
+	putchar('[');
+	for (; s < end; s = sp + 1) {
+		sp = memchr(s, ' ', end - s);
+		if (!sp)
+			sp = end;
+		if (sp == s)
+			continue;
+		if (!first)
+			fputs(", ", stdout);
+		first = false;
+		json_str(s, sp - s);
+	}
+	putchar(']');
+}
+
+/* The latency files of a port: an object, or null without the register */
+static void json_lat(const struct dev *d, unsigned int p)
+{
+	static const char * const names[] = { "csr", "multiple_ack", "pna_recovery" };
+	const struct val *f = d->port[p].f;
+	unsigned int k;
+
+	if (!has_lat(d, p)) {
+		fputs("null", stdout);
+		return;
+	}
+	fputs("{\"capabilities\": ", stdout);
+	json_words(&f[K_LCAPS]);
+	for (k = K_LCSR; k < NKEYS; k++) {
+		printf(", \"%s\": ", names[k - K_LCSR]);
+		json_str(f[k].s, f[k].len);
+	}
+	putchar('}');
+}
+
 static void show_json(struct fabric *fab, const struct dev *only)
 {
 	bool first = true;
@@ -1026,10 +1230,12 @@ static void show_json(struct fabric *fab, const struct dev *only)
 			json_str(d->name, strlen(d->name));
 			printf(", \"port\": %u, \"layout\": ", p);
 			json_str(d->layout.s, d->layout.len);
-			for (k = 0; k < NKEYS; k++) {
+			for (k = 0; k < K_LCAPS; k++) {
 				printf(", \"%s\": ", port_keys[k]);
 				json_str(d->port[p].f[k].s, d->port[p].f[k].len);
 			}
+			fputs(", \"latency\": ", stdout);
+			json_lat(d, p);
 			printf("}");
 		}
 	}
@@ -1099,10 +1305,17 @@ static int cmd_show(int argc, char **argv)
 
 static const char * const set_keys[] = {
 	"generation", "participation", "xoff", "per_vc", "tx_group_size",
-	"rx_group_size", "symbol_format", "staging_map",
+	"rx_group_size", "symbol_format", "staging_map", "multiple_ack",
+	"pna_recovery",
 };
 
-enum { S_GEN, S_PART, S_XOFF, S_VC, S_TX, S_RX, S_FMT, S_SMAP };
+enum { S_GEN, S_PART, S_XOFF, S_VC, S_TX, S_RX, S_FMT, S_SMAP, S_MACK, S_PNA };
+
+/* The knobs of the Latency Optimization CSR */
+static bool lat_key(unsigned int key)
+{
+	return key == S_MACK || key == S_PNA;
+}
 
 /* What riovoq knows of the port being set and of its partner */
 struct ctx {
@@ -1186,6 +1399,10 @@ static char *why_syntax(const struct ctx *c)
 		if (strcmp(c->val, "cs48") && strcmp(c->val, "cs64") && strcmp(c->val, "auto"))
 			return xstrdup("symbol_format takes cs48, cs64 or auto");
 		return NULL;
+	case S_MACK: case S_PNA:
+		if (strcmp(c->val, "on") && strcmp(c->val, "off") && strcmp(c->val, "auto"))
+			return xasprintf("%s takes on, off or auto", set_keys[c->key]);
+		return NULL;
 	}
 	return NULL;
 }
@@ -1221,6 +1438,98 @@ static char *why_size(const struct ctx *c, bool partner)
 	return s;
 }
 
+/* Whether a port has a Latency Optimization CSR: its files are there */
+static bool lat_reg(const struct dev *d, unsigned int p)
+{
+	char *path = port_path(d, p, "latency_capabilities");
+	bool none = access(path, F_OK) && errno == ENOENT;
+
+	free(path);
+	return !none;
+}
+
+/*
+ * Whether an end supports the feature of a latency knob, as its
+ * latency_capabilities reads: 1, 0 (also without the register), or -1 if
+ * unknown.  ackID-in-PNA takes pna_recovery and pna_tx (bits 1 and 2), as
+ * rio_voq has it.
+ */
+static int lat_sup(const struct dev *d, unsigned int p, unsigned int key)
+{
+	int has;
+
+	if (!lat_reg(d, p))
+		return 0;
+	has = has_word(d, p, "latency_capabilities", set_keys[key]);
+	if (key != S_PNA || has != 1)
+		return has;
+	return has_word(d, p, "latency_capabilities", "pna_tx");
+}
+
+/* A latency knob's feature that an end lacks */
+static char *why_lat(const struct ctx *c, bool partner)
+{
+	static const char * const feat[] = {
+		[S_MACK] = "multiple acknowledges",
+		[S_PNA] = "ackID-in-PNA recovery",
+	};
+	const struct dev *d = partner ? c->pd : c->d;
+	unsigned int p = partner ? c->pp : c->port;
+	char *w = who(c, partner), *caps = cread(d, p, "latency_capabilities"), *s = NULL;
+
+	if (!lat_reg(d, p))
+		s = xasprintf("%s has no latency-optimization register", w);
+	else if (has_word(d, p, "latency_capabilities", set_keys[c->key]) == 0)
+		s = xasprintf("%s does not support %s (latency_capabilities: %s)", w,
+			      feat[c->key], caps ? caps : "?");
+	else if (lat_sup(d, p, c->key) == 0)
+		s = xasprintf("%s has pna_recovery without pna_tx (bit 1 without bit 2, which breaks Part 6): rio_voq takes it as lacking ackID-in-PNA recovery",
+			      w);
+	free(caps);
+	free(w);
+	return s;
+}
+
+/*
+ * EPERM for a latency knob: this host only discovers the fabric, or, for
+ * pna_recovery "off", Part 6 wants ackID-in-PNA recovery on (bit 9 set)
+ * on a CS64 link whose ends both support it.  symbol_format says whether
+ * the link runs CS64, latency_capabilities whether both ends support it;
+ * link_status whether this host writes the link ("configured", "failed:
+ * ...": then only Part 6 refuses) or only reads it ("reported...", "off
+ * in the hardware").  Both are said where riovoq cannot tell.  NULL: the
+ * host only discovers (the generic text).
+ */
+static char *why_perm(const struct ctx *c)
+{
+	static const char part6[] =
+		"the link runs CS64 and both ends support ackID-in-PNA recovery, where Part 6 wants it on (bit 9 set): it cannot be turned off";
+	char *fmt, *st, *s = NULL;
+	int rule = 1, me, far;	/* Part 6's rule applies: 1, 0, or -1 unknown */
+	bool writes, reads;
+
+	if (c->key != S_PNA || strcmp(c->val, "off") || !c->pd)
+		return NULL;
+	fmt = cread(c->d, c->port, "symbol_format");
+	me = lat_sup(c->d, c->port, S_PNA);
+	far = lat_sup(c->pd, c->pp, S_PNA);
+	if ((fmt && strcmp(fmt, "cs64")) || !me || !far)
+		rule = 0;
+	else if (!fmt || me < 0 || far < 0)
+		rule = -1;
+	st = cread(c->d, c->port, "link_status");
+	writes = st && (!strcmp(st, "configured") || starts(st, "failed: "));
+	reads = st && (starts(st, "reported") || !strcmp(st, "disabled: off in the hardware"));
+	if (writes && rule)
+		s = xstrdup(part6);
+	else if (!reads && (rule || writes))
+		s = xasprintf("this host only discovers the fabric (the enumerating host configures it), or %s",
+			      part6);
+	free(fmt);
+	free(st);
+	return s;
+}
+
 /* Rules of this end (EOPNOTSUPP) or of the partner (EXDEV), in the kernel's order */
 static char *why_end(const struct ctx *c, bool partner)
 {
@@ -1253,6 +1562,9 @@ static char *why_end(const struct ctx *c, bool partner)
 		if (is_rev2(d))
 			s = xasprintf("%s has a rev 2.x VoQ block: its symbol format is fixed", w);
 		break;
+	case S_MACK: case S_PNA:
+		s = why_lat(c, partner);
+		break;
 	case S_SMAP:
 		if (!partner) {
 			fixed = cread(d, p, "staging_queues");
@@ -1272,6 +1584,9 @@ static char *why_busy(const struct ctx *c)
 {
 	char *tx, *rx, *s = NULL;
 
+	if (lat_key(c->key))
+		return xasprintf("%s port %u, or its partner, is a board that could not be discovered again after a swap: nothing is written until it is",
+				 c->d->name, c->port);
 	if (c->key != S_GEN || !c->pd || is_rev2(c->d))
 		return NULL;
 	tx = cread(c->d, c->port, "tx_group_size");
@@ -1359,6 +1674,9 @@ static char *diagnose(const struct ctx *c, int err)
 			break;
 		}
 		break;
+	case EPERM:
+		s = why_perm(c);
+		break;
 	case ENOLINK:
 		s = why_nolink(c);
 		break;
@@ -1376,10 +1694,13 @@ static char *diagnose(const struct ctx *c, int err)
 			s = xasprintf("%s port %u has no staging queues", c->d->name, c->port);
 		break;
 	case EIO: {
-		char *st = cread(c->d, c->port, "link_status");
+		const char *f = lat_key(c->key) ? set_keys[c->key] : "link_status";
+		char *st = cread(c->d, c->port, f);
 
-		s = xasprintf("a maintenance access failed; generation was left off on the link (link_status: %s)",
-			      st ? st : "unknown");
+		s = xasprintf("a maintenance access failed; %s (%s: %s)",
+			      lat_key(c->key) ? "both ends of the link were put back as they were" :
+						"generation was left off on the link",
+			      f, st ? st : "unknown");
 		free(st);
 		break;
 	}
@@ -1492,9 +1813,24 @@ static int cmd_set(int argc, char **argv)
 				break;
 		*eq = '=';
 		if (k == ARRAY_SIZE(set_keys))
-			return bad_usage("set: \"%.*s\" is not a setting (generation, participation, xoff, per_vc, tx_group_size, rx_group_size, symbol_format, staging_map)",
+			return bad_usage("set: \"%.*s\" is not a setting (generation, participation, xoff, per_vc, tx_group_size, rx_group_size, symbol_format, staging_map, multiple_ack, pna_recovery)",
 					 (int)(eq - argv[i]), argv[i]);
 		keys[i] = k;
+		/* A latency knob's value is a word of three: checked here */
+		if (lat_key(k)) {
+			struct ctx v = { .key = k, .val = eq + 1 };
+
+			why = why_syntax(&v);
+			if (why) {
+				char *a = tty(argv[i]);
+
+				ret = bad_usage("set: %s: %s; nothing was written", a, why);
+				free(a);
+				free(why);
+				free(keys);
+				return ret;
+			}
+		}
 	}
 	ret = open_fabric(&fab);
 	if (ret)
@@ -1750,7 +2086,7 @@ static void dot_edge(const struct link *l)
 {
 	enum dir_state sa, sb;
 	const char *wa, *wb, *color, *dir, *what;
-	char *ta, *tb;
+	char *ta, *tb, *lat;
 	bool oa, ob;
 
 	printf("  \"");
@@ -1784,6 +2120,12 @@ static void dot_edge(const struct link *l)
 	printf("label=\"");
 	dot_esc(fval(l->a, l->ap, K_FMT) ? fval(l->a, l->ap, K_FMT) : "?");
 	printf(", %s", what);
+	lat = lat_text(l, NULL);
+	if (lat) {
+		printf(", lat ");
+		dot_esc(lat);
+		free(lat);
+	}
 	dot_dir(l->a, l->ap, l->b, l->bp);
 	dot_dir(l->b, l->bp, l->a, l->ap);
 	printf("\", color=%s, dir=%s];\n", color, dir);
@@ -1801,6 +2143,7 @@ static const char dot_legend[] =
 "    \"legend 5a\" -> \"legend 5b\" [label=\"no VoQ block at one end\", color=gray60, style=dashed, dir=none];\n"
 "    \"legend text\" [shape=plaintext, fontsize=9, label=\"A N -> B M: the direction from port N of A to port M of B\\l"
 "on / reported / off / FAILED: its state; gsK: its port group size\\lvc: per-VC backpressure; !: the two ends disagree\\l"
+"lat mack+pna / mack / pna / off / none / FAILED: latency optimization (Part 6) of the link\\l"
 "grey box: a device without a VoQ block\\l\"];\n"
 "  }\n";
 

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Tests of riovoq on a fake sysfs tree: show (links, every port, JSON),
 # set and its refusals (each errno of the kernel's contract injected
-# with fake-errno.so), decode, dot (validated by Graphviz), hostile
+# with fake-errno.so), decode, dot (validated by Graphviz), the
+# latency-optimization files (a second tree, build_lat_tree), hostile
 # input (names, long and invalid values, failing reads), a fuzz loop,
 # and the man page.  Ends with "N passed, N failed".
 #
@@ -104,8 +105,51 @@ build_tree() {	# root
 	printf 'null\n00:e:0004\n00:e:0003\nnull\n00:e:0005\n' > "$D/00:s:0002/lnext"
 	for p in 00:e:0003 00:e:0004 00:e:0005; do echo 00:s:0002 > "$D/$p/lprev"; done
 }
+lat() {	# dir caps csr multiple_ack pna_recovery: a Latency Optimization CSR
+	echo "$2" > "$1/latency_capabilities"; echo "$3" > "$1/latency_csr"
+	echo "$4" > "$1/multiple_ack"; echo "$5" > "$1/pna_recovery"
+}
+# build_tree, with 00:s:0002 ports 5, 6 and 7 linked to 00:e:0007, 8 and
+# 9, and Latency Optimization CSRs (Part 6) at both ends of rapidio0 0 -
+# 00:s:0002 0 (CS64, both features on), 00:s:0002 1 - 00:e:0004 (PNA off:
+# 00:e:0004 lacks it, against the admin's "on"), 5 - 00:e:0007 (failed)
+# and 6 - 00:e:0008 (turned off by the admin); at one end of 4 - 00:e:0005
+# (a rev 2 device, whose map I block has none: "none"), at neither end of
+# 7 - 00:e:0009; idle port 3 has one without capabilities.
+ALL="multiple_ack pna_recovery pna_tx"
+LFAIL="failed: a maintenance write to 00:e:0007 failed"
+build_lat_tree() {	# root
+	local S=$1 D=$1/bus/rapidio/devices M W e
+	build_tree "$S"
+	M=$S/class/rapidio_port/rapidio0/voq W=$D/00:s:0002/voq
+	for e in 7 8 9; do
+		mkdev 00:e:000$e rev3 1
+		port "$W" $((e - 2)) "gen rx" 1 1 0 0 0 0 cs48 "00:e:000$e 0" configured "0 4"
+		port "$D/00:e:000$e/voq" 0 "gen rx" 1 1 0 0 0 0 cs48 "00:s:0002 $((e - 2))" \
+			configured "0 4"
+		echo 00:s:0002 > "$D/00:e:000$e/lprev"
+	done
+	printf '00:e:0007\n00:e:0008\n00:e:0009\n' >> "$D/00:s:0002/lnext"
+	lat "$M/port0" "$ALL" 0xe0c00000 on on
+	lat "$W/port0" "$ALL" 0xe0c00000 on on
+	lat "$W/port1" "$ALL" 0xe0800000 on "off: partner does not support it (admin: on)"
+	lat "$D/00:e:0004/voq/port0" multiple_ack 0x80800000 on "off: not supported"
+	lat "$W/port3" none 0x00000000 none none
+	lat "$W/port4" multiple_ack 0x80000000 "off: partner has no latency-optimization register" \
+		"off: not supported"
+	lat "$W/port5" "$ALL" 0xe0000000 "$LFAIL" "$LFAIL"
+	lat "$D/00:e:0007/voq/port0" "$ALL" 0xe0000000 "$LFAIL" "$LFAIL"
+	lat "$W/port6" "$ALL" 0xe0000000 "off: turned off by the admin (admin: off)" \
+		"off: turned off by the admin (admin: off)"
+	lat "$D/00:e:0008/voq/port0" "$ALL" 0xe0000000 "off: turned off by the admin" \
+		"off: turned off by the admin"
+}
 S=$T/sys
 build_tree "$S"
+LT=$T/lat/sys
+build_lat_tree "$LT"
+LW=$LT/bus/rapidio/devices/00:s:0002/voq LM=$LT/class/rapidio_port/rapidio0/voq
+LE4=$LT/bus/rapidio/devices/00:e:0004/voq LE5=$LT/bus/rapidio/devices/00:e:0005/voq
 D=$S/bus/rapidio/devices
 M=$S/class/rapidio_port/rapidio0/voq W=$D/00:s:0002/voq E4=$D/00:e:0004/voq E5=$D/00:e:0005/voq
 
@@ -168,7 +212,119 @@ assert s1['staging_queues'] == '4' and s1['staging_map'] == '0 1 2', s1
 e5 = [r for r in d if r['device'] == '00:e:0005'][0]
 assert e5['tx_group_size'] is None and e5['rx_group_size'] is None, e5
 assert e5['layout'] == 'rev2', e5
+assert all(r['latency'] is None for r in d), 'latency without its files'
 "
+
+echo "# latency optimization: show -a and -j"
+S0=$S S=$LT
+R show -a
+printf '%s\n' "$out" > "$T/lat-a"
+ok "show -a: a header, one line per port, the device without a VoQ block" \
+	test "$(wc -l < "$T/lat-a")" -eq $((1 + 1 + 16 + 1 + 1 + 3 + 1))
+ok "show -a: a port's capabilities, CSR and both features" grep -qE \
+	'^00:s:0002 +0 rev3 .* configured  lat: caps multiple_ack pna_recovery pna_tx; csr 0xe0c00000; multiple_ack on; pna_recovery on$' \
+	"$T/lat-a"
+ok "show -a: why a feature is off, with the admin's choice" grep -qE \
+	'^00:s:0002 +1 .*; multiple_ack on; pna_recovery off: partner does not support it \(admin: on\)$' "$T/lat-a"
+ok "show -a: a register without capabilities, on a port without a link" grep -qE \
+	'^00:s:0002 +3 .* none +none  lat: caps none; csr 0x00000000; multiple_ack none; pna_recovery none$' \
+	"$T/lat-a"
+ok "show -a: a port without the register shows nothing more" grep -qE \
+	'^00:e:0005 +0 .*symbols are incompatible$' "$T/lat-a"
+ok "show -a: ... nor one whose partner has it" grep -qE '^00:e:0009 +0 .* configured$' "$T/lat-a"
+R show -j
+printf '%s\n' "$out" > "$T/lat.json"
+ok "show -j: valid JSON" json_ok "$T/lat.json"
+ok "show -j: a latency object where the port has the register, else null" python3 -c "
+import json
+d = {(r['device'], r['port']): r for r in json.load(open('$T/lat.json'))}
+assert len(d) == 1 + 16 + 1 + 1 + 3, len(d)
+assert d['rapidio0', 0]['latency'] == {'capabilities': ['multiple_ack', 'pna_recovery', 'pna_tx'],
+	'csr': '0xe0c00000', 'multiple_ack': 'on', 'pna_recovery': 'on'}, d['rapidio0', 0]
+assert list(d['00:s:0002', 0])[-1] == 'latency', 'the last key'
+l = d['00:s:0002', 1]['latency']
+assert l['pna_recovery'] == 'off: partner does not support it (admin: on)', l
+assert d['00:e:0004', 0]['latency']['capabilities'] == ['multiple_ack'], d['00:e:0004', 0]
+assert d['00:s:0002', 3]['latency']['capabilities'] == [], d['00:s:0002', 3]
+assert d['00:s:0002', 5]['latency']['multiple_ack'] == '$LFAIL', d['00:s:0002', 5]
+for k in (('00:e:0005', 0), ('00:e:0009', 0), ('00:s:0002', 7), ('00:s:0002', 2)):
+	assert d[k]['latency'] is None, k
+"
+echo read EIO > "$LW/port0/latency_csr.errno"
+rm "$LW/port1/latency_capabilities"
+R show -j
+rm "$LW/port0/latency_csr.errno"
+printf '%s\n' "$out" > "$T/lat-f.json"
+ok "show -j: a latency file that cannot be read: exit 3, null, the object kept" python3 -c "
+import json
+assert $rc == 3
+d = {(r['device'], r['port']): r for r in json.load(open('$T/lat-f.json'))}
+assert d['00:s:0002', 0]['latency']['csr'] is None, d['00:s:0002', 0]
+assert d['00:s:0002', 1]['latency']['capabilities'] is None, d['00:s:0002', 1]
+assert d['00:s:0002', 1]['latency']['multiple_ack'] == 'on', d['00:s:0002', 1]
+"
+echo "$ALL" > "$LW/port1/latency_capabilities"
+
+echo "# latency optimization: show and dot"
+R show
+printf '%s\n' "$out" > "$T/lat-links"
+ok "show: a LAT column, a line per link, the idle ports" sh -c "
+	grep -qE '^END A +END B +FMT +A->B +B->A +LAT +NOTE$' '$T/lat-links' &&
+	test \$(wc -l < '$T/lat-links') -eq 9"
+ok "show: both features on" grep -qE '^rapidio0 0 +00:s:0002 0 +cs64 +on gs0 vc +on gs0 vc +mack\+pna$' \
+	"$T/lat-links"
+ok "show: one feature on, why the other is off (with the admin's choice)" grep -qE \
+	'^00:s:0002 1 +00:e:0004 0 +cs48 +off +on gs0 +mack +A->B off: partner cannot receive; pna off: partner does not support it \(admin: on\)$' \
+	"$T/lat-links"
+ok "show: an end without the register: none, and which" grep -qE \
+	'^00:s:0002 4 +00:e:0005 0 +rev2 +off +off +none +off both ways: .*; lat: 00:e:0005 has no latency-optimization register$' \
+	"$T/lat-links"
+ok "show: failed, the reason said once" grep -qE \
+	'^00:s:0002 5 +00:e:0007 0 +cs48 +on gs0 +on gs0 +FAILED +lat failed: a maintenance write to 00:e:0007 failed$' \
+	"$T/lat-links"
+ok "show: both off for one reason, said once" grep -qE \
+	'^00:s:0002 6 +00:e:0008 0 .* +off +lat off: turned off by the admin \(admin: off\)$' "$T/lat-links"
+ok "show: a link without the register at either end: -" grep -qE \
+	'^00:s:0002 7 +00:e:0009 0 +cs48 +on gs0 +on gs0 +-$' "$T/lat-links"
+ok "show: a link to a device without a VoQ block: -" grep -qE \
+	'^00:s:0002 2 +00:e:0003 +- +- +- +- +00:e:0003 has no VoQ block$' "$T/lat-links"
+ok "show: no trailing spaces" sh -c "! grep -q ' \$' '$T/lat-links'"
+expect "show DEVICE: no LAT column where its links have no register" 0 \
+	'^END A +END B +FMT +A->B +B->A +NOTE$' show 00:e:0009
+S=$S0 expect "show: no LAT column on a fabric without the register" 0 \
+	'^END A +END B +FMT +A->B +B->A +NOTE$' show
+echo on > "$LW/port6/pna_recovery"; echo on > "$LT/bus/rapidio/devices/00:e:0008/voq/port0/pna_recovery"
+expect "show: the other feature alone on" 0 \
+	'^00:s:0002 6 .* +pna +mack off: turned off by the admin \(admin: off\)$' show 00:e:0008
+echo "off: turned off by the admin" > "$LE4/port0/multiple_ack"
+expect "show: the ends disagree: !" 0 \
+	'^00:s:0002 1 .* +mack! +.*; the two ends disagree \(!\)$' show 00:e:0004
+echo on > "$LE4/port0/multiple_ack"
+echo "read EIO" > "$LM/port0/pna_recovery.errno"
+expect "show: a latency file that cannot be read: ?, exit 3" 3 'pna_recovery: Input/output error' show
+ok "... the link's LAT ?" sh -c "printf '%s\n' '$out' | grep -qE '^rapidio0 0 .* on gs0 vc +\? *$'"
+rm "$LM/port0/pna_recovery.errno"
+echo bogus > "$LM/port0/multiple_ack"
+expect "show: a value it does not know: ?" 0 '^rapidio0 0 .* on gs0 vc +\?$' show rapidio0
+echo on > "$LM/port0/multiple_ack"
+R dot
+printf '%s\n' "$out" > "$T/lat.dot"
+ok "dot: Graphviz takes it" dot_ok "$T/lat.dot"
+ok "dot: one edge per link (and the legend's five)" \
+	test "$(grep -c -- '" -> "' "$T/lat.dot")" -eq $((7 + 5))
+ok "dot: the latency optimization of each link after its VoQ state" sh -c "
+	grep -qF 'label=\"cs64, VoQ both ways, lat mack+pna\nrapidio0 0 -> 00:s:0002 0: on gs0 vc' '$T/lat.dot' &&
+	grep -qF 'label=\"cs48, VoQ one way, lat mack\n00:s:0002 1 ->' '$T/lat.dot' &&
+	grep -qF 'label=\"rev2, VoQ off, lat none\n' '$T/lat.dot' &&
+	grep -qF 'label=\"cs48, VoQ both ways, lat FAILED\n00:s:0002 5 ->' '$T/lat.dot' &&
+	grep -qF 'label=\"cs48, VoQ both ways, lat pna\n00:s:0002 6 ->' '$T/lat.dot'"
+ok "dot: nothing where neither end has the register" \
+	grep -qF 'label="cs48, VoQ both ways\n00:s:0002 7 -> 00:e:0009 0' "$T/lat.dot"
+ok "dot: the legend says what lat is" grep -qF 'lat mack+pna / mack / pna / off / none / FAILED' "$T/lat.dot"
+lat "$LW/port6" "$ALL" 0xe0000000 "off: turned off by the admin (admin: off)" \
+	"off: turned off by the admin (admin: off)"
+echo "off: turned off by the admin" > "$LT/bus/rapidio/devices/00:e:0008/voq/port0/pna_recovery"
+S=$S0
 
 echo "# set"
 expect "set: writes each KEY=VALUE" 0 '' set 00:s:0002 1 xoff=1 tx_group_size=4
@@ -282,6 +438,108 @@ refuse "a refusal after a change: says what was applied" "$W/port1/generation" E
 	'partner 00:e:0004 port 0 cannot receive VoQ symbols \(already applied: xoff=1\)$' set 00:s:0002 1 xoff=1 generation=1
 echo 0 > "$W/port1/xoff"
 
+echo "# latency optimization: set, and its refusals"
+S0=$S S=$LT
+for k in multiple_ack pna_recovery; do
+	for v in on off auto; do
+		expect "set: $k=$v" 0 '' set 00:s:0002 1 "$k=$v"
+		ok "set: ... \"$v\" in the file" test "$(cat "$LW/port1/$k")" = "$v"
+	done
+done
+expect "set: both knobs at once" 0 '' set rapidio0 0 multiple_ack=off pna_recovery=auto
+ok "set: ... both written" sh -c "test \$(cat '$LM/port0/multiple_ack') = off &&
+	test \$(cat '$LM/port0/pna_recovery') = auto"
+lat "$LM/port0" "$ALL" 0xe0c00000 on on
+lat "$LW/port1" "$ALL" 0xe0800000 on "off: partner does not support it (admin: on)"
+for v in ON 1 0 '' ' on' 'on ' onx of 'auto
+x' 'on;x'; do
+	expect "set: multiple_ack='$v' refused before any write (exit 2)" 2 \
+		'multiple_ack takes on, off or auto; nothing was written' set 00:s:0002 1 "multiple_ack=$v"
+	ok "set: ... the file unchanged" test "$(cat "$LW/port1/multiple_ack")" = on
+done
+expect "set: a bad pna_recovery after a good setting: exit 2" 2 \
+	'pna_recovery=maybe: pna_recovery takes on, off or auto; nothing was written' \
+	set 00:s:0002 1 xoff=1 pna_recovery=maybe
+ok "set: ... nothing written, not even the good one" test "$(cat "$LW/port1/xoff")" = 0
+expect "set: a value with a control character: one line, shown as ?" 2 \
+	'set: pna_recovery=on\?x: pna_recovery takes' set 00:s:0002 1 "$(printf 'pna_recovery=on\033x')"
+expect "set: a port without the register (a map I device)" 1 \
+	'refused: 00:e:0005 port 0 has no latency-optimization register$' set 00:e:0005 0 multiple_ack=on
+expect "set: a port without the register, whose partner has none either" 1 \
+	'refused: 00:s:0002 port 7 has no latency-optimization register$' set 00:s:0002 7 pna_recovery=off
+refuse "EINVAL on a latency knob: the kernel's word" "$LW/port1/multiple_ack" EINVAL \
+	'the kernel refused the value for this port \(EINVAL\)$' set 00:s:0002 1 multiple_ack=on
+P6='the link runs CS64 and both ends support ackID-in-PNA recovery, where Part 6 wants it on \(bit 9 set\): it cannot be turned off$'
+DISC='this host does not own the fabric: it only discovers it'
+refuse "EPERM: pna_recovery off on a CS64 link both ends support (Part 6)" "$LM/port0/pna_recovery" EPERM \
+	"$P6" set rapidio0 0 pna_recovery=off
+refuse "EPERM: pna_recovery off on a CS48 link: a host that only discovers" "$LW/port1/pna_recovery" EPERM \
+	"$DISC" set 00:s:0002 1 pna_recovery=off
+refuse "EPERM: pna_recovery on: a host that only discovers" "$LM/port0/pna_recovery" EPERM \
+	"$DISC" set rapidio0 0 pna_recovery=on
+refuse "EPERM: multiple_ack off on CS64: a host that only discovers" "$LM/port0/multiple_ack" EPERM \
+	"$DISC" set rapidio0 0 multiple_ack=off
+echo reported > "$LM/port0/link_status"
+refuse "EPERM: Part 6 would apply, but link_status says the host only reads" "$LM/port0/pna_recovery" EPERM \
+	"$DISC" set rapidio0 0 pna_recovery=off
+echo "disabled: partner cannot receive" > "$LM/port0/link_status"
+refuse "EPERM: Part 6 would apply, the host unknown: both said" "$LM/port0/pna_recovery" EPERM \
+	"this host only discovers the fabric \(the enumerating host configures it\), or $P6" \
+	set rapidio0 0 pna_recovery=off
+echo configured > "$LM/port0/link_status"
+echo "read EIO" > "$LM/port0/symbol_format.errno"
+refuse "EPERM: the format unknown, on a host that writes: Part 6" "$LM/port0/pna_recovery" EPERM \
+	"$P6" set rapidio0 0 pna_recovery=off
+rm "$LM/port0/symbol_format.errno"
+echo cs48 > "$LM/port0/symbol_format"
+refuse "EPERM: CS48, yet a host that writes: both said" "$LM/port0/pna_recovery" EPERM \
+	"this host only discovers the fabric .*, or $P6" set rapidio0 0 pna_recovery=off
+echo cs64 > "$LM/port0/symbol_format"
+echo multiple_ack > "$LW/port0/latency_capabilities"
+echo "disabled: partner cannot receive" > "$LM/port0/link_status"
+refuse "EPERM: a partner without support: a host that only discovers" "$LM/port0/pna_recovery" EPERM \
+	"$DISC" set rapidio0 0 pna_recovery=off
+echo configured > "$LM/port0/link_status"; echo "$ALL" > "$LW/port0/latency_capabilities"
+for e in EINVAL ENOLINK; do
+	[ $e = EINVAL ] && continue	# the kernel's EINVAL is malformed only: its word above
+	refuse "$e: multiple_ack on without a link" "$LW/port3/multiple_ack" $e \
+		'00:s:0002 port 3 has no VoQ link \(partner: none\)$' set 00:s:0002 3 multiple_ack=on
+done
+refuse "EOPNOTSUPP: this end lacks ackID-in-PNA recovery" "$LE4/port0/pna_recovery" EOPNOTSUPP \
+	'00:e:0004 port 0 does not support ackID-in-PNA recovery \(latency_capabilities: multiple_ack\)$' \
+	set 00:e:0004 0 pna_recovery=on
+echo "multiple_ack pna_recovery" > "$LW/port6/latency_capabilities"
+refuse "EOPNOTSUPP: this end has bit 1 without bit 2" "$LW/port6/pna_recovery" EOPNOTSUPP \
+	'00:s:0002 port 6 has pna_recovery without pna_tx \(bit 1 without bit 2, which breaks Part 6\)' \
+	set 00:s:0002 6 pna_recovery=on
+echo "$ALL" > "$LW/port6/latency_capabilities"
+refuse "EXDEV: the partner lacks ackID-in-PNA recovery" "$LW/port1/pna_recovery" EXDEV \
+	'partner 00:e:0004 port 0 does not support ackID-in-PNA recovery \(latency_capabilities: multiple_ack\)$' \
+	set 00:s:0002 1 pna_recovery=on
+echo none > "$LE4/port0/latency_capabilities"
+refuse "EXDEV: the partner lacks multiple acknowledges" "$LW/port1/multiple_ack" EXDEV \
+	'partner 00:e:0004 port 0 does not support multiple acknowledges \(latency_capabilities: none\)$' \
+	set 00:s:0002 1 multiple_ack=on
+echo multiple_ack > "$LE4/port0/latency_capabilities"
+refuse "EXDEV: the partner has no register" "$LW/port4/multiple_ack" EXDEV \
+	'partner 00:e:0005 port 0 has no latency-optimization register$' set 00:s:0002 4 multiple_ack=on
+refuse "ENODEV on a latency knob" "$LW/port1/multiple_ack" ENODEV 'the device is going away$' \
+	set 00:s:0002 1 multiple_ack=off
+refuse "EBUSY on a latency knob: a board not known" "$LW/port1/multiple_ack" EBUSY \
+	'00:s:0002 port 1, or its partner, is a board that could not be discovered again after a swap: nothing is written until it is$' \
+	set 00:s:0002 1 multiple_ack=off
+refuse "EHOSTUNREACH on a latency knob" "$LW/port1/pna_recovery" EHOSTUNREACH \
+	'a link that is down cuts the device off from the host: nothing was tried' set 00:s:0002 1 pna_recovery=auto
+refuse "EIO on a latency knob: both ends put back, the file's word" "$LW/port5/multiple_ack" EIO \
+	"a maintenance access failed; both ends of the link were put back as they were \(multiple_ack: $LFAIL\)$" \
+	set 00:s:0002 5 multiple_ack=on
+refuse "EACCES on a latency knob: not root" "$LW/port1/multiple_ack" EACCES \
+	'permission denied: only root may change' set 00:s:0002 1 multiple_ack=on
+refuse "a latency refusal after a change: says what was applied" "$LW/port1/pna_recovery" EXDEV \
+	'.*\(already applied: multiple_ack=off\)$' set 00:s:0002 1 multiple_ack=off pna_recovery=on
+echo on > "$LW/port1/multiple_ack"
+S=$S0
+
 echo "# decode"
 expect "decode CS48 (table 3-2: port 13)" 0 '^2005: all VCs, group 1, ports 12-23, congested: 13$' \
 	decode --cs48 --group-size 1 2005
@@ -337,9 +595,20 @@ HW=$H/bus/rapidio/devices/00:s:0002/voq
 python3 -c 'print("r" * 300, end="")' > "$H/class/rapidio_port/rapidio0/voq/layout"
 python3 -c 'print(" ".join(str(i % 4) for i in range(255)))' > "$HW/port1/staging_map"
 printf 'disabled: \xff\xfe "quoted" \\ back\x01slash \xc0\xaf overlong' > "$HW/port4/link_status"
+python3 -c 'print("disabled: x" + "\u00e9" * 10000)' > "$H/bus/rapidio/devices/00:e:0004/voq/port0/link_status"
 EV="$H/bus/rapidio/devices/evil\"]; \"x\" -> \"y"
 mkdir -p "$EV/voq/port0"
 echo rev3 > "$EV/voq/layout"; echo 1 > "$EV/voq/ports"; echo none > "$EV/voq/port0/partner"
+# Latency files at both ends of a link: long, invalid UTF-8, quotes, NUL
+HM=$H/class/rapidio_port/rapidio0/voq
+python3 -c 'import sys; sys.stdout.buffer.write(b"multiple_ack " * 50000 + b"\xff\"\\\x01 \x00x")' \
+	> "$HW/port0/latency_capabilities"
+python3 -c 'print("0x" + "f" * 100000)' > "$HW/port0/latency_csr"
+printf 'on\x01 \xc0\xaf "x" \\' > "$HW/port0/multiple_ack"
+python3 -c 'import sys; sys.stdout.buffer.write(b"off: " + b"\xe2\x82" * 100000)' > "$HW/port0/pna_recovery"
+printf 'failed: \x1b[31m"red"\n\nsecond line' > "$HM/port0/multiple_ack"
+printf 'off:' > "$HM/port0/pna_recovery"
+printf '\0' > "$HM/port0/latency_capabilities"
 ok "a 300-character layout, whole in -j" python3 -c "
 import json, subprocess, os
 d = json.loads(subprocess.run(['$RIOVOQ', '-r', '$H', 'show', '-j'], capture_output=True, check=True).stdout)
@@ -359,8 +628,28 @@ d = json.load(open('$T/h.json', encoding='utf-8'))
 s = [r['link_status'] for r in d if r['device'] == '00:s:0002' and r['port'] == 4][0]
 assert s == 'disabled: \ufffd\ufffd \"quoted\" \\\\ back\x01slash \ufffd\ufffd overlong', repr(s)
 "
+ok "hostile latency files, whole in -j" python3 -c "
+import json
+d = {(r['device'], r['port']): r for r in json.load(open('$T/h.json', encoding='utf-8'))}
+l = d['00:s:0002', 0]['latency']
+assert l['capabilities'] == ['multiple_ack'] * 50000 + ['\ufffd\"\\\\\x01', '\x00x'], l['capabilities'][-3:]
+assert l['csr'] == '0x' + 'f' * 100000 and l['multiple_ack'] == 'on\x01 \ufffd\ufffd \"x\" \\\\', l['multiple_ack']
+assert l['pna_recovery'] == 'off: ' + '\ufffd' * 200000, l['pna_recovery'][:20]
+l = d['rapidio0', 0]['latency']
+assert l['capabilities'] == ['\x00'] and l['multiple_ack'] == 'failed: \x1b[31m\"red\"\n\nsecond line', l
+"
+"$RIOVOQ" -r "$H" show -a > "$T/h-a.txt" 2>/dev/null
+ok "show -a: hostile latency files, one line, control characters as ?" \
+	grep -qF 'lat: caps -; csr -; multiple_ack failed: ?[31m"red"??second line; pna_recovery off:' "$T/h-a.txt"
 "$RIOVOQ" -r "$H" dot > "$T/h.dot" 2>/dev/null
 ok "a quote in a name and a value: Graphviz takes the DOT" dot_ok "$T/h.dot"
+ok "a 20000-byte value: cut in the DOT label, at a character" \
+	grep -qF "00:e:0004 0 -> 00:s:0002 1: off: x$(python3 -c 'print("\u00e9" * 127, end="")')..." "$T/h.dot"
+ok "... and whole in -j" python3 -c "
+import json
+d = json.load(open('$T/h.json', encoding='utf-8'))
+assert [r['link_status'] for r in d if r['device'] == '00:e:0004'] == ['disabled: x' + '\u00e9' * 10000]
+"
 ok "... and no edge is injected" sh -c "dot -Tplain '$T/h.dot' | awk '\$1 == \"edge\"' | grep -c . | grep -qx 9"
 "$RIOVOQ" -r "$H" show > "$T/h.txt" 2>/dev/null
 ok "show: control characters shown as ?" grep -q 'back?slash' "$T/h.txt"
@@ -407,7 +696,7 @@ S=$S0
 
 echo "# fuzz: random bytes in the files of the tree"
 ok "fuzz: no crash; valid JSON and DOT, or a clean error" \
-	python3 "$HERE/fuzz.py" "$RIOVOQ" "$SHIM" "$S" "$T/fuzz" "${RIOVOQ_FUZZ_N:-40}" \
+	python3 "$HERE/fuzz.py" "$RIOVOQ" "$SHIM" "$LT" "$T/fuzz" "${RIOVOQ_FUZZ_N:-40}" \
 	"${RIOVOQ_FUZZ_SEED:-1}"
 
 echo "# exit codes and the man page"
