@@ -55,17 +55,17 @@ check() {	# transcript; prints ok / not ok, returns the failures
 
 	s='^== VoQ backpressure, link by link'
 	has "show: mport <-> switch over CS64, both ways, per-VC" "$s" \
-		'^rapidio0 0 +00:s:0002 0 +cs64 +on gs0 vc +on gs0 vc$'
-	has "show: switch <-> 48-port switch, group sizes 0 and 4" "$s" \
-		'^00:s:0002 1 +00:s:0003 0 +cs48 +on gs0 +on gs4$'
+		'^rapidio0 0 +00:s:0002 0 +cs64 +on gs0 vc +on gs0 vc +none +lat: rapidio0 has no latency-optimization register$'
+	has "show: switch <-> 48-port switch, group sizes 0 and 4, multiple acks negotiated" "$s" \
+		'^00:s:0002 1 +00:s:0003 0 +cs48 +on gs0 +on gs4 +mack +pna off: partner does not support it$'
 	has "show: rev 2 <-> rev 3 link off, said once" "$s" \
-		'^00:s:0002 2 +00:e:0007 0 +rev2 +off +off +off both ways: rev 2.x and rev 3\+ symbols are incompatible$'
+		'^00:s:0002 2 +00:e:0007 0 +rev2 +off +off +none +off both ways: rev 2.x and rev 3\+ symbols are incompatible; lat: 00:e:0007 has no latency-optimization register$'
 	has "show: one way off toward an endpoint that cannot receive" "$s" \
-		'^00:s:0002 3 +00:e:0008 0 +cs48 +off +on gs0 +A->B off: partner cannot receive$'
+		'^00:s:0002 3 +00:e:0008 0 +cs48 +off +on gs0 +none +A->B off: partner cannot receive; lat: 00:e:0008 has no latency-optimization register$'
 	has "show: the endpoint without a VoQ block" "$s" \
-		'^00:s:0002 4 +00:e:0009 +- +- +- +00:e:0009 has no VoQ block$'
+		'^00:s:0002 4 +00:e:0009 +- +- +- +- +00:e:0009 has no VoQ block$'
 	has "show: the 48-port switch's three endpoints, group size 4" "$s" \
-		'^00:s:0003 [1-3] +00:e:000[4-6] 0 +cs48 +on gs4 +on gs0$' 3
+		'^00:s:0003 [1-3] +00:e:000[4-6] 0 +cs48 +on gs4 +on gs0 +none +lat: 00:e:000[4-6] has no latency-optimization register$' 3
 	has "show: the idle ports, in one line" "$s" \
 		'^idle ports \(no link\): 00:s:0002 6-7, 00:s:0003 4-47 '
 	n=$(section "$t" "$s" | grep -c .)
@@ -94,6 +94,22 @@ check() {	# transcript; prints ok / not ok, returns the failures
 		'00:s:0002 port 4: xoff=1 refused: permission denied: only root may change VoQ settings$'
 	has "a refusal exits 1 and changes nothing" "$s" \
 		'exit status of the last refusal as root: 1\); still TX 2$'
+
+	s='^== latency optimization, link by link'
+	has "latency optimization: multiple acks negotiated, ackID-in-PNA refused with the reason" "$s" \
+		'^   00:s:0002 port 1 \(to 00:s:0003 0\): multiple acks on; ackID-in-PNA off: partner does not support it; capabilities multiple_ack pna_recovery pna_tx$'
+	has "latency optimization: an admin's request refused with the rule" "$s" \
+		'pna_recovery=on refused: partner 00:s:0003 port 0 does not support ackID-in-PNA recovery'
+	has "latency optimization: the partner's side of it" "$s" \
+		'^   00:s:0003 port 0 \(to 00:s:0002 1\): multiple acks on; ackID-in-PNA off: not supported; capabilities multiple_ack$'
+	has "latency optimization: the ports toward map I devices, counted" "$s" \
+		'^   and 7 ports toward devices without the register \(map I\): both features off there$'
+	has "latency optimization: an admin's off turns it off at both ends" "$s" \
+		'^   00:s:0003 port 0 \(to 00:s:0002 1\): multiple acks off: turned off by the admin; '
+	has "latency optimization: the admin's choice shown at its end" "$s" \
+		'^   00:s:0002 port 1 \(to 00:s:0003 0\): multiple acks off: turned off by the admin \(admin: off\); '
+	has "latency optimization: back to auto, on at both ends" "$s" \
+		'^   00:s:0002 port 1 \(to 00:s:0003 0\): multiple acks on; ' 2
 
 	has "staging map toward the 48-port switch: 4 queues of 12 ports" '^== staging queues' \
 		'^   00:s:0002 port 1 \(to 00:s:0003 0\): 4 queues: q0 ports 0-11; q1 ports 12-23; q2 ports 24-35; q3 ports 36-47$'
@@ -195,6 +211,8 @@ mutant "the refusals left out" '/^== refusals/,/^$/d'
 mutant "a link missing from show" '/^00:s:0002 4 .*no VoQ block/d'
 mutant "the port events left out" '/^== port events/,/^$/d'
 mutant "a link left down after recovery" 's/link up, generation 1, TX 0/link down, generation 0, TX 0/'
+mutant "the latency optimization left out" '/^== latency optimization/,/^$/d'
+mutant "multiple acks on at one end only" '/^   00:s:0003 port 0 (to 00:s:0002 1): multiple acks on/s/multiple acks on/multiple acks off: not supported/'
 rm -f "$m"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

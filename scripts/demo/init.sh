@@ -106,7 +106,7 @@ lat_line() {	# sysfs port dir
 	echo "   ${d##*/} port ${1##*/port} (to $(cat $1/partner)): multiple acks $(cat $1/multiple_ack);" \
 	     "ackID-in-PNA $(cat $1/pna_recovery); capabilities $(cat $1/latency_capabilities)"
 }
-first=
+first= nomap=0
 for p in /sys/bus/rapidio/devices/*/voq/port[0-9]*; do
 	[ -e $p/multiple_ack ] && [ "$(cat $p/partner)" != none ] || continue
 	if [ -z "$first" ]; then
@@ -114,12 +114,18 @@ for p in /sys/bus/rapidio/devices/*/voq/port[0-9]*; do
 		echo "== latency optimization, link by link (multiple acknowledges, ackID-in-PNA recovery)"
 		first=1
 	fi
+	if grep -q 'partner has no latency-optimization register' $p/multiple_ack; then
+		nomap=$((nomap + 1))
+		continue
+	fi
 	lat_line $p
 done
+[ $nomap -eq 0 ] ||
+	echo "   and $nomap ports toward devices without the register (map I): both features off there"
 set -- $(find_port pna_recovery '^off: partner does not support it')
 if [ $# -eq 2 ]; then
 	L=/sys/bus/rapidio/devices/$1/voq/port$2
-	echo "   an admin asks for ackID-in-PNA recovery where the partner lacks it, then turns multiple acknowledges off and back to auto:"
+	echo "   an admin asks for ackID-in-PNA recovery where the partner lacks it, then turns multiple acknowledges off and back to auto"
 	try riovoq set "$1" "$2" pna_recovery=on
 	try riovoq set "$1" "$2" multiple_ack=off
 	lat_line $L
