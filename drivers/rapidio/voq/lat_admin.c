@@ -50,6 +50,9 @@ static int rio_lat_do_set(struct rio_voq_node *n, unsigned int port,
 
 	end = rio_voq_link_end(l, n, port);
 	fps = &l->end[!end]->port[l->port[!end]];
+	/* A partner whose register is out of reach: nothing to negotiate */
+	if (fps->lat_hidden && val != RIO_LAT_CHOICE_NONE)
+		return -EXDEV;
 	ch[end] = ps->choice;
 	ch[end].lat[feat] = val;
 	ch[!end] = fps->choice;
@@ -104,7 +107,9 @@ static int rio_lat_do_set(struct rio_voq_node *n, unsigned int port,
  * Return: 0; -ENODEV if the node is going away; -EPERM on a node that
  * only discovers, or the refusal of rio_lat_choice_check() ("off" of
  * ackID-in-PNA recovery on a CS64 link; -EINVAL, -ENOLINK, -EOPNOTSUPP,
- * -EXDEV); -EOPNOTSUPP also for a port without the register; -ENOLINK
+ * -EXDEV); -EXDEV also toward a partner whose register is out of reach
+ * (rio_voq_port_state.lat_hidden); -EOPNOTSUPP for a port without the
+ * register; -ENOLINK
  * for "on" or "off" on a port without a VoQ link; -EBUSY for a board not
  * known; -EHOSTUNREACH across a link that is down; or the error of an
  * access that failed, both ends then put back as they were (one log

@@ -141,10 +141,13 @@ static bool rio_lat_rollback(struct rio_voq_link *l,
 /*
  * An end without the register (a map I device) has neither feature: the
  * policy saw a CSR of 0.  Say so in its words, and report no Part 6
- * violation of it.
+ * violation of it.  On a CS64 link the other end's bit 9 is left as it
+ * is rather than cleared: Part 6 wants it set there, and such an end
+ * says nothing of what it does.
  */
 static void rio_lat_plan_fix(struct rio_voq_link *l)
 {
+	bool cs64 = rio_lat_link_fmt(l) == RIO_VOQ_FMT_CS64;
 	unsigned int i, f;
 
 	for (i = 0; i < 2; i++) {
@@ -156,6 +159,8 @@ static void rio_lat_plan_fix(struct rio_voq_link *l)
 			p->why[i] = "no latency-optimization register";
 			p->why[!i] = rio_lat_why_none;
 			p->violation[i] = false;
+			if (cs64 && f == RIO_LAT_PNA)
+				p->bit[!i] = RIO_LAT_LEAVE;
 		}
 	}
 }
@@ -226,8 +231,10 @@ int rio_lat_link_read(struct rio_voq_link *l)
  * @write: write the plan (the enumerating host); else only plan
  * @fresh: read both ends' registers first; they are read too when the
  *	link was down, failed, or had an end not known since they were
- *	last read (only rio-voq writes them: a port event alone does not
- *	make them stale)
+ *	last read, and always when @write is false (a discovering host, or
+ *	auto_config=0: another host may write them); on the enumerating
+ *	host only rio-voq writes them, so a port event alone does not make
+ *	them stale
  * @ch: each end's choices, NULL for the ports' own (an admin's try)
  *
  * Nothing is done on a link that is down (state RIO_LAT_DOWN: planned
@@ -272,12 +279,19 @@ int rio_lat_link_configure(struct rio_voq_link *l, bool write, bool fresh,
 		l->lat.stale = true;
 		return 0;
 	}
-	if (l->end[0]->unknown || l->end[1]->unknown) {
-		l->lat.state = RIO_LAT_NONE;	/* planned when it is known again */
-		l->lat.stale = true;
-		return 0;
+	for (i = 0; i < 2; i++) {
+		if (l->end[i]->unknown) {
+			/* Planned when it is known again */
+			l->lat.state = RIO_LAT_NONE;
+			l->lat.stale = true;
+			snprintf(l->lat.reason, sizeof(l->lat.reason),
+				 "%s could not be discovered again",
+				 rio_voq_node_name(l->end[i]));
+			return 0;
+		}
 	}
-	if (fresh || l->lat.stale) {
+	/* A host that does not write reports what another may have written */
+	if (fresh || l->lat.stale || !write) {
 		ret = rio_lat_link_read(l);
 		if (ret)
 			return ret;
@@ -327,9 +341,11 @@ EXPORT_SYMBOL_IF_KUNIT(rio_lat_link_configure);
  *
  * Nothing negotiates the port's features with the board across any
  * more, which may lack them: multiple acknowledges go off, and
- * ackID-in-PNA recovery too but on a link of baud-rate class 3, where
- * Part 6 wants bit 9 set.  Read first; written only where it changes,
- * and read back; one line on a failure.  Called with rio_voq_lock held.
+ * ackID-in-PNA recovery too where the link is known to run CS48
+ * (baud-rate class 2; elsewhere it may run CS64, where Part 6 wants bit
+ * 9 set).  A control whose capability is clear is reserved and kept as
+ * read.  Read first; written only where it changes, and read back; one
+ * line on a failure.  Called with rio_voq_lock held.
  *
  * Return: 0, or the error of the access that failed.
  */
@@ -346,9 +362,14 @@ int rio_lat_port_alone(struct rio_voq_node *n, unsigned int port)
 		return 0;
 	ret = rio_lat_read(n, port) ?: rio_voq_read(n, off, &ctl2);
 	if (!ret) {
-		if (rio_voq_baud_class(ctl2) != 3)
+		/*
+		 * Bit 9 goes only where the link is known to run CS48 (class
+		 * 2): class 1 may run CS64, a port down selects no rate yet
+		 */
+		if (rio_voq_baud_class(ctl2) == 2)
 			keep = 0;
-		want = ps->lat_csr & ~(RIO_LAT_CSR_CONTROLS & ~keep);
+		want = ps->lat_csr & ~(rio_lat_csr_writable(ps->lat_csr) &
+				       RIO_LAT_CSR_CONTROLS & ~keep);
 		step = "writing";
 		if (want != ps->lat_csr)
 			ret = rio_lat_write(n, port, want);

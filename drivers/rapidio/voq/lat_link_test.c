@@ -481,6 +481,10 @@ static void lat_hidden_partner(struct kunit *test)
 	KUNIT_EXPECT_GT(test, voq_test_sysfs_read(n, 0, "multiple_ack", buf), 0L);
 	KUNIT_EXPECT_EQ(test, strncmp(buf, "none: register of ", 18), 0);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "port 20 out of reach"));
+	/* Nothing to negotiate: a choice is refused, "auto" taken */
+	KUNIT_EXPECT_EQ(test, rio_lat_port_set(n, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF), -EXDEV);
+	KUNIT_EXPECT_EQ(test, rio_lat_port_set(n, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_NONE), 0);
+	KUNIT_EXPECT_EQ(test, sw->port[0].lat_writes, 0ULL);
 	rio_sim_kunit_release(test, sm);
 }
 
@@ -571,6 +575,8 @@ static void lat_found_again(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, f.nb->unknown);
 	mutex_unlock(&rio_voq_lock);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(lat_file(test, &f, f.na, 1, "multiple_ack"),
+					   "could not be discovered again"));
 	spin_lock_irq(&f.sm->fab->lock);
 	f.b->ef_loop = false;
 	spin_unlock_irq(&f.sm->fab->lock);
@@ -582,6 +588,49 @@ static void lat_found_again(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | LAT_ON);
 	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "multiple_ack"), "on\n");
 	rio_sim_kunit_release(test, f.sm);
+}
+
+/*
+ * A host that does not write (auto_config=0 here, a discovering host
+ * alike) reads the registers each time it plans: another host may have
+ * written them
+ */
+static void lat_nonwriting_reads(struct kunit *test)
+{
+	struct lat_fab f;
+
+	lat_setup(test, &f, LAT_ALL, LAT_ALL, 2, false);
+	f.b->port[0].lat_ctl = RIO_LAT_CSR_MACK_EN;	/* another host's write */
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, rio_lat_link_configure(f.l, false, false, NULL), 0);
+	KUNIT_EXPECT_EQ(test, f.nb->port[0].lat_csr, LAT_ALL | RIO_LAT_CSR_MACK_EN);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nb, 0, "latency_csr"), "0xe0800000\n");
+	KUNIT_EXPECT_EQ(test, f.b->port[0].lat_writes, 0ULL);
+	rio_sim_kunit_release(test, f.sm);
+}
+
+/*
+ * A CS64 link to a device without the register (the mport's map I
+ * port): the switch's bit 9 is left as it is, not cleared
+ */
+static void lat_cs64_map1_partner(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+	struct rio_sim_dev *host, *sw;
+	struct rio_sim_mport *sm;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	host = voq_test_dev(test, fab, "host", false, 1, RIO_VOQ_LAYOUT_REV3,
+			    RIO_SIM_VOQ_CAPS_ALL);
+	sw = lat_sw(test, fab, "sw", 8, LAT_ALL);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 3), 0);
+	sw->port[0].lat_ctl = RIO_LAT_CSR_PNA_EN | RIO_LAT_CSR_MACK_EN;
+	sm = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	/* Multiple acknowledges off (the mport cannot take them), bit 9 kept */
+	KUNIT_EXPECT_EQ(test, lat_hw(sw, 0), LAT_ALL | RIO_LAT_CSR_PNA_EN);
+	rio_sim_kunit_release(test, sm);
 }
 
 static struct kunit_case lat_link_cases[] = {
@@ -603,6 +652,8 @@ static struct kunit_case lat_link_cases[] = {
 	KUNIT_CASE(lat_without_voq),
 	KUNIT_CASE(lat_swap_no_voq),
 	KUNIT_CASE(lat_found_again),
+	KUNIT_CASE(lat_nonwriting_reads),
+	KUNIT_CASE(lat_cs64_map1_partner),
 	{}
 };
 
