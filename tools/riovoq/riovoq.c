@@ -847,6 +847,11 @@ static enum lat_state lat_state(const char *s, const char **why)
 		return L_ON;
 	if (!strcmp(s, "none") || starts(s, "none (admin: "))
 		return L_NONE;
+	/* "none: register of D port N out of reach", "none: D could not..." */
+	if (starts(s, "none: ")) {
+		*why = s + strlen("none: ");
+		return L_NONE;
+	}
 	if (starts(s, "off: ")) {
 		*why = s + strlen("off: ");
 		return L_OFF;
@@ -879,8 +884,13 @@ static char *lat_text(const struct link *l, char **notes)
 		return NULL;
 	if (!ha || !hb) {
 		if (notes) {
-			t = xasprintf("lat: %s has no latency-optimization register",
-				      ha ? l->b->name : l->a->name);
+			/* The kernel's reason if it has one: a register out of reach */
+			w = ha ? fval(l->a, l->ap, K_MACK) : fval(l->b, l->bp, K_MACK);
+			if (w && starts(w, "none: "))
+				t = xasprintf("lat: %s", w + strlen("none: "));
+			else
+				t = xasprintf("lat: %s has no latency-optimization register",
+					      ha ? l->b->name : l->a->name);
 			note(notes, t);
 			free(t);
 		}
@@ -913,7 +923,8 @@ static char *lat_text(const struct link *l, char **notes)
 		return s;
 	/* Both off, or both failed, for one reason: said once */
 	if (why[0] && why[1] && st[0] == st[1] && !strcmp(why[0], why[1])) {
-		t = xasprintf("lat %s: %s", st[0] == L_FAILED ? "failed" : "off", why[0]);
+		t = xasprintf("lat %s: %s", st[0] == L_FAILED ? "failed" :
+			      st[0] == L_NONE ? "none" : "off", why[0]);
 		note(notes, t);
 		free(t);
 		return s;
@@ -921,8 +932,8 @@ static char *lat_text(const struct link *l, char **notes)
 	for (f = 0; f < 2; f++) {
 		if (!why[f])
 			continue;
-		t = xasprintf("%s %s: %s", names[f], st[f] == L_FAILED ? "failed" : "off",
-			      why[f]);
+		t = xasprintf("%s %s: %s", names[f], st[f] == L_FAILED ? "failed" :
+			      st[f] == L_NONE ? "none" : "off", why[f]);
 		note(notes, t);
 		free(t);
 	}

@@ -279,6 +279,13 @@ ok "show: one feature on, why the other is off (with the admin's choice)" grep -
 ok "show: an end without the register: none, and which" grep -qE \
 	'^00:s:0002 4 +00:e:0005 0 +rev2 +off +off +none +off both ways: .*; lat: 00:e:0005 has no latency-optimization register$' \
 	"$T/lat-links"
+cp "$LW/port4/multiple_ack" "$T/mack4"
+echo "none: register of 00:e:0005 port 0 out of reach" > "$LW/port4/multiple_ack"
+R show
+cp "$T/mack4" "$LW/port4/multiple_ack"
+ok "show: a partner whose register is out of reach: the kernel's reason" \
+	grep -qE '^00:s:0002 4 +00:e:0005 0 .* +none +.*; lat: register of 00:e:0005 port 0 out of reach$' \
+	<<<"$out"
 ok "show: failed, the reason said once" grep -qE \
 	'^00:s:0002 5 +00:e:0007 0 +cs48 +on gs0 +on gs0 +FAILED +lat failed: a maintenance write to 00:e:0007 failed$' \
 	"$T/lat-links"
