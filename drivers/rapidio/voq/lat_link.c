@@ -202,8 +202,9 @@ static void rio_lat_failed(struct rio_voq_link *l, const char *step,
  * rio_lat_link_read() - read the Latency Optimization CSRs of a link's ends
  * @l: the link
  *
- * Each end that has the register.  On a failure the link is failed (one
- * log line); nothing was written.  Called with rio_voq_lock held.
+ * Each end that has the register; the values are then fresh (the link
+ * is no longer stale).  On a failure the link is failed (one log line);
+ * nothing was written.  Called with rio_voq_lock held.
  *
  * Return: 0, or the error of the read that failed.
  */
@@ -222,6 +223,7 @@ int rio_lat_link_read(struct rio_voq_link *l)
 			return ret;
 		}
 	}
+	l->lat.stale = false;
 	return 0;
 }
 
@@ -295,7 +297,6 @@ int rio_lat_link_configure(struct rio_voq_link *l, bool write, bool fresh,
 		ret = rio_lat_link_read(l);
 		if (ret)
 			return ret;
-		l->lat.stale = false;
 	}
 
 	rio_lat_link_ends(l, ch, e);
