@@ -331,6 +331,100 @@ static void voq_staging_admin_map(struct kunit *test)
 }
 
 /*
+ * What a fuzzer writes first, to the files of voq/port<N>/ as kernfs
+ * hands them over (embedded NULs kept, buf[count] = NUL): each is refused
+ * with -EINVAL, and neither the switch's registers nor its map change.
+ */
+struct voq_bad_write {
+	const char *file;
+	const char *data;
+	size_t len;		/* 0: strlen(data) */
+};
+
+#define VOQ_BAD(_f, _s) { .file = _f, .data = _s, .len = sizeof(_s) - 1 }
+
+static const struct voq_bad_write voq_bad_writes[] = {
+	VOQ_BAD("staging_map", "\0\n"),
+	VOQ_BAD("staging_map", "\0"),
+	VOQ_BAD("staging_map", "3 3 3 3 0 1 2 2\0\n"),
+	VOQ_BAD("staging_map", "3 3 3 3 0 1 2 2\0junk\n"),
+	VOQ_BAD("staging_map", "3 3 3 3 0 1 2 2 junk\n"),
+	VOQ_BAD("staging_map", "3 3 3 3 0 1 2 2\n\n"),
+	VOQ_BAD("staging_map", "3 3 3 3 0 1 2 2 \n"),
+	VOQ_BAD("staging_map", "3 3 3 3 0 1 2 256\n"),
+	VOQ_BAD("staging_map", "\xff\xfe\x80\n"),
+	VOQ_BAD("staging_map", ""),
+	VOQ_BAD("xoff", "1\0junk"),
+	VOQ_BAD("xoff", "1\0"),
+	VOQ_BAD("xoff", "\0\n"),
+	VOQ_BAD("xoff", "1x\n"),
+	VOQ_BAD("xoff", "\x81\n"),
+	VOQ_BAD("symbol_format", "cs48\0cs64"),
+	VOQ_BAD("symbol_format", "cs48\0"),
+	VOQ_BAD("symbol_format", "auto junk\n"),
+};
+
+static void voq_staging_store_bad_bytes(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "staging");
+	struct rio_sim_mport *sm = rio_sim_kunit_mport(test, fab, 0);
+	static const u8 good[8] = { 3, 3, 3, 3, 0, 1, 2, 2 };
+	static const char good_text[] = "3 3 3 3 0 1 2 2";
+	u8 *map;
+	struct rio_voq_node *nram;
+	struct rio_sim_dev *ram;
+	unsigned int i;
+	u32 ctl;
+	char *big;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	ram = rio_sim_dev_find(sm->fab, 1);
+	KUNIT_ASSERT_NOT_NULL(test, ram);
+	nram = voq_test_node(sm, ram);
+	KUNIT_ASSERT_NOT_NULL(test, nram);
+	map = &ram->stg_map[1 * RIO_SIM_ROUTES_SMALL];
+
+	/* The map as written with and without its newline, taken whole */
+	KUNIT_EXPECT_EQ(test, voq_test_sysfs_write(nram, 1, "staging_map", good_text,
+						   strlen(good_text)),
+			(ssize_t)strlen(good_text));
+	voq_expect_map(test, map, good, 8);
+	KUNIT_EXPECT_EQ(test, voq_test_sysfs_write(nram, 1, "staging_map", "3 3 3 3 0 1 2 2\n",
+						   16), 16L);
+	voq_expect_map(test, map, good, 8);
+
+	ctl = ram->port[1].voq_ctl;
+	for (i = 0; i < ARRAY_SIZE(voq_bad_writes); i++) {
+		const struct voq_bad_write *w = &voq_bad_writes[i];
+		u64 writes = sm->ini.voq_writes;
+
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_sysfs_write(nram, 1, w->file, w->data, w->len),
+				    -EINVAL, "write %u to %s", i, w->file);
+		KUNIT_EXPECT_EQ_MSG(test, sm->ini.voq_writes, writes, "write %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, ram->port[1].voq_ctl, ctl, "write %u", i);
+		voq_expect_map(test, map, good, 8);
+		voq_expect_map(test, nram->port[1].smap, good, 8);
+	}
+
+	/* A page of entries, and a page and one byte short of one */
+	big = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, big);
+	for (i = 0; i + 2 <= PAGE_SIZE; i += 2)
+		memcpy(&big[i], "0 ", 2);
+	KUNIT_EXPECT_EQ(test, voq_test_sysfs_write(nram, 1, "staging_map", big, PAGE_SIZE),
+			-EINVAL);
+	big[PAGE_SIZE - 2] = '0';
+	big[PAGE_SIZE - 1] = '\n';
+	KUNIT_EXPECT_EQ(test, voq_test_sysfs_write(nram, 1, "staging_map", big, PAGE_SIZE),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, voq_test_sysfs_write(nram, 1, "staging_map", big,
+						   PAGE_SIZE - 1), -EINVAL);
+	voq_expect_map(test, map, good, 8);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
  * An admin's map for a switch that the host's own cable, down, cuts off
  * (the mport sends no port-write, the switch's is lost): refused before
  * anything is tried across the cable (each access would be a timeout on
@@ -500,6 +594,7 @@ static struct kunit_case voq_staging_test_cases[] = {
 	KUNIT_CASE(voq_staging_generic_and_gating),
 	KUNIT_CASE(voq_staging_sim_models),
 	KUNIT_CASE(voq_staging_admin_map),
+	KUNIT_CASE(voq_staging_store_bad_bytes),
 	KUNIT_CASE(voq_staging_admin_cut_off),
 	KUNIT_CASE_PARAM(voq_staging_admin_not_stuck, voq_stg_fault_gen_params),
 	KUNIT_CASE_PARAM(voq_staging_setup_not_stuck, voq_stg_fault_gen_params),

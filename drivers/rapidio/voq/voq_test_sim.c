@@ -10,6 +10,8 @@
 #include <linux/kernfs.h>
 #include <linux/kobject.h>
 #include <linux/mutex.h>
+#include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/sysfs.h>
 
 #include "../sim/rio_sim.h"
@@ -149,6 +151,42 @@ ssize_t voq_test_sysfs_read(struct rio_voq_node *n, unsigned int port,
 		return -ENOENT;
 	memset(buf, 0, PAGE_SIZE);
 	ret = kobj->ktype->sysfs_ops->show(kobj, kn->priv, buf);
+	kernfs_put(kn);
+	return ret;
+}
+
+/**
+ * voq_test_sysfs_write() - write bytes to a file of a node's voq/port<N>/
+ * @n: the node
+ * @port: the port
+ * @name: the file's name
+ * @data: the bytes written, NULs and all
+ * @count: how many (at most PAGE_SIZE, as sysfs takes)
+ *
+ * The bytes are handed to the file's store through the directory's
+ * sysfs_ops as kernfs hands a write(2) over: in a buffer of exactly
+ * @count bytes plus the NUL kernfs puts at [@count], so that KASAN sees
+ * any access past them.
+ *
+ * Return: the store's result: @count, or an error; -ENOENT if the port
+ * shows no such file.
+ */
+ssize_t voq_test_sysfs_write(struct rio_voq_node *n, unsigned int port,
+			     const char *name, const void *data, size_t count)
+{
+	struct kobject *kobj = port < n->nkport ? n->kport[port] : NULL;
+	struct kernfs_node *kn;
+	ssize_t ret;
+	char *buf;
+
+	if (!kobj || count > PAGE_SIZE)
+		return -ENOENT;
+	kn = kernfs_find_and_get(kobj->sd, name);
+	if (!kn)
+		return -ENOENT;
+	buf = kmemdup_nul(data, count, GFP_KERNEL);
+	ret = buf ? kobj->ktype->sysfs_ops->store(kobj, kn->priv, buf, count) : -ENOMEM;
+	kfree(buf);
 	kernfs_put(kn);
 	return ret;
 }

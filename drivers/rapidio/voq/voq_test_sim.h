@@ -25,5 +25,7 @@ struct rio_sim_mport *voq_test_scanned(struct kunit *test, const char *topo);
 int voq_test_csr_read(struct rio_voq_node *n, unsigned int port, u32 *csr);
 ssize_t voq_test_sysfs_read(struct rio_voq_node *n, unsigned int port,
 			    const char *name, char *buf);
+ssize_t voq_test_sysfs_write(struct rio_voq_node *n, unsigned int port,
+			     const char *name, const void *data, size_t count);
 
 #endif /* _RIO_VOQ_TEST_SIM_H */
