@@ -101,6 +101,13 @@ static ssize_t rio_voq_attr_store(struct kobject *kobj, struct kobj_attribute *k
 	struct rio_voq_node *n;
 	unsigned int port;
 
+	/*
+	 * kernfs passes embedded NULs through: a value followed by a NUL
+	 * and more is not the value, whatever a parser stopping at the
+	 * NUL would make of it.
+	 */
+	if (strnlen(buf, count) != count)
+		return -EINVAL;
 	mutex_lock(&rio_voq_lock);
 	n = rio_voq_kobj_node(kobj, &port);
 	mutex_unlock(&rio_voq_lock);
@@ -411,19 +418,22 @@ static ssize_t staging_map_store(struct rio_voq_node *n, unsigned int port,
 {
 	char *copy, *cur, *tok;
 	unsigned int nmap = 0, q;
+	size_t len = count;
 	u8 *map;
 	int ret = 0;
 
-	copy = kstrndup(buf, count, GFP_KERNEL);
+	/* Single spaces between entries; only a final newline is allowed */
+	if (len && buf[len - 1] == '\n')
+		len--;
+	copy = kmemdup_nul(buf, len, GFP_KERNEL);
 	map = kcalloc(RIO_VOQ_MAX_PORTS, sizeof(*map), GFP_KERNEL);
 	if (!copy || !map) {
 		ret = -ENOMEM;
 		goto out;
 	}
-	/* Single spaces between entries; only a final newline is allowed */
 	cur = copy;
-	if (count && cur[count - 1] == '\n')
-		cur[count - 1] = '\0';
+	if (strchr(copy, '\n'))
+		ret = -EINVAL;		/* kstrtouint() would take "2\n" */
 	while (!ret && (tok = strsep(&cur, " "))) {
 		if (!*tok)
 			ret = -EINVAL;		/* two spaces in a row */
