@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# UML boot tests: three KTAP tests, each booted as init's job
+# UML boot tests: four KTAP tests, each booted as init's job
 # (scripts/demo/selftest-init.sh):
 #  - the selftest drivers/rapidio:rio_voq_sysfs.sh (tools/testing/
 #    selftests/drivers/rapidio), run by kselftest's runner on the debug
@@ -10,6 +10,11 @@
 #    events on a random fabric, seeded by RIO_VOQ_SOAK_SEED (by default
 #    a seed from the commit: the same for a commit, new with each one;
 #    printed with the result);
+#  - the selftest drivers/rapidio:rio_voq_fuzz.sh, debug kernel: what a
+#    fuzzer writes first (NULs, no newline, 4095 and 4096 bytes, bytes
+#    0x80-0xff, valid values with junk after them, a random corpus of
+#    the same seed) to every writable file of rio-voq and rio-sim, each
+#    refused, the fabric unchanged, no report;
 #  - tools/riofm/riofm_test.sh, debug kernel, voqmix: a userspace fabric
 #    manager (tools/riofm through rio_mport_cdev) deletes and adds
 #    devices of an enumerated net and builds a net of its own; admin
@@ -143,6 +148,7 @@ fi
 
 soak_seed=${RIO_VOQ_SOAK_SEED:-$(( 16#$(git -C "$RIO_VOQ_TOP" rev-parse --short=5 HEAD 2>/dev/null || echo 1) ))}
 boot sysfs drivers/rapidio:rio_voq_sysfs.sh rapidio.hdid=0 kasan_multi_shot soak_seed="$soak_seed"
+boot fuzz drivers/rapidio:rio_voq_fuzz.sh rapidio.hdid=0 kasan_multi_shot fuzz_seed="$soak_seed"
 boot riofm /tools/riofm/riofm_test.sh rapidio.hdid=0 rio_sim.topology=voqmix kasan_multi_shot
 
 uml_flavor modules
