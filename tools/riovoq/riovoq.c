@@ -150,6 +150,41 @@ static bool parse_uint(const char *s, unsigned long max, unsigned long *out)
 
 #define MAX_FILE	(16UL << 20)	/* a bound against a hostile tree */
 
+/* open_file()'s own error, beyond every errno: not a regular file */
+#define ERR_NOT_REG	4096
+
+static const char *file_error(int err)
+{
+	return err == ERR_NOT_REG ? "not a regular file" : strerror(err);
+}
+
+/*
+ * Open a file of the tree, as open(2) with @flags, but never wait
+ * (O_NONBLOCK: the open of a FIFO planted in a hostile tree would block)
+ * and only a regular file, as every sysfs attribute is: a FIFO, a
+ * device, a directory is refused with ERR_NOT_REG.  The fd, or -errno.
+ */
+static int open_file(const char *path, int flags)
+{
+	struct stat st;
+	int fd, err;
+
+	fd = open(path, flags | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0) {
+		/* a FIFO without a reader, a directory to write: say what it is */
+		err = -errno;
+		return !stat(path, &st) && !S_ISREG(st.st_mode) ? -ERR_NOT_REG : err;
+	}
+	if (fstat(fd, &st))
+		err = -errno;
+	else if (!S_ISREG(st.st_mode))
+		err = -ERR_NOT_REG;
+	else
+		return fd;
+	close(fd);
+	return err;
+}
+
 /* Read a whole file, without its final newline: 0 or -errno */
 static int slurp(const char *path, char **out, size_t *outlen)
 {
@@ -159,9 +194,9 @@ static int slurp(const char *path, char **out, size_t *outlen)
 	int fd, err;
 
 	*out = NULL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = open_file(path, O_RDONLY);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	buf = xrealloc(NULL, cap);
 	for (;;) {
 		if (cap - len < 2) {
@@ -237,7 +272,7 @@ static void rd(struct val *v, const char *path)
 
 	v->bad = err && err != -ENOENT;
 	if (v->bad)
-		failed(path, strerror(-err));
+		failed(path, file_error(-err));
 }
 
 /* The value of a file, or NULL (missing or failed): for explanations */
@@ -1755,9 +1790,9 @@ static int write_val(const char *path, const char *val)
 	ssize_t w;
 	int fd, err = 0;
 
-	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	fd = open_file(path, O_WRONLY | O_TRUNC);
 	if (fd < 0) {
-		err = errno;
+		err = -fd;
 	} else {
 		w = write(fd, buf, n);
 		if (w < 0)
@@ -1862,6 +1897,18 @@ static int cmd_set(int argc, char **argv)
 		c.val = strchr(argv[i], '=') + 1;
 		path = port_path(c.d, c.port, set_keys[c.key]);
 		err = write_val(path, c.val);
+		if (err == ERR_NOT_REG) {
+			/* not the kernel's refusal: a tree that is not sysfs */
+			why = xasprintf("%s%s%s%s", file_error(err),
+					done ? " (already applied: " : "", done ? done : "",
+					done ? ")" : "");
+			failed(path, why);
+			free(why);
+			free(path);
+			free(done);
+			free(keys);
+			return failures();
+		}
 		free(path);
 		if (!err) {
 			char *t = xasprintf("%s%s%s", done ? done : "", done ? " " : "", argv[i]);
