@@ -18,6 +18,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -611,14 +613,39 @@ static void dot_esc(const char *s)
 		fputs("...", stdout);
 }
 
-/* Text for a terminal: control characters shown as '?' */
+/* Whether the locale's character set (LC_CTYPE) is UTF-8: set by main() */
+static bool tty_utf8;
+
+/*
+ * Text for a terminal: a control character is shown as '?', C0, DEL and
+ * C1 (0x80-0x9f, of which 0x9b is the 8-bit CSI).  In a UTF-8 locale,
+ * valid UTF-8 is kept but for U+0080-U+009F (the C1 controls, 0xc2
+ * 0x80-0x9f), a '?' each, and an invalid byte is a '?' each; in any
+ * other locale, only printable ASCII is kept and any other byte is a
+ * '?', whatever that locale's character set would make of it.
+ */
 static char *tty(const char *s)
 {
-	char *t = xstrdup(s ? s : "-"), *c;
+	char *t = xstrdup(s ? s : "-");
+	unsigned char *u = (unsigned char *)t;
+	size_t n = strlen(t), i = 0, o = 0, l;
 
-	for (c = t; *c; c++)
-		if ((unsigned char)*c < 0x20 || *c == 0x7f)
-			*c = '?';
+	while (i < n) {
+		if (u[i] >= 0x20 && u[i] < 0x7f) {
+			u[o++] = u[i++];
+			continue;
+		}
+		l = tty_utf8 && u[i] >= 0x80 ? utf8_len(u + i, n - i) : 0;
+		if (l && !(l == 2 && u[i] == 0xc2 && u[i + 1] < 0xa0)) {
+			memmove(u + o, u + i, l);
+			o += l;
+		} else {
+			u[o++] = '?';	/* one a character, or a byte if invalid */
+			l = l ? l : 1;
+		}
+		i += l;
+	}
+	u[o] = '\0';
 	return t;
 }
 
@@ -2232,6 +2259,8 @@ int main(int argc, char **argv)
 {
 	int c, ret;
 
+	setlocale(LC_CTYPE, "");
+	tty_utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8");
 	/* -h or --help anywhere: the usage, whatever else is there */
 	for (c = 1; c < argc; c++) {
 		if (!strcmp(argv[c], "--help") || !strcmp(argv[c], "-h")) {
