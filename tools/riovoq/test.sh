@@ -595,6 +595,59 @@ ok "dot: the link to the device without a VoQ block, dashed" \
 	grep -qE '"00:s:0002" -> "00:e:0003" \[taillabel="2", label="no VoQ block".*style=dashed' "$T/out.dot"
 ok "dot: a legend" grep -q 'subgraph cluster_legend' "$T/out.dot"
 
+echo "# an mport's link: only to the device the core reaches at hop 0"
+K=$T/k/sys
+build_tree "$K"
+KD=$K/bus/rapidio/devices
+kdev() {	# name lprev [hopcount]: a device without a VoQ block, as the core shows it
+	mkdir -p "$KD/$1"
+	echo "$2" > "$KD/$1/lprev"
+	[ -z "${3:-}" ] || echo "$3" > "$KD/$1/hopcount"
+}
+# rapidio0's port is 00:s:0002's (rio_voq's partner files); beside it, a
+# switch added from userspace at hop count 0
+kdev 00:s:0009 root 0x00
+# rapidio1, without a VoQ block: its root switch and, behind it, an
+# endpoint; a switch whose predecessor was deleted (lprev reads root, hop
+# count 1), and its endpoint
+mkdir -p "$K/class/rapidio_port/rapidio1"
+kdev 01:s:0001 root 0x00
+kdev 01:e:0002 01:s:0001
+printf 'null\n01:e:0002\n' > "$KD/01:s:0001/lnext"
+kdev 01:s:0003 root 0x01
+kdev 01:e:0004 01:s:0003
+printf '01:e:0004\n' > "$KD/01:s:0003/lnext"
+# rapidio2: two endpoints added from userspace, with the core's names;
+# rapidio3: two switches at hop count 0; rapidio4: one endpoint
+for m in 2 3 4; do mkdir -p "$K/class/rapidio_port/rapidio$m"; done
+kdev 02:e:0001 root
+kdev 02:e:0002 root
+kdev 03:s:0001 root 0x00
+kdev 03:s:0002 root 0x00
+kdev 04:e:0001 root
+S0=$S S=$K
+R show
+printf '%s\n' "$out" > "$T/k-links"
+ok "mport link: to the switch the core reaches at hop count 0" \
+	grep -qE '^rapidio1 +01:s:0001 +- +- +- +01:s:0001 has no VoQ block$' "$T/k-links"
+ok "mport link: none to a switch whose predecessor was deleted (hop count 1)" \
+	sh -c "! grep -qE '^rapidio1 +01:s:0003' '$T/k-links'"
+ok "mport link: ... which keeps its own links" grep -qE '^01:s:0003 0 +01:e:0004 ' "$T/k-links"
+ok "mport link: none to endpoints added from userspace" sh -c "! grep -q '^rapidio2' '$T/k-links'"
+ok "mport link: none to a lone endpoint (sysfs does not say where it is)" \
+	sh -c "! grep -q '^rapidio4' '$T/k-links'"
+ok "mport link: none where two switches are at hop count 0" sh -c "! grep -q '^rapidio3' '$T/k-links'"
+ok "mport link: none to a second device where rio_voq names the mport's partner" \
+	sh -c "! grep -q '00:s:0009' '$T/k-links'"
+ok "mport link: two in all, rio_voq's and the core's" test "$(grep -c '^rapidio' "$T/k-links")" -eq 2
+R dot
+printf '%s\n' "$out" > "$T/k.dot"
+ok "dot: Graphviz takes it" dot_ok "$T/k.dot"
+grep -oE '"rapidio[0-9]+" -> "[^"]*"' "$T/k.dot" | sort > "$T/k-edges"
+printf '"rapidio0" -> "00:s:0002"\n"rapidio1" -> "01:s:0001"\n' > "$T/k-edges-want"
+ok "dot: the same mport links, and no other" cmp -s "$T/k-edges" "$T/k-edges-want"
+S=$S0
+
 echo "# hostile trees"
 H=$T/h/sys
 build_tree "$H"
