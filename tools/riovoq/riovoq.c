@@ -3,14 +3,15 @@
  * riovoq - show and set RapidIO VoQ backpressure state, decode symbols.
  *
  * Reads and writes only sysfs (the files of rio_voq, described in
- * Documentation/ABI/testing/sysfs-bus-rapidio-voq, and the core's lprev
- * and lnext), under a root that can be changed so that the tool can be
- * tested on a fake tree.  Nothing read from sysfs or the command line is
- * trusted: names are looked up in the directory listings, never pasted
- * into paths; values are read whole into buffers of their size; output
- * is escaped for the terminal, JSON and DOT.  A file that is missing is
- * "not applicable" (rio_voq may hide what a port does not support); a
- * file that cannot be read makes the exit status 3.  See riovoq(8).
+ * Documentation/ABI/testing/sysfs-bus-rapidio-voq, and the core's lprev,
+ * lnext and hopcount), under a root that can be changed so that the tool
+ * can be tested on a fake tree.  Nothing read from sysfs or the command
+ * line is trusted: names are looked up in the directory listings, never
+ * pasted into paths; values are read whole into buffers of their size;
+ * output is escaped for the terminal, JSON and DOT.  A file that is
+ * missing is "not applicable" (rio_voq may hide what a port does not
+ * support); a file that cannot be read makes the exit status 3.  See
+ * riovoq(8).
  */
 
 #define _GNU_SOURCE
@@ -686,15 +687,47 @@ static struct port *back_port(struct dev *a, unsigned int ap, struct dev *b,
 	return q->peer == a && q->peer_port == ap ? q : NULL;
 }
 
-/* Whether a VoQ link already joins @a and @b */
-static bool voq_joined(const struct links *ls, const struct dev *a, const struct dev *b)
+/* Whether a link, of rio_voq's or the core's, has the mport @m at an end */
+static bool mport_linked(const struct links *ls, const struct dev *m)
 {
 	unsigned int i;
 
 	for (i = 0; i < ls->n; i++)
-		if ((ls->l[i].a == a && ls->l[i].b == b) || (ls->l[i].a == b && ls->l[i].b == a))
+		if (ls->l[i].a == m || ls->l[i].b == m)
 			return true;
 	return false;
+}
+
+/*
+ * The mport whose port the core says @d is on, or NULL.  lprev reads
+ * "root" for every device without a predecessor: the device the core
+ * reached at hop 0, but also a device added from userspace (RIO_DEV_ADD)
+ * and one whose predecessor was deleted.  Only a switch's hopcount
+ * tells them apart: 0x00, the switch maintenance packets reach at hop
+ * 0, the first past the mport's port; for an endpoint (no hopcount
+ * file) sysfs does not say, and nothing is drawn.  The mport is the
+ * one of the core's name (NN:s:TTTT: mport NN).
+ */
+static struct dev *at_mport(struct fabric *fab, const struct dev *d)
+{
+	unsigned int id;
+	char *path, *hops;
+	struct dev *m;
+	bool hop0;
+
+	if (!d->lprev || strcmp(d->lprev, "root") || sscanf(d->name, "%2x:", &id) != 1)
+		return NULL;
+	path = xasprintf("%s/hopcount", d->path);
+	hops = peek(path);
+	free(path);
+	hop0 = hops && !strcmp(hops, "0x00");
+	free(hops);
+	if (!hop0)
+		return NULL;
+	path = xasprintf("rapidio%u", id);
+	m = find_dev(fab, path);
+	free(path);
+	return m && m->mport ? m : NULL;
 }
 
 static const struct fabric *sort_fab;
@@ -714,13 +747,15 @@ static int link_cmp(const void *x, const void *y)
 /*
  * Every link: those rio_voq reports (partner files), drawn once from the
  * end that sorts first, then those only the core knows (lnext of a
- * switch, lprev "root" behind an mport), toward devices without a VoQ
- * block or between ports rio_voq did not pair.
+ * switch; an mport's to the one device at_mport() puts there, if no
+ * other claims it and no link has the mport yet), toward devices without
+ * a VoQ block or between ports rio_voq did not pair.
  */
 static void find_links(struct fabric *fab, struct links *ls)
 {
-	unsigned int i, p;
+	unsigned int i, j, p;
 	char *line, *save, *name, *path;
+	struct dev **at;
 
 	memset(ls, 0, sizeof(*ls));
 	for (i = 0; i < fab->n; i++) {
@@ -765,19 +800,21 @@ static void find_links(struct fabric *fab, struct links *ls)
 			add_link(ls, d, p, n, -1, false);
 		}
 	}
+	at = xrealloc(NULL, fab->n * sizeof(*at));
+	for (i = 0; i < fab->n; i++)
+		at[i] = at_mport(fab, &fab->dev[i]);
 	for (i = 0; i < fab->n; i++) {
-		struct dev *d = &fab->dev[i], *m;
-		unsigned int id;
-		char *mname;
+		struct dev *m = at[i];
 
-		if (!d->lprev || strcmp(d->lprev, "root") || sscanf(d->name, "%2x:", &id) != 1)
+		if (!m || mport_linked(ls, m))
 			continue;
-		mname = xasprintf("rapidio%u", id);
-		m = find_dev(fab, mname);
-		free(mname);
-		if (m && m->mport && !voq_joined(ls, m, d))
-			add_link(ls, m, m->voq && m->nports == 1 ? 0 : -1, d, -1, false);
+		for (j = 0; j < fab->n && (j == i || at[j] != m); j++)
+			;
+		if (j == fab->n)	/* else two claim the one port: neither */
+			add_link(ls, m, m->voq && m->nports == 1 ? 0 : -1, &fab->dev[i], -1,
+				 false);
 	}
+	free(at);
 	sort_fab = fab;
 	if (ls->n)
 		qsort(ls->l, ls->n, sizeof(*ls->l), link_cmp);
