@@ -3,14 +3,15 @@
  * riovoq - show and set RapidIO VoQ backpressure state, decode symbols.
  *
  * Reads and writes only sysfs (the files of rio_voq, described in
- * Documentation/ABI/testing/sysfs-bus-rapidio-voq, and the core's lprev
- * and lnext), under a root that can be changed so that the tool can be
- * tested on a fake tree.  Nothing read from sysfs or the command line is
- * trusted: names are looked up in the directory listings, never pasted
- * into paths; values are read whole into buffers of their size; output
- * is escaped for the terminal, JSON and DOT.  A file that is missing is
- * "not applicable" (rio_voq may hide what a port does not support); a
- * file that cannot be read makes the exit status 3.  See riovoq(8).
+ * Documentation/ABI/testing/sysfs-bus-rapidio-voq, and the core's lprev,
+ * lnext and hopcount), under a root that can be changed so that the tool
+ * can be tested on a fake tree.  Nothing read from sysfs or the command
+ * line is trusted: names are looked up in the directory listings, never
+ * pasted into paths; values are read whole into buffers of their size;
+ * output is escaped for the terminal, JSON and DOT.  A file that is
+ * missing is "not applicable" (rio_voq may hide what a port does not
+ * support); a file that cannot be read makes the exit status 3.  See
+ * riovoq(8).
  */
 
 #define _GNU_SOURCE
@@ -18,6 +19,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,6 +153,41 @@ static bool parse_uint(const char *s, unsigned long max, unsigned long *out)
 
 #define MAX_FILE	(16UL << 20)	/* a bound against a hostile tree */
 
+/* open_file()'s own error, beyond every errno: not a regular file */
+#define ERR_NOT_REG	4096
+
+static const char *file_error(int err)
+{
+	return err == ERR_NOT_REG ? "not a regular file" : strerror(err);
+}
+
+/*
+ * Open a file of the tree, as open(2) with @flags, but never wait
+ * (O_NONBLOCK: the open of a FIFO planted in a hostile tree would block)
+ * and only a regular file, as every sysfs attribute is: a FIFO, a
+ * device, a directory is refused with ERR_NOT_REG.  The fd, or -errno.
+ */
+static int open_file(const char *path, int flags)
+{
+	struct stat st;
+	int fd, err;
+
+	fd = open(path, flags | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0) {
+		/* a FIFO without a reader, a directory to write: say what it is */
+		err = -errno;
+		return !stat(path, &st) && !S_ISREG(st.st_mode) ? -ERR_NOT_REG : err;
+	}
+	if (fstat(fd, &st))
+		err = -errno;
+	else if (!S_ISREG(st.st_mode))
+		err = -ERR_NOT_REG;
+	else
+		return fd;
+	close(fd);
+	return err;
+}
+
 /* Read a whole file, without its final newline: 0 or -errno */
 static int slurp(const char *path, char **out, size_t *outlen)
 {
@@ -159,9 +197,9 @@ static int slurp(const char *path, char **out, size_t *outlen)
 	int fd, err;
 
 	*out = NULL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = open_file(path, O_RDONLY);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	buf = xrealloc(NULL, cap);
 	for (;;) {
 		if (cap - len < 2) {
@@ -237,7 +275,7 @@ static void rd(struct val *v, const char *path)
 
 	v->bad = err && err != -ENOENT;
 	if (v->bad)
-		failed(path, strerror(-err));
+		failed(path, file_error(-err));
 }
 
 /* The value of a file, or NULL (missing or failed): for explanations */
@@ -576,14 +614,39 @@ static void dot_esc(const char *s)
 		fputs("...", stdout);
 }
 
-/* Text for a terminal: control characters shown as '?' */
+/* Whether the locale's character set (LC_CTYPE) is UTF-8: set by main() */
+static bool tty_utf8;
+
+/*
+ * Text for a terminal: a control character is shown as '?', C0, DEL and
+ * C1 (0x80-0x9f, of which 0x9b is the 8-bit CSI).  In a UTF-8 locale,
+ * valid UTF-8 is kept but for U+0080-U+009F (the C1 controls, 0xc2
+ * 0x80-0x9f), a '?' each, and an invalid byte is a '?' each; in any
+ * other locale, only printable ASCII is kept and any other byte is a
+ * '?', whatever that locale's character set would make of it.
+ */
 static char *tty(const char *s)
 {
-	char *t = xstrdup(s ? s : "-"), *c;
+	char *t = xstrdup(s ? s : "-");
+	unsigned char *u = (unsigned char *)t;
+	size_t n = strlen(t), i = 0, o = 0, l;
 
-	for (c = t; *c; c++)
-		if ((unsigned char)*c < 0x20 || *c == 0x7f)
-			*c = '?';
+	while (i < n) {
+		if (u[i] >= 0x20 && u[i] < 0x7f) {
+			u[o++] = u[i++];
+			continue;
+		}
+		l = tty_utf8 && u[i] >= 0x80 ? utf8_len(u + i, n - i) : 0;
+		if (l && !(l == 2 && u[i] == 0xc2 && u[i + 1] < 0xa0)) {
+			memmove(u + o, u + i, l);
+			o += l;
+		} else {
+			u[o++] = '?';	/* one a character, or a byte if invalid */
+			l = l ? l : 1;
+		}
+		i += l;
+	}
+	u[o] = '\0';
 	return t;
 }
 
@@ -624,15 +687,47 @@ static struct port *back_port(struct dev *a, unsigned int ap, struct dev *b,
 	return q->peer == a && q->peer_port == ap ? q : NULL;
 }
 
-/* Whether a VoQ link already joins @a and @b */
-static bool voq_joined(const struct links *ls, const struct dev *a, const struct dev *b)
+/* Whether a link, of rio_voq's or the core's, has the mport @m at an end */
+static bool mport_linked(const struct links *ls, const struct dev *m)
 {
 	unsigned int i;
 
 	for (i = 0; i < ls->n; i++)
-		if ((ls->l[i].a == a && ls->l[i].b == b) || (ls->l[i].a == b && ls->l[i].b == a))
+		if (ls->l[i].a == m || ls->l[i].b == m)
 			return true;
 	return false;
+}
+
+/*
+ * The mport whose port the core says @d is on, or NULL.  lprev reads
+ * "root" for every device without a predecessor: the device the core
+ * reached at hop 0, but also a device added from userspace (RIO_DEV_ADD)
+ * and one whose predecessor was deleted.  Only a switch's hopcount
+ * tells them apart: 0x00, the switch maintenance packets reach at hop
+ * 0, the first past the mport's port; for an endpoint (no hopcount
+ * file) sysfs does not say, and nothing is drawn.  The mport is the
+ * one of the core's name (NN:s:TTTT: mport NN).
+ */
+static struct dev *at_mport(struct fabric *fab, const struct dev *d)
+{
+	unsigned int id;
+	char *path, *hops;
+	struct dev *m;
+	bool hop0;
+
+	if (!d->lprev || strcmp(d->lprev, "root") || sscanf(d->name, "%2x:", &id) != 1)
+		return NULL;
+	path = xasprintf("%s/hopcount", d->path);
+	hops = peek(path);
+	free(path);
+	hop0 = hops && !strcmp(hops, "0x00");
+	free(hops);
+	if (!hop0)
+		return NULL;
+	path = xasprintf("rapidio%u", id);
+	m = find_dev(fab, path);
+	free(path);
+	return m && m->mport ? m : NULL;
 }
 
 static const struct fabric *sort_fab;
@@ -652,13 +747,15 @@ static int link_cmp(const void *x, const void *y)
 /*
  * Every link: those rio_voq reports (partner files), drawn once from the
  * end that sorts first, then those only the core knows (lnext of a
- * switch, lprev "root" behind an mport), toward devices without a VoQ
- * block or between ports rio_voq did not pair.
+ * switch; an mport's to the one device at_mport() puts there, if no
+ * other claims it and no link has the mport yet), toward devices without
+ * a VoQ block or between ports rio_voq did not pair.
  */
 static void find_links(struct fabric *fab, struct links *ls)
 {
-	unsigned int i, p;
+	unsigned int i, j, p;
 	char *line, *save, *name, *path;
+	struct dev **at;
 
 	memset(ls, 0, sizeof(*ls));
 	for (i = 0; i < fab->n; i++) {
@@ -703,19 +800,21 @@ static void find_links(struct fabric *fab, struct links *ls)
 			add_link(ls, d, p, n, -1, false);
 		}
 	}
+	at = xrealloc(NULL, fab->n * sizeof(*at));
+	for (i = 0; i < fab->n; i++)
+		at[i] = at_mport(fab, &fab->dev[i]);
 	for (i = 0; i < fab->n; i++) {
-		struct dev *d = &fab->dev[i], *m;
-		unsigned int id;
-		char *mname;
+		struct dev *m = at[i];
 
-		if (!d->lprev || strcmp(d->lprev, "root") || sscanf(d->name, "%2x:", &id) != 1)
+		if (!m || mport_linked(ls, m))
 			continue;
-		mname = xasprintf("rapidio%u", id);
-		m = find_dev(fab, mname);
-		free(mname);
-		if (m && m->mport && !voq_joined(ls, m, d))
-			add_link(ls, m, m->voq && m->nports == 1 ? 0 : -1, d, -1, false);
+		for (j = 0; j < fab->n && (j == i || at[j] != m); j++)
+			;
+		if (j == fab->n)	/* else two claim the one port: neither */
+			add_link(ls, m, m->voq && m->nports == 1 ? 0 : -1, &fab->dev[i], -1,
+				 false);
 	}
+	free(at);
 	sort_fab = fab;
 	if (ls->n)
 		qsort(ls->l, ls->n, sizeof(*ls->l), link_cmp);
@@ -1755,9 +1854,9 @@ static int write_val(const char *path, const char *val)
 	ssize_t w;
 	int fd, err = 0;
 
-	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	fd = open_file(path, O_WRONLY | O_TRUNC);
 	if (fd < 0) {
-		err = errno;
+		err = -fd;
 	} else {
 		w = write(fd, buf, n);
 		if (w < 0)
@@ -1862,6 +1961,18 @@ static int cmd_set(int argc, char **argv)
 		c.val = strchr(argv[i], '=') + 1;
 		path = port_path(c.d, c.port, set_keys[c.key]);
 		err = write_val(path, c.val);
+		if (err == ERR_NOT_REG) {
+			/* not the kernel's refusal: a tree that is not sysfs */
+			why = xasprintf("%s%s%s%s", file_error(err),
+					done ? " (already applied: " : "", done ? done : "",
+					done ? ")" : "");
+			failed(path, why);
+			free(why);
+			free(path);
+			free(done);
+			free(keys);
+			return failures();
+		}
 		free(path);
 		if (!err) {
 			char *t = xasprintf("%s%s%s", done ? done : "", done ? " " : "", argv[i]);
@@ -2185,6 +2296,8 @@ int main(int argc, char **argv)
 {
 	int c, ret;
 
+	setlocale(LC_CTYPE, "");
+	tty_utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8");
 	/* -h or --help anywhere: the usage, whatever else is there */
 	for (c = 1; c < argc; c++) {
 		if (!strcmp(argv[c], "--help") || !strcmp(argv[c], "-h")) {

@@ -28,8 +28,8 @@ ok() {	# description, command...
 	res "$d" $?
 }
 # Run riovoq (with the errno shim) on the fake tree: $out, $err, $rc
-R() {
-	out=$(LD_PRELOAD=$SHIM "$RIOVOQ" -r "$S" "$@" 2>"$T/stderr")
+R() {	# a run that hangs fails (exit 124) instead of stopping the tests
+	out=$(timeout 60 env LD_PRELOAD="$SHIM" "$RIOVOQ" -r "$S" "$@" 2>"$T/stderr")
 	rc=$?
 	err=$(cat "$T/stderr")
 }
@@ -595,6 +595,59 @@ ok "dot: the link to the device without a VoQ block, dashed" \
 	grep -qE '"00:s:0002" -> "00:e:0003" \[taillabel="2", label="no VoQ block".*style=dashed' "$T/out.dot"
 ok "dot: a legend" grep -q 'subgraph cluster_legend' "$T/out.dot"
 
+echo "# an mport's link: only to the device the core reaches at hop 0"
+K=$T/k/sys
+build_tree "$K"
+KD=$K/bus/rapidio/devices
+kdev() {	# name lprev [hopcount]: a device without a VoQ block, as the core shows it
+	mkdir -p "$KD/$1"
+	echo "$2" > "$KD/$1/lprev"
+	[ -z "${3:-}" ] || echo "$3" > "$KD/$1/hopcount"
+}
+# rapidio0's port is 00:s:0002's (rio_voq's partner files); beside it, a
+# switch added from userspace at hop count 0
+kdev 00:s:0009 root 0x00
+# rapidio1, without a VoQ block: its root switch and, behind it, an
+# endpoint; a switch whose predecessor was deleted (lprev reads root, hop
+# count 1), and its endpoint
+mkdir -p "$K/class/rapidio_port/rapidio1"
+kdev 01:s:0001 root 0x00
+kdev 01:e:0002 01:s:0001
+printf 'null\n01:e:0002\n' > "$KD/01:s:0001/lnext"
+kdev 01:s:0003 root 0x01
+kdev 01:e:0004 01:s:0003
+printf '01:e:0004\n' > "$KD/01:s:0003/lnext"
+# rapidio2: two endpoints added from userspace, with the core's names;
+# rapidio3: two switches at hop count 0; rapidio4: one endpoint
+for m in 2 3 4; do mkdir -p "$K/class/rapidio_port/rapidio$m"; done
+kdev 02:e:0001 root
+kdev 02:e:0002 root
+kdev 03:s:0001 root 0x00
+kdev 03:s:0002 root 0x00
+kdev 04:e:0001 root
+S0=$S S=$K
+R show
+printf '%s\n' "$out" > "$T/k-links"
+ok "mport link: to the switch the core reaches at hop count 0" \
+	grep -qE '^rapidio1 +01:s:0001 +- +- +- +01:s:0001 has no VoQ block$' "$T/k-links"
+ok "mport link: none to a switch whose predecessor was deleted (hop count 1)" \
+	sh -c "! grep -qE '^rapidio1 +01:s:0003' '$T/k-links'"
+ok "mport link: ... which keeps its own links" grep -qE '^01:s:0003 0 +01:e:0004 ' "$T/k-links"
+ok "mport link: none to endpoints added from userspace" sh -c "! grep -q '^rapidio2' '$T/k-links'"
+ok "mport link: none to a lone endpoint (sysfs does not say where it is)" \
+	sh -c "! grep -q '^rapidio4' '$T/k-links'"
+ok "mport link: none where two switches are at hop count 0" sh -c "! grep -q '^rapidio3' '$T/k-links'"
+ok "mport link: none to a second device where rio_voq names the mport's partner" \
+	sh -c "! grep -q '00:s:0009' '$T/k-links'"
+ok "mport link: two in all, rio_voq's and the core's" test "$(grep -c '^rapidio' "$T/k-links")" -eq 2
+R dot
+printf '%s\n' "$out" > "$T/k.dot"
+ok "dot: Graphviz takes it" dot_ok "$T/k.dot"
+grep -oE '"rapidio[0-9]+" -> "[^"]*"' "$T/k.dot" | sort > "$T/k-edges"
+printf '"rapidio0" -> "00:s:0002"\n"rapidio1" -> "01:s:0001"\n' > "$T/k-edges-want"
+ok "dot: the same mport links, and no other" cmp -s "$T/k-edges" "$T/k-edges-want"
+S=$S0
+
 echo "# hostile trees"
 H=$T/h/sys
 build_tree "$H"
@@ -660,6 +713,52 @@ assert [r['link_status'] for r in d if r['device'] == '00:e:0004'] == ['disabled
 ok "... and no edge is injected" sh -c "dot -Tplain '$T/h.dot' | awk '\$1 == \"edge\"' | grep -c . | grep -qx 9"
 "$RIOVOQ" -r "$H" show > "$T/h.txt" 2>/dev/null
 ok "show: control characters shown as ?" grep -q 'back?slash' "$T/h.txt"
+
+echo "# C1 controls (8-bit CSI) never reach the terminal"
+C=$T/c1/sys
+build_tree "$C"
+# raw 0x9b, U+009B and U+0085 (C1 controls), é and ś (valid; ś is c5 9b),
+# a truncated sequence, invalid bytes, an overlong form, a surrogate
+printf 'disabled: a\x9b31mb c\xc2\x9b31md e\xc2\x85f \xc3\xa9\xc5\x9b \xe2\x82 g\xff\xc0\xafh\xed\xa0\x80i' \
+	> "$C/bus/rapidio/devices/00:s:0002/voq/port1/link_status"
+CN="x$(printf '\xc2\x9b')y"
+mkdir -p "$C/bus/rapidio/devices/$CN/voq"
+echo x > "$C/bus/rapidio/devices/$CN/voq/ports"
+S0=$S S=$C
+printable() {	# locale, file: only text for a terminal in that locale
+	python3 -c '
+import sys, unicodedata
+b = open(sys.argv[2], "rb").read()
+s = b.decode("utf-8" if sys.argv[1] == "utf8" else "ascii")
+bad = [c for c in s if c != "\n" and unicodedata.category(c) == "Cc"]
+assert not bad, bad' "$@"
+}
+if [ "$(LC_ALL=C.UTF-8 locale charmap 2>/dev/null)" = UTF-8 ]; then
+	LC_ALL=C.UTF-8 R show 00:e:0004
+	printf '%s\n%s\n' "$out" "$err" > "$T/c1-utf8"
+	ok "UTF-8 locale: C1 controls as ?, one a character (0x9b, U+009B, U+0085)" \
+		grep -qF 'off: a?31mb c?31md e?f ' "$T/c1-utf8"
+	ok "UTF-8 locale: valid UTF-8 kept (é, and ś whose second byte is 0x9b)" \
+		grep -qF " $(printf '\xc3\xa9\xc5\x9b') " "$T/c1-utf8"
+	ok "UTF-8 locale: invalid UTF-8 as ?, one a byte" grep -qF ' ?? g???h???i' "$T/c1-utf8"
+	ok "UTF-8 locale: the output is UTF-8, without a control character" \
+		printable utf8 "$T/c1-utf8"
+	LC_ALL=C.UTF-8 R show -a
+	printf '%s\n%s\n' "$out" "$err" > "$T/c1-utf8-a"
+	ok "UTF-8 locale: show -a and a name in an error too" sh -c "
+		grep -qF 'x?y/voq/ports: not a number' '$T/c1-utf8-a' &&
+		grep -qF 'disabled: a?31mb c?31md' '$T/c1-utf8-a'"
+	ok "UTF-8 locale: ... UTF-8, without a control character" printable utf8 "$T/c1-utf8-a"
+else
+	echo "# no C.UTF-8 locale: the UTF-8 cases are not run"
+fi
+LC_ALL=C R show -a
+printf '%s\n%s\n' "$out" "$err" > "$T/c1-c"
+ok "C locale: a byte not printable ASCII as ?, a byte each" sh -c "
+	grep -qF 'disabled: a?31mb c??31md e??f ???? ?? g???h???i' '$T/c1-c' &&
+	grep -qF 'x??y/voq/ports: not a number' '$T/c1-c'"
+ok "C locale: the output is ASCII, without a control character" printable ascii "$T/c1-c"
+S=$S0
 L=$T/$(python3 -c 'print("/".join(["d" * 60] * 12))')
 mkdir -p "$L" && build_tree "$L/sys"
 ok "a ROOT longer than 512 characters (no truncated path)" \
@@ -699,6 +798,44 @@ expect "a name with a newline in an error: still one line" 3 'bad\?name/voq/port
 rm -rf "$F" && build_tree "$F"
 echo '../../../../etc 0' > "$F/bus/rapidio/devices/00:s:0002/voq/port1/partner"
 expect "a partner sysfs does not list: exit 3" 3 'port1/partner: not "none" nor a device' show
+
+echo "# files that are not regular files: refused, never waited on"
+rm -rf "$F" && build_tree "$F"
+FW=$F/bus/rapidio/devices/00:s:0002/voq
+rm "$FW/layout" && mkfifo "$FW/layout"
+expect "a FIFO as voq/layout: no hang, exit 3, one line naming it" 3 \
+	'00:s:0002/voq/layout: not a regular file$' show
+R show -j
+printf '%s\n' "$out" > "$T/fifo.json"
+ok "... the rest read: layout null, the ports there" python3 -c "
+import json
+assert $rc == 3
+d = [r for r in json.load(open('$T/fifo.json')) if r['device'] == '00:s:0002']
+assert len(d) == 16 and all(r['layout'] is None for r in d), d[0]
+assert d[1]['capabilities'] == 'gen rx per_vc' and d[1]['partner'] == '00:e:0004 0', d[1]
+"
+rm "$FW/layout" && echo rev3 > "$FW/layout"
+rm "$FW/port1/capabilities" && mkfifo "$FW/port1/capabilities"
+expect "a FIFO as a port's file: no hang, exit 3, one line naming it" 3 \
+	'00:s:0002/voq/port1/capabilities: not a regular file$' show -a
+rm "$FW/port1/capabilities" && echo "gen rx per_vc" > "$FW/port1/capabilities"
+rm "$F/bus/rapidio/devices/00:e:0004/lprev" && mkfifo "$F/bus/rapidio/devices/00:e:0004/lprev"
+expect "a FIFO as the core's lprev: no hang, the links from rio_voq's files" 0 \
+	'^00:s:0002 1 +00:e:0004 0 +cs48 ' show
+rm "$F/bus/rapidio/devices/00:e:0004/lprev" && echo 00:s:0002 > "$F/bus/rapidio/devices/00:e:0004/lprev"
+rm "$FW/port1/xoff" && mkfifo "$FW/port1/xoff"
+expect "set: a FIFO as the file to write: no hang, exit 3, nothing written" 3 \
+	'00:s:0002/voq/port1/xoff: not a regular file$' set 00:s:0002 1 xoff=1
+rm "$FW/port1/xoff" && echo 0 > "$FW/port1/xoff"
+if [ -c /dev/zero ]; then
+	rm "$FW/port1/per_vc" && ln -s /dev/zero "$FW/port1/per_vc"
+	expect "a device file (/dev/zero) as a port's file: refused, not read" 3 \
+		'00:s:0002/voq/port1/per_vc: not a regular file$' show -j
+	rm "$FW/port1/per_vc" && echo 0 > "$FW/port1/per_vc"
+fi
+rm "$FW/port1/generation" && mkdir "$FW/port1/generation"
+expect "a directory as a port's file: exit 3, not a regular file" 3 \
+	'00:s:0002/voq/port1/generation: not a regular file$' show -j
 S=$S0
 
 echo "# fuzz: random bytes in the files of the tree"
