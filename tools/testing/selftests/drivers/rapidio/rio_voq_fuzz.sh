@@ -73,7 +73,7 @@ entry full '\n\n'
 entry full '\200'
 entry full '\237\n'
 head -c 4095 /dev/zero | tr '\0' 1 > "$T/full/long4095"
-head -c 4096 /dev/zero | tr '\0' 0 > "$T/full/long4096"
+head -c 4096 /dev/zero | tr '\0' 9 > "$T/full/long4096"
 { head -c 4094 /dev/zero | tr '\0' 2; printf '\n\000'; } > "$T/full/long4096nul"
 # Values that some file takes, each followed by what makes it invalid
 for v in 0 1 2 7 '1 0' '1 1' '0 0' '1 rev3' '4 none' auto cs48 cs64 on off \
@@ -120,7 +120,7 @@ fuzz_file() {
 			echo "# $1 took $(od -An -c "$e" | head -n 1 | tr -s ' ')"
 		elif ! grep -qE "$2" "$T/err"; then
 			wrong=$((wrong + 1))
-			echo "# $1: $(tail -n 1 $T/err | sed 's/.*: //') for $(od -An -c "$e" | head -n 1 | tr -s ' ')"
+			echo "# $1: $(sed -n 's/.*error writing.*: //p' $T/err) for $(od -An -c "$e" | head -n 1 | tr -s ' ')"
 		fi
 	done
 }
@@ -139,8 +139,8 @@ check "the core enumerated it" test "$(ls /sys/bus/rapidio/devices | wc -l)" -gt
 ground() {	# rio-sim's ground truth of every device, and its counters
 	cat $D/$M/dev*/ports $D/$M/writes $D/$M/own_voq_writes $D/$M/stray_writes
 }
-# rio-voq's files: the full corpus on the mport's, one switch's and one
-# endpoint's, the short one on all the others
+# rio-voq's files: the full corpus on a port of the mport, of a switch
+# and of an endpoint, the short one on all the others
 vfiles=$(find $MP/voq /sys/bus/rapidio/devices/*/voq -type f -perm -u+w 2>/dev/null)
 check "rio-voq has writable files" test -n "$vfiles"
 first_sw=$(ls -d /sys/bus/rapidio/devices/*:s:*/voq | head -n 1)
@@ -150,7 +150,8 @@ w0=$writes nf=0
 for f in $vfiles; do
 	nf=$((nf + 1))
 	case $f in
-	$MP/*|$first_sw/*|$first_ep/*) fuzz_file "$f" 'Invalid argument' "$T/full" ;;
+	$MP/voq/port0/*|$first_sw/port1/*|$first_ep/port0/*)
+		fuzz_file "$f" 'Invalid argument' "$T/full" ;;
 	*) fuzz_file "$f" 'Invalid argument' "$T/short" ;;
 	esac
 done
