@@ -28,7 +28,10 @@
  *           swp_ports (ports the switch claims, -1 for its real count)
  *
  * A live fabric's description cannot change (-EBUSY); removing a live
- * fabric's directory tears it down.
+ * fabric's directory tears it down.  Every store takes one value, or one
+ * link per line, with at most a final newline: a NUL, junk after the
+ * value or a second value is refused (-EINVAL), nothing changed; flags
+ * are 0 or 1.
  */
 
 #include <linux/configfs.h>
@@ -68,12 +71,61 @@ static struct sim_cfs_dev *to_sim_cfs_dev(struct config_item *item)
 	return container_of(to_config_group(item), struct sim_cfs_dev, group);
 }
 
-/* Parse the links text and connect the devices of @fab */
+/*
+ * configfs hands a store the bytes as written, embedded NULs included
+ * (page[count] is NUL): a value followed by a NUL and more is not the
+ * value, whatever a parser that stops at the NUL would make of it.
+ */
+static bool sim_cfs_bad_bytes(const char *page, size_t count)
+{
+	return strnlen(page, count) != count;
+}
+
+/* A flag: 0 or 1, and at most a final newline */
+static int sim_cfs_flag(const char *page, size_t count, bool *flag)
+{
+	unsigned int val;
+
+	if (sim_cfs_bad_bytes(page, count) || kstrtouint(page, 10, &val) || val > 1)
+		return -EINVAL;
+	*flag = val;
+	return 0;
+}
+
+/* One line of the links text: "DEV PORT DEV PORT CLASS", blank-separated */
+struct sim_cfs_link {
+	const char *a, *b;
+	unsigned int pa, pb, cls;
+};
+
+static int sim_cfs_link_parse(char *line, struct sim_cfs_link *l)
+{
+	char *word[6];
+	unsigned int n = 0;
+
+	while (line && n < ARRAY_SIZE(word)) {
+		word[n] = strsep(&line, " \t");
+		n += *word[n] != '\0';
+	}
+	if (n != 5 || strlen(word[0]) >= sizeof_field(struct rio_sim_dev, name) ||
+	    strlen(word[2]) >= sizeof_field(struct rio_sim_dev, name) ||
+	    kstrtouint(word[1], 10, &l->pa) || kstrtouint(word[3], 10, &l->pb) ||
+	    kstrtouint(word[4], 10, &l->cls) || l->cls > U8_MAX)
+		return -EINVAL;
+	l->a = word[0];
+	l->b = word[2];
+	return 0;
+}
+
+/*
+ * Parse the links text; with @fab, connect its devices too (else only
+ * check the text's form, as its store does)
+ */
 static int sim_cfs_links(struct rio_sim_fabric *fab, const char *text)
 {
-	char *buf, *cur, *line, a[32], b[32];
 	struct rio_sim_dev *da, *db, *dev;
-	unsigned int pa, pb, cls;
+	char *buf, *cur, *line;
+	struct sim_cfs_link l;
 	int ret = 0;
 
 	if (!text)
@@ -83,21 +135,21 @@ static int sim_cfs_links(struct rio_sim_fabric *fab, const char *text)
 		return -ENOMEM;
 	cur = buf;
 	while (!ret && (line = strsep(&cur, "\n"))) {
-		if (!*strim(line))
+		line = strim(line);
+		if (!*line)
 			continue;
-		if (sscanf(line, "%31s %u %31s %u %u", a, &pa, b, &pb, &cls) != 5) {
-			ret = -EINVAL;
-			break;
-		}
+		ret = sim_cfs_link_parse(line, &l);
+		if (ret || !fab)
+			continue;
 		da = NULL;
 		db = NULL;
 		list_for_each_entry(dev, &fab->devs, node) {
-			if (!strcmp(dev->name, a))
+			if (!strcmp(dev->name, l.a))
 				da = dev;
-			if (!strcmp(dev->name, b))
+			if (!strcmp(dev->name, l.b))
 				db = dev;
 		}
-		ret = da && db && cls <= U8_MAX ? rio_sim_link(da, pa, db, pb, cls) : -EINVAL;
+		ret = da && db ? rio_sim_link(da, l.pa, db, l.pb, l.cls) : -EINVAL;
 	}
 	kfree(buf);
 	return ret;
@@ -185,7 +237,7 @@ static ssize_t sim_cfs_fabric_topology_store(struct config_item *item,
 	struct rio_sim_fabric *check;
 	int ret = 0;
 
-	if (strscpy(buf, page, sizeof(buf)) < 0)
+	if (sim_cfs_bad_bytes(page, count) || strscpy(buf, page, sizeof(buf)) < 0)
 		return -EINVAL;
 	strim(buf);
 	/* Refuse what cannot be built, so that "live" does not fail later */
@@ -216,7 +268,7 @@ static ssize_t sim_cfs_fabric_large_store(struct config_item *item,
 {
 	struct sim_cfs_fabric *f = to_sim_cfs_fabric(item);
 	bool val;
-	int ret = kstrtobool(page, &val);
+	int ret = sim_cfs_flag(page, count, &val);
 
 	if (ret)
 		return ret;
@@ -240,8 +292,11 @@ static ssize_t sim_cfs_fabric_host_destid_store(struct config_item *item,
 						const char *page, size_t count)
 {
 	struct sim_cfs_fabric *f = to_sim_cfs_fabric(item);
-	int val, ret = kstrtoint(page, 0, &val);
+	int val, ret;
 
+	if (sim_cfs_bad_bytes(page, count))
+		return -EINVAL;
+	ret = kstrtoint(page, 0, &val);
 	if (ret)
 		return ret;
 	if (val < RIO_SIM_HDID_CORE || val > 0xfffe)
@@ -275,10 +330,17 @@ static ssize_t sim_cfs_fabric_links_store(struct config_item *item,
 	char *links = NULL;
 	int ret = 0;
 
+	if (sim_cfs_bad_bytes(page, count))
+		return -EINVAL;
 	if (*page && *page != '\n') {
 		links = kstrndup(page, count, GFP_KERNEL);
 		if (!links)
 			return -ENOMEM;
+		ret = sim_cfs_links(NULL, links);
+		if (ret) {
+			kfree(links);
+			return ret;
+		}
 	}
 	mutex_lock(&f->lock);
 	if (f->sm)
@@ -308,7 +370,7 @@ static ssize_t sim_cfs_fabric_live_store(struct config_item *item,
 {
 	struct sim_cfs_fabric *f = to_sim_cfs_fabric(item);
 	bool live;
-	int ret = kstrtobool(page, &live);
+	int ret = sim_cfs_flag(page, count, &live);
 
 	if (ret)
 		return ret;
@@ -388,8 +450,10 @@ static ssize_t sim_cfs_dev_store(struct config_item *item, const char *page,
 	u32 val = 0;
 	int ret;
 
+	if (sim_cfs_bad_bytes(page, count))
+		return -EINVAL;
 	if (field == SIM_SWITCH || field == SIM_EM)
-		ret = kstrtobool(page, &flag);
+		ret = sim_cfs_flag(page, count, &flag);
 	else if (field == SIM_SWP_PORTS)
 		ret = kstrtoint(page, 0, &claim);
 	else
@@ -508,8 +572,8 @@ static ssize_t sim_cfs_dev_voq_store(struct config_item *item,
 	int which = sysfs_match_string(names, page);
 	int ret = 0;
 
-	if (which < 0)
-		return which;
+	if (which < 0 || sim_cfs_bad_bytes(page, count))
+		return -EINVAL;
 	mutex_lock(&dev->fabric->lock);
 	if (dev->fabric->sm) {
 		ret = -EBUSY;
@@ -544,8 +608,8 @@ static ssize_t sim_cfs_dev_voq_place_store(struct config_item *item,
 	int which = sysfs_match_string(sim_cfs_voq_place, page);
 	int ret = 0;
 
-	if (which < 0)
-		return which;
+	if (which < 0 || sim_cfs_bad_bytes(page, count))
+		return -EINVAL;
 	mutex_lock(&dev->fabric->lock);
 	if (dev->fabric->sm)
 		ret = -EBUSY;
