@@ -125,22 +125,56 @@ static int sim_bytes_get(void *data, u64 *val)
 }
 DEFINE_DEBUGFS_ATTRIBUTE(sim_bytes_fops, sim_bytes_get, NULL, "%llu\n");
 
-static ssize_t sim_congest_write(struct file *file, const char __user *ubuf,
-				 size_t count, loff_t *ppos)
+/*
+ * The words of a write: at most @size - 1 bytes, no NUL among them (a
+ * value followed by a NUL and more is not the value), blank-separated,
+ * a final newline allowed.  @word gets at most @max of them, pointing
+ * into @buf.  Return: how many, or -EINVAL (more than @max too), -EFAULT.
+ */
+static int sim_dbg_words(const char __user *ubuf, size_t count, char *buf,
+			 size_t size, char **word, unsigned int max)
 {
-	struct rio_sim_dev *dev = file->private_data;
-	unsigned int port, val;
-	char buf[32];
-	int ret;
+	unsigned int n = 0;
+	char *s, *w;
 
-	if (count >= sizeof(buf))
+	if (count >= size)
 		return -EINVAL;
 	if (copy_from_user(buf, ubuf, count))
 		return -EFAULT;
 	buf[count] = '\0';
-	if (sscanf(buf, "%u %u", &port, &val) != 2 || val > 1)
+	if (strlen(buf) != count)
 		return -EINVAL;
-	ret = rio_sim_congest(dev, port, val);
+	s = strim(buf);
+	while ((w = strsep(&s, " \t"))) {
+		if (!*w)
+			continue;
+		if (n == max)
+			return -EINVAL;
+		word[n++] = w;
+	}
+	return n;
+}
+
+/* Parse "PORT 0|1" from userspace */
+static int sim_port_flag(const char __user *ubuf, size_t count,
+			 unsigned int *port, unsigned int *val)
+{
+	char buf[32], *word[2];
+
+	if (sim_dbg_words(ubuf, count, buf, sizeof(buf), word, 2) != 2 ||
+	    kstrtouint(word[0], 10, port) || kstrtouint(word[1], 10, val) || *val > 1)
+		return -EINVAL;
+	return 0;
+}
+
+static ssize_t sim_congest_write(struct file *file, const char __user *ubuf,
+				 size_t count, loff_t *ppos)
+{
+	unsigned int port, val;
+	int ret = sim_port_flag(ubuf, count, &port, &val);
+
+	if (!ret)
+		ret = rio_sim_congest(file->private_data, port, val);
 	return ret ?: count;
 }
 
@@ -174,20 +208,14 @@ struct sim_wfault_req {
 static int sim_wfault_parse(const char __user *ubuf, size_t count, size_t max,
 			    bool with_nth, struct sim_wfault_req *req)
 {
-	char buf[64], *s, *word[5];
-	unsigned int n = 0;
+	char buf[64], *word[4];
+	int n;
 
-	if (count >= min(max, sizeof(buf)))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	buf[count] = '\0';
-	s = strim(buf);
-	while (s && n < ARRAY_SIZE(word)) {
-		word[n] = strsep(&s, " \t");
-		n += *word[n] != '\0';
-	}
-	if (n < 2 || n > (with_nth ? 4 : 3))
+	n = sim_dbg_words(ubuf, count, buf, min(max, sizeof(buf)), word,
+			  with_nth ? 4 : 3);
+	if (n < 0)
+		return n;
+	if (n < 2)
 		return -EINVAL;
 	req->mask = 0;
 	req->nth = 1;
@@ -290,22 +318,6 @@ static const struct file_operations sim_stg_wfault_fops = {
 	.release = single_release,
 };
 
-/* Parse "PORT 0|1" from userspace */
-static int sim_port_flag(const char __user *ubuf, size_t count,
-			 unsigned int *port, unsigned int *val)
-{
-	char buf[32];
-
-	if (count >= sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	buf[count] = '\0';
-	if (sscanf(buf, "%u %u", port, val) != 2 || *val > 1)
-		return -EINVAL;
-	return 0;
-}
-
 static ssize_t sim_link_write(struct file *file, const char __user *ubuf,
 			      size_t count, loff_t *ppos)
 {
@@ -377,8 +389,8 @@ static const struct file_operations sim_lat_wfault_fops = {
 int rio_sim_replace_desc(const struct rio_sim_dev *dev, const char *buf,
 			 struct rio_sim_dev_desc *desc)
 {
-	char layout[8];
-	int n;
+	char copy[48], *s, *w, *word[3];
+	unsigned int n = 0;
 
 	*desc = (struct rio_sim_dev_desc) {
 		.name = dev->name, .is_switch = dev->is_switch, .vid = dev->vid,
@@ -388,16 +400,26 @@ int rio_sim_replace_desc(const struct rio_sim_dev *dev, const char *buf,
 		.map = dev->map, .lat_caps = dev->port[0].lat_caps,
 		.staging = dev->staging, .staging_queues = dev->staging_queues,
 	};
-	n = sscanf(buf, "%u %7s %x", &desc->nports, layout, &desc->voq_caps);
-	if (n < 2)
+	if (strscpy(copy, buf, sizeof(copy)) < 0)
 		return -EINVAL;
-	if (!strcmp(layout, "rev2"))
+	s = strim(copy);
+	while ((w = strsep(&s, " \t"))) {
+		if (!*w)
+			continue;
+		if (n == ARRAY_SIZE(word))
+			return -EINVAL;
+		word[n++] = w;
+	}
+	if (n < 2 || kstrtouint(word[0], 10, &desc->nports) ||
+	    (n > 2 && kstrtou32(word[2], 16, &desc->voq_caps)))
+		return -EINVAL;
+	if (!strcmp(word[1], "rev2"))
 		desc->voq_layout = RIO_VOQ_LAYOUT_REV2;
-	else if (!strcmp(layout, "rev3"))
+	else if (!strcmp(word[1], "rev3"))
 		desc->voq_layout = RIO_VOQ_LAYOUT_REV3;
-	else if (strcmp(layout, "none") || n > 2)
+	else if (strcmp(word[1], "none") || n > 2)
 		return -EINVAL;
-	desc->voq = strcmp(layout, "none");
+	desc->voq = strcmp(word[1], "none");
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_sim_replace_desc);
@@ -415,6 +437,8 @@ static ssize_t sim_replace_write(struct file *file, const char __user *ubuf,
 	if (copy_from_user(buf, ubuf, count))
 		return -EFAULT;
 	buf[count] = '\0';
+	if (strlen(buf) != count)
+		return -EINVAL;		/* a NUL, and more after it */
 	ret = rio_sim_replace_desc(dev, buf, &desc) ?: rio_sim_dev_replace(dev, &desc);
 	return ret ?: count;
 }

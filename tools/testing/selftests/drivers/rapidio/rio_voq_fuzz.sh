@@ -159,27 +159,35 @@ echo "# rio-voq: $nf files, $((writes - w0)) writes, $taken taken, $wrong with a
 check "rio-voq refused every write with EINVAL" test $taken -eq 0 -a $wrong -eq 0
 check "rio-voq's refusals changed nothing in the fabric" test "$(ground)" = "$before"
 
-# rio-sim's debugfs files of the live fabric (the kernel's bool helpers
-# and pw_flush left out, see above)
+# rio-sim's debugfs files of the live fabric (the kernel's helpers and
+# pw_flush left out, see above): the full corpus on the host's device
+# and on the first switch, the short one on the others
 taken=0 wrong=0 w0=$writes nf=0
+sim_sw=$(grep -l 'switch=1' $D/$M/dev*/ports | head -n 1)
+sim_sw=${sim_sw%/ports}
 for f in $(find $D/$M -type f -perm -u+w); do
 	case ${f##*/} in
 	fail_all|all_ones|no_port_writes|fail_nth|latency_us|pw_flush) continue ;;
 	esac
 	nf=$((nf + 1))
-	fuzz_file "$f" 'Invalid argument' "$T/full"
+	case $f in
+	$D/$M/dev0/*|$sim_sw/*) fuzz_file "$f" 'Invalid argument' "$T/full" ;;
+	*) fuzz_file "$f" 'Invalid argument' "$T/short" ;;
+	esac
 done
 echo "# rio-sim debugfs: $nf files, $((writes - w0)) writes, $taken taken, $wrong with another errno"
 check "rio-sim's debugfs refused every write with EINVAL" test $taken -eq 0 -a $wrong -eq 0
 
-# rio-sim's configfs items: a fabric being described (refused: EINVAL)
-# and the live one (EINVAL, or EBUSY: frozen while live)
+# rio-sim's configfs items: a fabric being described (refused: EINVAL;
+# the full corpus on the fabric's and a device's files) and the live one
+# (EINVAL, or EBUSY: frozen while live)
 mkdir $C/fzd $C/fzd/sw $C/fzd/ep
 taken=0 wrong=0 w0=$writes nf=0
 for f in $(find $C/fzd $C/fz -type f -perm -u+w); do
 	nf=$((nf + 1))
 	case $f in
-	$C/fz/*) fuzz_file "$f" 'Invalid argument|Device or resource busy' "$T/full" ;;
+	$C/fz/*) fuzz_file "$f" 'Invalid argument|Device or resource busy' "$T/short" ;;
+	$C/fzd/ep/*) fuzz_file "$f" 'Invalid argument' "$T/short" ;;
 	*) fuzz_file "$f" 'Invalid argument' "$T/full" ;;
 	esac
 done
