@@ -492,6 +492,7 @@ int rio_sim_dev_replace(struct rio_sim_dev *dev,
 			const struct rio_sim_dev_desc *desc);
 int rio_sim_replace_desc(const struct rio_sim_dev *dev, const char *buf,
 			 struct rio_sim_dev_desc *desc);
+int rio_sim_dev_replace_board(struct rio_sim_dev *dev, const char *buf);
 
 /* Fabrics and mports as KUnit test resources: sim_kunit.c (rio_sim_kunit.ko) */
 struct kunit;

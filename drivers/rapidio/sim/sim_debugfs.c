@@ -405,8 +405,6 @@ EXPORT_SYMBOL_IF_KUNIT(rio_sim_replace_desc);
 static ssize_t sim_replace_write(struct file *file, const char __user *ubuf,
 				 size_t count, loff_t *ppos)
 {
-	struct rio_sim_dev *dev = file->private_data;
-	struct rio_sim_dev_desc desc;
 	char buf[48];
 	int ret;
 
@@ -415,7 +413,7 @@ static ssize_t sim_replace_write(struct file *file, const char __user *ubuf,
 	if (copy_from_user(buf, ubuf, count))
 		return -EFAULT;
 	buf[count] = '\0';
-	ret = rio_sim_replace_desc(dev, buf, &desc) ?: rio_sim_dev_replace(dev, &desc);
+	ret = rio_sim_dev_replace_board(file->private_data, buf);
 	return ret ?: count;
 }
 

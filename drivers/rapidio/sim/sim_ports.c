@@ -336,3 +336,22 @@ int rio_sim_dev_replace(struct rio_sim_dev *dev,
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_sim_dev_replace);
+
+/**
+ * rio_sim_dev_replace_board() - swap a device as its replace file says
+ * @dev: the device (not the host's own port)
+ * @buf: what was written to the file: "PORTS LAYOUT [CAPS]"
+ *
+ * The new board is of @dev's kind and keeps its identity and what goes
+ * with it (rio_sim_replace_desc()); it replaces @dev as
+ * rio_sim_dev_replace() does.
+ *
+ * Return: 0; -EINVAL if @buf does not parse; as rio_sim_dev_replace().
+ */
+int rio_sim_dev_replace_board(struct rio_sim_dev *dev, const char *buf)
+{
+	struct rio_sim_dev_desc desc;
+
+	return rio_sim_replace_desc(dev, buf, &desc) ?: rio_sim_dev_replace(dev, &desc);
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_dev_replace_board);
