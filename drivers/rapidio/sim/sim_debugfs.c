@@ -372,6 +372,10 @@ static const struct file_operations sim_lat_wfault_fops = {
  * write gives its port count and its VoQ block: LAYOUT rev2 or rev3 with
  * the read-only CSR bits CAPS (hex, all by default), or none.
  *
+ * @dev's board is read: nothing may replace it meanwhile (the replace
+ * file calls this under the fabric's ev_lock, from
+ * rio_sim_dev_replace_board()).
+ *
  * Return: 0, or -EINVAL if @buf does not parse.
  */
 int rio_sim_replace_desc(const struct rio_sim_dev *dev, const char *buf,
