@@ -456,13 +456,16 @@ DEFINE_SHOW_ATTRIBUTE(sim_symbols);
  * the device, "dev=I switch=0|1 ports=N tag=T destid=D em=0|1
  * layout=0|2|3 voq_ports=N" (em: an error management block; layout 0:
  * no VoQ block), then one per port, "dev=I port=P peer=J.Q|- up=0|1
- * down=0|1 ua=0|1 csr=C viol=V lat=L lat_viol=W": its partner, whether
- * the link is up (cabled, not down, neither end unavailable) and whether
- * it was taken down, Port Unavailable, the Port n VoQ CSR as the
- * hardware holds it (capabilities and controls, in decimal, -1 without a
- * CSR; a readback fault does not show here) and the Part 12 violations
- * its writes made, then the same of the Port n Latency Optimization CSR
- * (map II; -1 on a map I device) and the Part 6 violations of its writes.
+ * down=0|1 ua=0|1 csr=C viol=V lat=L lat_viol=W vc_viol=X": its
+ * partner, whether the link is up (cabled, not down, neither end
+ * unavailable) and whether it was taken down, Port Unavailable, the
+ * Port n VoQ CSR as the hardware holds it (capabilities and controls, in
+ * decimal, -1 without a CSR; a readback fault does not show here) and
+ * the Part 12 violations its writes made, then the same of the Port n
+ * Latency Optimization CSR (map II; -1 on a map I device) and the Part 6
+ * violations of its writes, then the writes to its VoQ CSR that changed
+ * per-VC transmission while the partner generated over a link that was
+ * up (voq_vc_violations).
  */
 static int sim_ports_show(struct seq_file *m, void *v)
 {
@@ -497,7 +500,8 @@ static int sim_ports_show(struct seq_file *m, void *v)
 			seq_printf(m, "lat=%u", sp->lat_caps | sp->lat_ctl);
 		else
 			seq_puts(m, "lat=-1");
-		seq_printf(m, " lat_viol=%u\n", sp->lat_violations);
+		seq_printf(m, " lat_viol=%u vc_viol=%u\n", sp->lat_violations,
+			   sp->voq_vc_violations);
 	}
 	spin_unlock_irq(&dev->fabric->lock);
 	mutex_unlock(&dev->fabric->ev_lock);
