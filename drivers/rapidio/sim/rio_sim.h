@@ -143,6 +143,10 @@ enum rio_sim_wfault {
  * @voq_ctl: writable bits of the Port n VoQ CSR
  * @voq_violations: writes that broke a Part 12 rule (e.g. TX group size
  *	changed while generation was on, a reserved bit set)
+ * @voq_vc_violations: writes that changed per-VC transmission (bit 11)
+ *	while the partner generated over a link that was up: no Part 12
+ *	rule (it names no order for bit 11), rio-voq's own (voq.rst), since
+ *	bit 11 says how this end reads what it receives (3.3)
  * @voq_writes: writes to the Port n VoQ CSR
  * @wfault: how writes to the Port n VoQ CSR fail to stick
  * @wfault_mask: the bits @wfault concerns (stuck, or inverted in reads)
@@ -180,6 +184,7 @@ struct rio_sim_port {
 	u32 voq_caps;
 	u32 voq_ctl;
 	unsigned int voq_violations;
+	unsigned int voq_vc_violations;
 	u64 voq_writes;
 	enum rio_sim_wfault wfault;
 	u32 wfault_mask;
@@ -492,6 +497,7 @@ int rio_sim_dev_replace(struct rio_sim_dev *dev,
 			const struct rio_sim_dev_desc *desc);
 int rio_sim_replace_desc(const struct rio_sim_dev *dev, const char *buf,
 			 struct rio_sim_dev_desc *desc);
+int rio_sim_dev_replace_board(struct rio_sim_dev *dev, const char *buf);
 
 /* Fabrics and mports as KUnit test resources: sim_kunit.c (rio_sim_kunit.ko) */
 struct kunit;

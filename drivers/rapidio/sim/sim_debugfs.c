@@ -384,6 +384,10 @@ static const struct file_operations sim_lat_wfault_fops = {
  * write gives its port count and its VoQ block: LAYOUT rev2 or rev3 with
  * the read-only CSR bits CAPS (hex, all by default), or none.
  *
+ * @dev's board is read: nothing may replace it meanwhile (the replace
+ * file calls this under the fabric's ev_lock, from
+ * rio_sim_dev_replace_board()).
+ *
  * Return: 0, or -EINVAL if @buf does not parse.
  */
 int rio_sim_replace_desc(const struct rio_sim_dev *dev, const char *buf,
@@ -427,8 +431,6 @@ EXPORT_SYMBOL_IF_KUNIT(rio_sim_replace_desc);
 static ssize_t sim_replace_write(struct file *file, const char __user *ubuf,
 				 size_t count, loff_t *ppos)
 {
-	struct rio_sim_dev *dev = file->private_data;
-	struct rio_sim_dev_desc desc;
 	char buf[48];
 	int ret;
 
@@ -439,7 +441,7 @@ static ssize_t sim_replace_write(struct file *file, const char __user *ubuf,
 	buf[count] = '\0';
 	if (strlen(buf) != count)
 		return -EINVAL;		/* a NUL, and more after it */
-	ret = rio_sim_replace_desc(dev, buf, &desc) ?: rio_sim_dev_replace(dev, &desc);
+	ret = rio_sim_dev_replace_board(file->private_data, buf);
 	return ret ?: count;
 }
 
@@ -478,13 +480,16 @@ DEFINE_SHOW_ATTRIBUTE(sim_symbols);
  * the device, "dev=I switch=0|1 ports=N tag=T destid=D em=0|1
  * layout=0|2|3 voq_ports=N" (em: an error management block; layout 0:
  * no VoQ block), then one per port, "dev=I port=P peer=J.Q|- up=0|1
- * down=0|1 ua=0|1 csr=C viol=V lat=L lat_viol=W": its partner, whether
- * the link is up (cabled, not down, neither end unavailable) and whether
- * it was taken down, Port Unavailable, the Port n VoQ CSR as the
- * hardware holds it (capabilities and controls, in decimal, -1 without a
- * CSR; a readback fault does not show here) and the Part 12 violations
- * its writes made, then the same of the Port n Latency Optimization CSR
- * (map II; -1 on a map I device) and the Part 6 violations of its writes.
+ * down=0|1 ua=0|1 csr=C viol=V lat=L lat_viol=W vc_viol=X": its
+ * partner, whether the link is up (cabled, not down, neither end
+ * unavailable) and whether it was taken down, Port Unavailable, the
+ * Port n VoQ CSR as the hardware holds it (capabilities and controls, in
+ * decimal, -1 without a CSR; a readback fault does not show here) and
+ * the Part 12 violations its writes made, then the same of the Port n
+ * Latency Optimization CSR (map II; -1 on a map I device) and the Part 6
+ * violations of its writes, then the writes to its VoQ CSR that changed
+ * per-VC transmission while the partner generated over a link that was
+ * up (voq_vc_violations).
  */
 static int sim_ports_show(struct seq_file *m, void *v)
 {
@@ -519,7 +524,8 @@ static int sim_ports_show(struct seq_file *m, void *v)
 			seq_printf(m, "lat=%u", sp->lat_caps | sp->lat_ctl);
 		else
 			seq_puts(m, "lat=-1");
-		seq_printf(m, " lat_viol=%u\n", sp->lat_violations);
+		seq_printf(m, " lat_viol=%u vc_viol=%u\n", sp->lat_violations,
+			   sp->voq_vc_violations);
 	}
 	spin_unlock_irq(&dev->fabric->lock);
 	mutex_unlock(&dev->fabric->ev_lock);

@@ -411,7 +411,10 @@ static u32 sim_peer_voq(const struct rio_sim_port *p)
  * partner generates, a reserved or unsupported size, per-VC without
  * support) is refused field by field as hardware that latches only legal
  * values would, and counted as a violation; enabling generation toward a
- * partner that cannot receive is carried out but counted too.
+ * partner that cannot receive is carried out but counted too.  Changing
+ * per-VC transmission while the partner generates over a link that is up
+ * breaks rio-voq's own rule, not Part 12's: carried out, and counted
+ * apart.
  */
 static void sim_voq_write_port(struct rio_sim_dev *dev, unsigned int n, u32 val)
 {
@@ -453,6 +456,16 @@ static void sim_voq_write_port(struct rio_sim_dev *dev, unsigned int n, u32 val)
 	if ((new & RIO_VOQ_CSR_GEN_EN) && !(old & RIO_VOQ_CSR_GEN_EN) &&
 	    !(peer & RIO_VOQ_CSR_RX_SUP))
 		p->voq_violations++;
+	/*
+	 * Bit 11 changes how this end reads what it receives (3.3): while
+	 * the partner generates over a link that is up, its symbols would
+	 * be read by a rule other than the one they were sent by.  Part 12
+	 * names no order; this is the RX group size rule's analogue, which
+	 * rio-voq keeps (voq.rst).  Carried out, and counted apart.
+	 */
+	if (((old ^ new) & RIO_VOQ_CSR_VC_EN) && (peer & RIO_VOQ_CSR_GEN_EN) &&
+	    (sim_port_err_sts(p) & RIO_PORT_N_ERR_STS_PORT_OK))
+		p->voq_vc_violations++;
 
 	p->voq_ctl = new;
 	/*

@@ -8,10 +8,12 @@
 #include <kunit/test.h>
 #include <kunit/visibility.h>
 #include <linux/completion.h>
+#include <linux/delay.h>
 #include <linux/dcache.h>
 #include <linux/kthread.h>
 #include <linux/rio_regs.h>
 #include <linux/sched.h>
+#include <linux/sched/task.h>
 #include <linux/string.h>
 
 #include "../voq/voq_model.h"
@@ -249,11 +251,119 @@ static void sim_life_pw_fifo(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
+/* A replacement made on a thread of its own, by a description or a file's text */
+struct sim_life_replace {
+	struct rio_sim_dev *dev;
+	const struct rio_sim_dev_desc *desc;
+	const char *buf;
+	struct task_struct *task;
+	int ret;
+	struct completion done;
+};
+
+static int sim_life_replace_fn(void *data)
+{
+	struct sim_life_replace *r = data;
+
+	r->ret = r->desc ? rio_sim_dev_replace(r->dev, r->desc) :
+		 rio_sim_dev_replace_board(r->dev, r->buf);
+	complete(&r->done);
+	return 0;
+}
+
+/*
+ * Start @r's thread and wait until it sleeps (on the fabric's ev_lock,
+ * which the test holds: nothing else in a replacement sleeps but an
+ * allocation under memory pressure).  Return: false if it could not be
+ * started, or finished or ran on for a second instead.
+ */
+static bool sim_life_replace_start(struct sim_life_replace *r)
+{
+	unsigned int ms;
+
+	init_completion(&r->done);
+	r->task = kthread_create(sim_life_replace_fn, r, "rio-sim-replace");
+	if (IS_ERR(r->task)) {
+		r->task = NULL;
+		return false;
+	}
+	get_task_struct(r->task);
+	wake_up_process(r->task);
+	for (ms = 0; ms < 1000; ms++) {
+		if (completion_done(&r->done))
+			return false;
+		if (READ_ONCE(r->task->__state) & TASK_UNINTERRUPTIBLE)
+			return true;
+		usleep_range(1000, 2000);
+	}
+	return false;
+}
+
+static void sim_life_replace_end(struct sim_life_replace *r)
+{
+	if (!r->task)
+		return;
+	wait_for_completion(&r->done);
+	put_task_struct(r->task);
+}
+
+#define SIM_LIFE_DID_NEW	(RIO_SIM_DID_SWITCH + 0x40)
+
+/*
+ * Two replacements of one switch at once: A by a description (another
+ * identity, fewer latency optimization capabilities), B through the
+ * debugfs replace file, which keeps the identity of the board it finds.
+ * A takes the fabric's ev_lock first, then B: B's board is described
+ * from A's, read under the same lock as the swap, not from the board A
+ * freed (kernel review finding 3: a use-after-free on SMP).
+ */
+static void sim_life_replace_concurrent(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "voqmix");
+	struct sim_life_replace a = { }, b = { };
+	struct rio_sim_dev_desc desc;
+	struct rio_sim_dev *sw;
+	bool started;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	sw = rio_sim_dev_find(fab, 1);
+	KUNIT_ASSERT_NOT_NULL(test, sw);
+	KUNIT_ASSERT_STREQ(test, sw->name, "sw-a");
+	KUNIT_ASSERT_EQ(test, sw->port[0].lat_caps, (u32)RIO_SIM_LAT_CAPS_ALL);
+	KUNIT_ASSERT_EQ(test, rio_sim_replace_desc(sw, "8 rev3", &desc), 0);
+	desc.did = SIM_LIFE_DID_NEW;
+	desc.lat_caps = RIO_SIM_LAT_MACK_SUP;
+	a.dev = sw;
+	a.desc = &desc;
+	b.dev = sw;
+	b.buf = "6 rev2";
+
+	mutex_lock(&fab->ev_lock);
+	started = sim_life_replace_start(&a) && sim_life_replace_start(&b);
+	mutex_unlock(&fab->ev_lock);
+	sim_life_replace_end(&a);
+	sim_life_replace_end(&b);
+	KUNIT_ASSERT_TRUE_MSG(test, started, "a replacement did not wait for ev_lock");
+	KUNIT_EXPECT_EQ(test, a.ret, 0);
+	KUNIT_EXPECT_EQ(test, b.ret, 0);
+
+	/* B's board: its own ports and block, A's identity and capabilities */
+	spin_lock_irq(&fab->lock);
+	KUNIT_EXPECT_EQ(test, sw->nports, 6U);
+	KUNIT_EXPECT_EQ(test, sw->voq_layout, RIO_VOQ_LAYOUT_REV2);
+	KUNIT_EXPECT_EQ(test, sw->did, (u16)SIM_LIFE_DID_NEW);
+	KUNIT_EXPECT_EQ(test, sw->port[0].lat_caps, (u32)RIO_SIM_LAT_MACK_SUP);
+	KUNIT_EXPECT_EQ(test, sw->port[5].lat_caps, (u32)RIO_SIM_LAT_MACK_SUP);
+	spin_unlock_irq(&fab->lock);
+	rio_sim_kunit_release(test, fab);
+}
+
 static struct kunit_case sim_life_test_cases[] = {
 	KUNIT_CASE(sim_life_congest_concurrent),
 	KUNIT_CASE(sim_life_debugfs_concurrent),
 	KUNIT_CASE(sim_life_latency_bound),
 	KUNIT_CASE(sim_life_pw_fifo),
+	KUNIT_CASE(sim_life_replace_concurrent),
 	{}
 };
 

@@ -27,6 +27,7 @@
 #include <linux/err.h>
 #include <linux/errno.h>
 #include <linux/export.h>
+#include <linux/lockdep.h>
 #include <linux/minmax.h>
 #include <linux/mutex.h>
 #include <linux/rio_regs.h>
@@ -249,31 +250,9 @@ int rio_sim_port_set_unavailable(struct rio_sim_dev *dev, unsigned int port,
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_sim_port_set_unavailable);
 
-/**
- * rio_sim_dev_replace() - swap a device for another board in its place
- * @dev: the device (not the host's own port)
- * @desc: what the new board is made of: a switch for a switch, an
- *	endpoint for an endpoint; its port count, identity, VoQ block
- *	(layout, capabilities, or none) may differ, within the layout the
- *	core still expects (rio_sim_dev_keep_blocks())
- *
- * As a board swap looks to the host: every link of the old board goes
- * down (its partners send port-writes; the board being pulled sends
- * none), the new board takes its place (see rio_sim_dev_swap(): it is
- * loaded with the old one's configuration, so that the fabric's routes
- * and IDs still hold), and the links of the ports it still has come back
- * up, each end latching both transitions and sending a port-write.  A
- * port the new board lacks leaves its partner's link down for good;
- * ports it has beyond the old count are not cabled.  The core is not
- * told otherwise (it does not rescan on port-writes): its rio_dev stays
- * the same object, with what it read at the scan.
- *
- * Return: 0; -EINVAL for a description that cannot be built, of the
- * other kind (switch or endpoint), that rio_sim_dev_keep_blocks()
- * refuses, or for the host's own port; -ENOMEM.
- */
-int rio_sim_dev_replace(struct rio_sim_dev *dev,
-			const struct rio_sim_dev_desc *desc)
+/* rio_sim_dev_replace() with the fabric's ev_lock held */
+static int sim_dev_replace(struct rio_sim_dev *dev,
+			   const struct rio_sim_dev_desc *desc)
 {
 	struct rio_sim_fabric *fab = dev->fabric;
 	DECLARE_BITMAP(was_up, RIO_SIM_MAX_PORTS) = { };
@@ -282,10 +261,10 @@ int rio_sim_dev_replace(struct rio_sim_dev *dev,
 	unsigned int k;
 	int ret;
 
+	lockdep_assert_held(&fab->ev_lock);
 	nd = rio_sim_dev_make(fab, desc);
 	if (IS_ERR(nd))
 		return PTR_ERR(nd);
-	mutex_lock(&fab->ev_lock);
 	ret = nd->is_switch != dev->is_switch || dev == fab->host ? -EINVAL :
 	      rio_sim_dev_keep_blocks(nd, dev);
 	/* The new board's models, so that symbols flow once it generates */
@@ -295,7 +274,6 @@ int rio_sim_dev_replace(struct rio_sim_dev *dev,
 	if (!ret)
 		ret = sim_walk_alloc(fab, &w);
 	if (ret) {
-		mutex_unlock(&fab->ev_lock);
 		rio_sim_dev_free(nd);
 		return ret;
 	}
@@ -330,9 +308,67 @@ int rio_sim_dev_replace(struct rio_sim_dev *dev,
 		sim_port_write(fab, &w, dev->port[k].peer, dev->port[k].peer_port);
 	}
 	spin_unlock_irq(&fab->lock);
-	mutex_unlock(&fab->ev_lock);
 	sim_walk_free(&w);
 	rio_sim_dev_free(nd);		/* the old board */
 	return 0;
 }
+
+/**
+ * rio_sim_dev_replace() - swap a device for another board in its place
+ * @dev: the device (not the host's own port)
+ * @desc: what the new board is made of: a switch for a switch, an
+ *	endpoint for an endpoint; its port count, identity, VoQ block
+ *	(layout, capabilities, or none) may differ, within the layout the
+ *	core still expects (rio_sim_dev_keep_blocks())
+ *
+ * As a board swap looks to the host: every link of the old board goes
+ * down (its partners send port-writes; the board being pulled sends
+ * none), the new board takes its place (see rio_sim_dev_swap(): it is
+ * loaded with the old one's configuration, so that the fabric's routes
+ * and IDs still hold), and the links of the ports it still has come back
+ * up, each end latching both transitions and sending a port-write.  A
+ * port the new board lacks leaves its partner's link down for good;
+ * ports it has beyond the old count are not cabled.  The core is not
+ * told otherwise (it does not rescan on port-writes): its rio_dev stays
+ * the same object, with what it read at the scan.
+ *
+ * Return: 0; -EINVAL for a description that cannot be built, of the
+ * other kind (switch or endpoint), that rio_sim_dev_keep_blocks()
+ * refuses, or for the host's own port; -ENOMEM.
+ */
+int rio_sim_dev_replace(struct rio_sim_dev *dev,
+			const struct rio_sim_dev_desc *desc)
+{
+	int ret;
+
+	mutex_lock(&dev->fabric->ev_lock);
+	ret = sim_dev_replace(dev, desc);
+	mutex_unlock(&dev->fabric->ev_lock);
+	return ret;
+}
 EXPORT_SYMBOL_IF_KUNIT(rio_sim_dev_replace);
+
+/**
+ * rio_sim_dev_replace_board() - swap a device as its replace file says
+ * @dev: the device (not the host's own port)
+ * @buf: what was written to the file: "PORTS LAYOUT [CAPS]"
+ *
+ * The new board is of @dev's kind and keeps its identity and what goes
+ * with it (rio_sim_replace_desc()); it replaces @dev as
+ * rio_sim_dev_replace() does.  @dev is described under the fabric's
+ * ev_lock, with the swap: a replacement that ran meanwhile has freed
+ * the ports of the board it took out, and its board is the one kept.
+ *
+ * Return: 0; -EINVAL if @buf does not parse; as rio_sim_dev_replace().
+ */
+int rio_sim_dev_replace_board(struct rio_sim_dev *dev, const char *buf)
+{
+	struct rio_sim_dev_desc desc;
+	int ret;
+
+	mutex_lock(&dev->fabric->ev_lock);
+	ret = rio_sim_replace_desc(dev, buf, &desc) ?: sim_dev_replace(dev, &desc);
+	mutex_unlock(&dev->fabric->ev_lock);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_dev_replace_board);

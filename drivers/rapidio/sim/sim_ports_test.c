@@ -293,6 +293,48 @@ static void sim_per_vc_both_ends(struct kunit *test)
 	rio_sim_kunit_release(test, fab);
 }
 
+/*
+ * Bit 11 changed while the partner generates over a link that is up: its
+ * symbols would be read by another rule than they were sent by (3.3).
+ * The write is carried out and counted apart from the Part 12
+ * violations; over a link that is down, or with the partner's
+ * generation off, it is not counted.
+ */
+static void sim_per_vc_partner_generates(struct kunit *test)
+{
+	struct sim_pw_log log = { };
+	struct rio_sim_fabric *fab = sim_star(test, &log);
+	struct rio_sim_dev *sw = rio_sim_dev_find(fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(fab, EP1);
+
+	spin_lock_irq(&fab->lock);
+	ep->port[0].voq_ctl = RIO_VOQ_CSR_GEN_EN;
+	spin_unlock_irq(&fab->lock);
+	sim_sw_voq(test, sw, 1, RIO_VOQ_CSR_VC_EN);
+	KUNIT_EXPECT_EQ(test, sw->port[1].voq_ctl, (u32)RIO_VOQ_CSR_VC_EN);
+	KUNIT_EXPECT_EQ(test, sw->port[1].voq_vc_violations, 1U);
+	KUNIT_EXPECT_EQ(test, sw->port[1].voq_violations, 0U);
+	/* The same bit again changes nothing */
+	sim_sw_voq(test, sw, 1, RIO_VOQ_CSR_VC_EN | RIO_VOQ_CSR_PART_EN);
+	KUNIT_EXPECT_EQ(test, sw->port[1].voq_vc_violations, 1U);
+
+	/* Nothing crosses a link that is down */
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	sim_sw_voq(test, sw, 1, 0);
+	KUNIT_EXPECT_EQ(test, sw->port[1].voq_vc_violations, 1U);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+
+	/* The partner no longer generates */
+	spin_lock_irq(&fab->lock);
+	ep->port[0].voq_ctl = 0;
+	spin_unlock_irq(&fab->lock);
+	sim_sw_voq(test, sw, 1, RIO_VOQ_CSR_VC_EN);
+	KUNIT_EXPECT_EQ(test, sw->port[1].voq_ctl, (u32)RIO_VOQ_CSR_VC_EN);
+	KUNIT_EXPECT_EQ(test, sw->port[1].voq_vc_violations, 1U);
+	KUNIT_EXPECT_EQ(test, ep->port[0].voq_vc_violations, 0U);
+	rio_sim_kunit_release(test, fab);
+}
+
 /* A link's transitions are latched in the Error Detect CSR the port-write carries */
 static void sim_link_latched(struct kunit *test)
 {
@@ -462,6 +504,7 @@ static struct kunit_case sim_ports_test_cases[] = {
 	KUNIT_CASE(sim_recovery_resync),
 	KUNIT_CASE(sim_stale_released),
 	KUNIT_CASE(sim_per_vc_both_ends),
+	KUNIT_CASE(sim_per_vc_partner_generates),
 	KUNIT_CASE(sim_link_latched),
 	KUNIT_CASE(sim_replace_fewer_ports),
 	KUNIT_CASE(sim_replace_more_none_bad),

@@ -276,6 +276,61 @@ static void voq_admin_symbol_format(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
+/*
+ * Per-VC transmission turned off by the admin on a link between two
+ * rev 3 switches that both generate (spec audit G7): each end's bit 11
+ * changes only while its partner's generation is off, so that no symbol
+ * is read by another rule than it was sent by (rio-sim counts such a
+ * change apart from the Part 12 violations); both ends then generate
+ * again, bit 11 off
+ */
+static void voq_admin_per_vc_order(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+	struct rio_sim_dev *host, *a, *b;
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *n;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	host = voq_test_dev(test, fab, "host", false, 1, RIO_VOQ_LAYOUT_REV3,
+			    RIO_SIM_VOQ_CAPS_ALL);
+	a = voq_test_dev(test, fab, "sw-a", true, 8, RIO_VOQ_LAYOUT_REV3,
+			 RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP | RIO_VOQ_CSR_VC_SUP);
+	b = voq_test_dev(test, fab, "sw-b", true, 8, RIO_VOQ_LAYOUT_REV3,
+			 RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP | RIO_VOQ_CSR_VC_SUP);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, a, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(a, 1, b, 0, 2), 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	n = voq_test_node(sm, a);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_TRUE(test, voq_csr(a, 1).gen_en && voq_csr(a, 1).vc_en);
+	KUNIT_ASSERT_TRUE(test, voq_csr(b, 0).gen_en && voq_csr(b, 0).vc_en);
+	KUNIT_ASSERT_EQ(test, a->port[1].voq_vc_violations + b->port[0].voq_vc_violations, 0U);
+	KUNIT_ASSERT_EQ(test, a->port[1].voq_violations + b->port[0].voq_violations, 0U);
+
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 1, RIO_VOQ_KNOB_VC, 0), 0);
+	KUNIT_EXPECT_FALSE(test, voq_csr(a, 1).vc_en);
+	KUNIT_EXPECT_FALSE(test, voq_csr(b, 0).vc_en);
+	KUNIT_EXPECT_TRUE(test, voq_csr(a, 1).gen_en);
+	KUNIT_EXPECT_TRUE(test, voq_csr(b, 0).gen_en);
+	KUNIT_EXPECT_EQ(test, a->port[1].voq_vc_violations, 0U);
+	KUNIT_EXPECT_EQ(test, b->port[0].voq_vc_violations, 0U);
+
+	/* And on again, from the other end */
+	n = voq_test_node(sm, b);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_VC, 1), 0);
+	KUNIT_EXPECT_TRUE(test, voq_csr(a, 1).vc_en);
+	KUNIT_EXPECT_TRUE(test, voq_csr(b, 0).vc_en);
+	KUNIT_EXPECT_TRUE(test, voq_csr(a, 1).gen_en);
+	KUNIT_EXPECT_TRUE(test, voq_csr(b, 0).gen_en);
+	KUNIT_EXPECT_EQ(test, a->port[1].voq_vc_violations, 0U);
+	KUNIT_EXPECT_EQ(test, b->port[0].voq_vc_violations, 0U);
+	rio_sim_kunit_release(test, sm);
+}
+
 /* A node that only discovers refuses writes */
 static void voq_admin_discovering(struct kunit *test)
 {
@@ -325,6 +380,7 @@ static struct kunit_case voq_admin_test_cases[] = {
 	KUNIT_CASE_PARAM(voq_admin_refused, voq_admin_bad_gen_params),
 	KUNIT_CASE(voq_admin_switches),
 	KUNIT_CASE(voq_admin_symbol_format),
+	KUNIT_CASE(voq_admin_per_vc_order),
 	KUNIT_CASE(voq_admin_caps_changed),
 	KUNIT_CASE(voq_admin_discovering),
 	KUNIT_CASE(voq_admin_failure),

@@ -8,10 +8,15 @@
  *
  *  1. generation off on each end that generates and must not while it
  *     is written (its TX group size or per-VC bit changes, or its
- *     partner's RX group size does, or the plan has it off);
+ *     partner's RX group size or per-VC bit does, or the plan has it
+ *     off);
  *  2. group sizes and the other controls, generation still off where
  *     step 1 (or the plan) has it off;
  *  3. generation on where the plan has it.
+ *
+ * A group size changes in step 2, and an end's per-VC bit changes only
+ * while its partner does not generate: in step 1 if the partner does not
+ * generate then, else in step 2.
  *
  * An end already as planned is not written.  On any failure both ends
  * are put back with generation off, the link is marked failed with the
@@ -65,18 +70,25 @@ static int rio_voq_apply(struct rio_voq_target *t, unsigned int count,
 	 * off in the same write: table 5-4 lets the first two change at any
 	 * time, and a port that no longer generates sends nothing for the
 	 * change, nor anything its partner could read with the wrong VC
-	 * meaning (turned on again, it sends its full status).  Group sizes
-	 * wait for the next write: Part 12 wants generation off before.
+	 * meaning (turned on again, it sends its full status).  But bit 11
+	 * also says how this end reads what it receives (3.3): while the
+	 * partner still generates, it waits for the next write, by which
+	 * the partner's generation is off (rio_voq_need_gen_off() turns it
+	 * off for this end's change).  Group sizes wait for the next write:
+	 * Part 12 wants generation off before.
 	 */
 	*step = "turning generation off";
 	for (i = 0; i < count; i++) {
 		const struct rio_voq_target *p = &t[count - 1 - i];
+		u32 with = RIO_VOQ_GEN_OFF_WITH;
 
 		off[i] = rio_voq_need_gen_off(rio_voq_now(&t[i]), t[i].want,
 					      rio_voq_now(p), p->want, count == 2);
 		if (off[i]) {
-			mid = (rio_voq_now(&t[i]) & ~(RIO_VOQ_CSR_GEN_EN | RIO_VOQ_GEN_OFF_WITH)) |
-			      (t[i].want & RIO_VOQ_GEN_OFF_WITH);
+			if (count == 2 && (rio_voq_now(p) & RIO_VOQ_CSR_GEN_EN))
+				with &= ~RIO_VOQ_CSR_VC_EN;
+			mid = (rio_voq_now(&t[i]) & ~(RIO_VOQ_CSR_GEN_EN | with)) |
+			      (t[i].want & with);
 			ret = rio_voq_csr_write(t[i].n, t[i].port, mid);
 			if (ret)
 				return ret;
