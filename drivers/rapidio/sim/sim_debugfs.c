@@ -128,7 +128,7 @@ DEFINE_DEBUGFS_ATTRIBUTE(sim_bytes_fops, sim_bytes_get, NULL, "%llu\n");
 /*
  * The words of a write: at most @size - 1 bytes, no NUL among them (a
  * value followed by a NUL and more is not the value), blank-separated,
- * a final newline allowed.  @word gets at most @max of them, pointing
+ * one final newline allowed and no other.  @word gets at most @max of them, pointing
  * into @buf.  Return: how many, or -EINVAL (more than @max too), -EFAULT.
  */
 static int sim_dbg_words(const char __user *ubuf, size_t count, char *buf,
@@ -141,8 +141,10 @@ static int sim_dbg_words(const char __user *ubuf, size_t count, char *buf,
 		return -EINVAL;
 	if (copy_from_user(buf, ubuf, count))
 		return -EFAULT;
+	if (count && buf[count - 1] == '\n')
+		count--;
 	buf[count] = '\0';
-	if (strlen(buf) != count)
+	if (strlen(buf) != count || strchr(buf, '\n'))
 		return -EINVAL;
 	s = strim(buf);
 	while ((w = strsep(&s, " \t"))) {
@@ -432,15 +434,20 @@ static ssize_t sim_replace_write(struct file *file, const char __user *ubuf,
 				 size_t count, loff_t *ppos)
 {
 	char buf[48];
+	size_t len;
 	int ret;
 
 	if (count >= sizeof(buf))
 		return -EINVAL;
 	if (copy_from_user(buf, ubuf, count))
 		return -EFAULT;
-	buf[count] = '\0';
-	if (strlen(buf) != count)
-		return -EINVAL;		/* a NUL, and more after it */
+	len = count;
+	if (len && buf[len - 1] == '\n')
+		len--;
+	buf[len] = '\0';
+	/* a NUL and more after it, or a second line */
+	if (strlen(buf) != len || strchr(buf, '\n'))
+		return -EINVAL;
 	ret = rio_sim_dev_replace_board(file->private_data, buf);
 	return ret ?: count;
 }
