@@ -239,6 +239,8 @@ static ssize_t sim_cfs_fabric_topology_store(struct config_item *item,
 
 	if (sim_cfs_bad_bytes(page, count) || strscpy(buf, page, sizeof(buf)) < 0)
 		return -EINVAL;
+	if (strchr(buf, '\n') && strchr(buf, '\n') != buf + count - 1)
+		return -EINVAL;		/* more than one line */
 	strim(buf);
 	/* Refuse what cannot be built, so that "live" does not fail later */
 	if (buf[0]) {
@@ -292,13 +294,10 @@ static ssize_t sim_cfs_fabric_host_destid_store(struct config_item *item,
 						const char *page, size_t count)
 {
 	struct sim_cfs_fabric *f = to_sim_cfs_fabric(item);
-	int val, ret;
+	int val, ret = 0;
 
-	if (sim_cfs_bad_bytes(page, count))
+	if (sim_cfs_bad_bytes(page, count) || kstrtoint(page, 0, &val))
 		return -EINVAL;
-	ret = kstrtoint(page, 0, &val);
-	if (ret)
-		return ret;
 	if (val < RIO_SIM_HDID_CORE || val > 0xfffe)
 		return -EINVAL;
 	mutex_lock(&f->lock);
@@ -459,7 +458,7 @@ static ssize_t sim_cfs_dev_store(struct config_item *item, const char *page,
 	else
 		ret = kstrtou32(page, 0, &val);
 	if (ret)
-		return ret;
+		return -EINVAL;		/* out of range, too (-ERANGE) */
 	if ((field == SIM_PORTS && (!val || val > RIO_SIM_MAX_PORTS)) ||
 	    ((field == SIM_VID || field == SIM_DID) && val > U16_MAX) ||
 	    (field == SIM_MAP && val != RIO_SIM_MAP_I && val != RIO_SIM_MAP_II) ||
