@@ -338,7 +338,7 @@ static void voq_staging_admin_map(struct kunit *test)
 struct voq_bad_write {
 	const char *file;
 	const char *data;
-	size_t len;		/* 0: strlen(data) */
+	size_t len;
 };
 
 #define VOQ_BAD(_f, _s) { .file = _f, .data = _s, .len = sizeof(_s) - 1 }
@@ -353,12 +353,15 @@ static const struct voq_bad_write voq_bad_writes[] = {
 	VOQ_BAD("staging_map", "3 3 3 3 0 1 2 2 \n"),
 	VOQ_BAD("staging_map", "3 3 3 3 0 1 2 256\n"),
 	VOQ_BAD("staging_map", "\xff\xfe\x80\n"),
-	VOQ_BAD("staging_map", ""),
+	VOQ_BAD("staging_map", "+3 3 3 3 0 1 2 2\n"),
+	VOQ_BAD("staging_map", "3 3 3 3 0 1 2 +2\n"),
 	VOQ_BAD("xoff", "1\0junk"),
 	VOQ_BAD("xoff", "1\0"),
 	VOQ_BAD("xoff", "\0\n"),
 	VOQ_BAD("xoff", "1x\n"),
 	VOQ_BAD("xoff", "\x81\n"),
+	VOQ_BAD("xoff", "+1\n"),
+	VOQ_BAD("xoff", "1\xa0"),
 	VOQ_BAD("symbol_format", "cs48\0cs64"),
 	VOQ_BAD("symbol_format", "cs48\0"),
 	VOQ_BAD("symbol_format", "auto junk\n"),

@@ -161,7 +161,8 @@ ssize_t voq_test_sysfs_read(struct rio_voq_node *n, unsigned int port,
  * @port: the port
  * @name: the file's name
  * @data: the bytes written, NULs and all
- * @count: how many (at most PAGE_SIZE, as sysfs takes)
+ * @count: how many, 1 to PAGE_SIZE: kernfs passes no more (it cuts a
+ *	longer write) and no empty write to a store
  *
  * The bytes are handed to the file's store through the directory's
  * sysfs_ops as kernfs hands a write(2) over: in a buffer of exactly
@@ -169,7 +170,7 @@ ssize_t voq_test_sysfs_read(struct rio_voq_node *n, unsigned int port,
  * any access past them.
  *
  * Return: the store's result: @count, or an error; -ENOENT if the port
- * shows no such file.
+ * shows no such file, -E2BIG for a @count kernfs would not pass.
  */
 ssize_t voq_test_sysfs_write(struct rio_voq_node *n, unsigned int port,
 			     const char *name, const void *data, size_t count)
@@ -179,7 +180,9 @@ ssize_t voq_test_sysfs_write(struct rio_voq_node *n, unsigned int port,
 	ssize_t ret;
 	char *buf;
 
-	if (!kobj || count > PAGE_SIZE)
+	if (!count || count > PAGE_SIZE)
+		return -E2BIG;
+	if (!kobj)
 		return -ENOENT;
 	kn = kernfs_find_and_get(kobj->sd, name);
 	if (!kn)
