@@ -18,6 +18,7 @@
  */
 
 #include <linux/capability.h>
+#include <linux/ctype.h>
 #include <linux/kobject.h>
 #include <linux/kstrtox.h>
 #include <linux/lockdep.h>
@@ -351,8 +352,8 @@ static ssize_t rio_voq_knob_store(struct rio_voq_node *n, unsigned int port,
 {
 	unsigned int val;
 
-	/* Decimal only, as shown; anything else is refused, unchanged */
-	if (kstrtouint(buf, 10, &val))
+	/* Decimal only, as shown (kstrtouint() takes a "+"); else refused */
+	if (!isdigit(buf[0]) || kstrtouint(buf, 10, &val))
 		return -EINVAL;
 	return rio_voq_port_set(n, port, knob, val) ?: count;
 }
@@ -435,8 +436,8 @@ static ssize_t staging_map_store(struct rio_voq_node *n, unsigned int port,
 	if (strchr(copy, '\n'))
 		ret = -EINVAL;		/* kstrtouint() would take "2\n" */
 	while (!ret && (tok = strsep(&cur, " "))) {
-		if (!*tok)
-			ret = -EINVAL;		/* two spaces in a row */
+		if (!isdigit(*tok))
+			ret = -EINVAL;		/* two spaces in a row, a sign */
 		else if (nmap == RIO_VOQ_MAX_PORTS || kstrtouint(tok, 10, &q) || q > U8_MAX)
 			ret = -EINVAL;
 		else
