@@ -98,6 +98,10 @@ struct sim_cfs_link {
 	unsigned int pa, pb, cls;
 };
 
+/*
+ * Return: 1 for a link, 0 for a blank line (spaces and tabs only: not
+ * strim(), whose isspace() takes 0xa0 too), -EINVAL.
+ */
 static int sim_cfs_link_parse(char *line, struct sim_cfs_link *l)
 {
 	char *word[6];
@@ -107,6 +111,8 @@ static int sim_cfs_link_parse(char *line, struct sim_cfs_link *l)
 		word[n] = strsep(&line, " \t");
 		n += *word[n] != '\0';
 	}
+	if (!n)
+		return 0;
 	if (n != 5 || strlen(word[0]) >= sizeof_field(struct rio_sim_dev, name) ||
 	    strlen(word[2]) >= sizeof_field(struct rio_sim_dev, name) ||
 	    kstrtouint(word[1], 10, &l->pa) || kstrtouint(word[3], 10, &l->pb) ||
@@ -114,19 +120,20 @@ static int sim_cfs_link_parse(char *line, struct sim_cfs_link *l)
 		return -EINVAL;
 	l->a = word[0];
 	l->b = word[2];
-	return 0;
+	return 1;
 }
 
 /*
  * Parse the links text; with @fab, connect its devices too (else only
- * check the text's form, as its store does)
+ * check the text's form, as its store does).  Return: the number of
+ * links, or an error.
  */
 static int sim_cfs_links(struct rio_sim_fabric *fab, const char *text)
 {
 	struct rio_sim_dev *da, *db, *dev;
 	char *buf, *cur, *line;
 	struct sim_cfs_link l;
-	int ret = 0;
+	int ret = 0, n = 0;
 
 	if (!text)
 		return 0;
@@ -134,12 +141,12 @@ static int sim_cfs_links(struct rio_sim_fabric *fab, const char *text)
 	if (!buf)
 		return -ENOMEM;
 	cur = buf;
-	while (!ret && (line = strsep(&cur, "\n"))) {
-		line = strim(line);
-		if (!*line)
-			continue;
+	while (ret >= 0 && (line = strsep(&cur, "\n"))) {
 		ret = sim_cfs_link_parse(line, &l);
-		if (ret || !fab)
+		if (ret <= 0)
+			continue;
+		n++;
+		if (!fab)
 			continue;
 		da = NULL;
 		db = NULL;
@@ -152,7 +159,7 @@ static int sim_cfs_links(struct rio_sim_fabric *fab, const char *text)
 		ret = da && db ? rio_sim_link(da, l.pa, db, l.pb, l.cls) : -EINVAL;
 	}
 	kfree(buf);
-	return ret;
+	return ret < 0 ? ret : n;
 }
 
 static struct rio_sim_fabric *sim_cfs_build(struct sim_cfs_fabric *f)
@@ -186,7 +193,7 @@ static struct rio_sim_fabric *sim_cfs_build(struct sim_cfs_fabric *f)
 		ret = PTR_ERR_OR_ZERO(dev);
 	}
 	if (!ret)
-		ret = sim_cfs_links(fab, f->links);
+		ret = min(sim_cfs_links(fab, f->links), 0);
 	if (ret) {
 		rio_sim_fabric_free(fab);
 		return ERR_PTR(ret);
@@ -239,9 +246,9 @@ static ssize_t sim_cfs_fabric_topology_store(struct config_item *item,
 
 	if (sim_cfs_bad_bytes(page, count) || strscpy(buf, page, sizeof(buf)) < 0)
 		return -EINVAL;
-	if (strchr(buf, '\n') && strchr(buf, '\n') != buf + count - 1)
-		return -EINVAL;		/* more than one line */
-	strim(buf);
+	/* One final newline, and nothing else around the name */
+	if (count && buf[count - 1] == '\n')
+		buf[count - 1] = '\0';
 	/* Refuse what cannot be built, so that "live" does not fail later */
 	if (buf[0]) {
 		check = rio_sim_topo_build(buf);
@@ -331,16 +338,18 @@ static ssize_t sim_cfs_fabric_links_store(struct config_item *item,
 
 	if (sim_cfs_bad_bytes(page, count))
 		return -EINVAL;
-	if (*page && *page != '\n') {
-		links = kstrndup(page, count, GFP_KERNEL);
-		if (!links)
-			return -ENOMEM;
-		ret = sim_cfs_links(NULL, links);
-		if (ret) {
-			kfree(links);
+	links = kstrndup(page, count, GFP_KERNEL);
+	if (!links)
+		return -ENOMEM;
+	/* A text without a link (blank lines, or none) clears the links */
+	ret = sim_cfs_links(NULL, links);
+	if (ret <= 0) {
+		kfree(links);
+		if (ret < 0)
 			return ret;
-		}
+		links = NULL;
 	}
+	ret = 0;
 	mutex_lock(&f->lock);
 	if (f->sm)
 		ret = -EBUSY;

@@ -146,7 +146,7 @@ static int sim_dbg_words(const char __user *ubuf, size_t count, char *buf,
 	buf[count] = '\0';
 	if (strlen(buf) != count || strchr(buf, '\n'))
 		return -EINVAL;
-	s = strim(buf);
+	s = buf;	/* not strim(): its isspace() takes 0xa0 too */
 	while ((w = strsep(&s, " \t"))) {
 		if (!*w)
 			continue;
@@ -408,7 +408,7 @@ int rio_sim_replace_desc(const struct rio_sim_dev *dev, const char *buf,
 	};
 	if (strscpy(copy, buf, sizeof(copy)) < 0)
 		return -EINVAL;
-	s = strim(copy);
+	s = copy;	/* blanks are spaces and tabs: not strim() */
 	while ((w = strsep(&s, " \t"))) {
 		if (!*w)
 			continue;
