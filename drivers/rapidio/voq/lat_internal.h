@@ -141,15 +141,16 @@ enum rio_lat_bit {
  * @why: for each end, why the feature is off there, NULL when it is on
  * @violation: the end breaks Part 6 (a CS64 port without ackID-in-PNA
  *	support, bit 1 set without bit 2): to be reported once
- * @unapplied: the end's admin choice cannot be honoured (a partner
- *	without support, "off" of bit 9 on a CS64 link): to be reported
+ *
+ * An admin's choice the plan does not follow (an "on" toward a partner
+ * that lacks the feature, an "off" of bit 9 on a CS64 link) is not kept
+ * here: the port's file shows it after the plan's state (" (admin: on)").
  */
 struct rio_lat_plan {
 	bool on;
 	enum rio_lat_bit bit[2];
 	const char *why[2];
 	bool violation[2];
-	bool unapplied[2];
 };
 
 /**

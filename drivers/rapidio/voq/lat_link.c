@@ -165,6 +165,67 @@ static void rio_lat_plan_fix(struct rio_voq_link *l)
 	}
 }
 
+/*
+ * Turn the features off at @n's @port: multiple acknowledges, and
+ * ackID-in-PNA unless @keep_pna; a control whose capability is clear is
+ * reserved and kept as read.  Read first if @fresh, else the value last
+ * read or written stands (on the enumerating host only rio-voq writes
+ * the register); written only where it changes, and read back.
+ * *@step names the access that failed.
+ */
+static int rio_lat_end_off(struct rio_voq_node *n, unsigned int port,
+			   bool keep_pna, bool fresh, const char **step)
+{
+	u32 clear = RIO_LAT_CSR_MACK_EN | (keep_pna ? 0 : RIO_LAT_CSR_PNA_EN);
+	u32 cur, want;
+	int ret;
+
+	*step = "reading";
+	if (fresh) {
+		ret = rio_lat_read(n, port);
+		if (ret)
+			return ret;
+	}
+	cur = n->port[port].lat_csr;
+	want = cur & ~(rio_lat_csr_writable(cur) & clear);
+	*step = "writing";
+	return want == cur ? 0 : rio_lat_write(n, port, want);
+}
+
+/*
+ * A link that carries nothing (down), or whose partner nothing
+ * negotiates with (an end not known, which may be another board): each
+ * end with the register that the host reaches and knows turns multiple
+ * acknowledges off, and ackID-in-PNA too unless the link is known to
+ * run CS64 (rio_lat_link_fmt(): Part 6 wants bit 9 set there).  That is
+ * what its files show, and what a board across that comes back from
+ * reset has.  An end not known, or cut off by the link, is not tried.
+ * On a failure the link is failed, with one line naming @why.
+ * Return: 0, or the error of the access that failed.
+ */
+static int rio_lat_link_off(struct rio_voq_link *l, bool fresh, const char *why)
+{
+	bool keep = rio_lat_link_fmt(l) == RIO_VOQ_FMT_CS64;
+	const char *step;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < 2; i++) {
+		if (!rio_lat_has(l, i) || l->end[i]->unknown || rio_voq_link_unreachable(l, i))
+			continue;
+		ret = rio_lat_end_off(l->end[i], l->port[i], keep, fresh, &step);
+		if (!ret)
+			continue;
+		l->lat.state = RIO_LAT_FAILED;
+		snprintf(l->lat.reason, sizeof(l->lat.reason), "%s %s port %u: error %d",
+			 step, rio_voq_node_name(l->end[i]), l->port[i], ret);
+		rio_voq_err(l->end[i], "port %u: cannot turn latency optimization off (%s) while %s (%pe): it may be left on\n",
+			    l->port[i], why, step, ERR_PTR(ret));
+		return ret;
+	}
+	return 0;
+}
+
 /* Each Part 6 violation of the plan, once per link, when it first shows */
 static void rio_lat_tell(struct rio_voq_link *l)
 {
@@ -239,11 +300,13 @@ int rio_lat_link_read(struct rio_voq_link *l)
  *	them stale
  * @ch: each end's choices, NULL for the ports' own (an admin's try)
  *
- * Nothing is done on a link that is down (state RIO_LAT_DOWN: planned
- * and written when it is back), without the register at either end, or
+ * Nothing is done on a link without the register at either end, or
  * with an end whose register is out of reach (rio_voq_port_state
  * .lat_hidden): that end may have the features on, so its partner's are
- * left as they are.
+ * left as they are.  A link that is down (state RIO_LAT_DOWN), or with
+ * an end not known (state RIO_LAT_NONE), is planned and written when it
+ * is back, or known; meanwhile, if @write, each end the host reaches and
+ * knows has the features off, bit 9 kept on a link known to run CS64.
  * Otherwise each end is written only where its value changes, in
  * rio_lat_order()'s order, and read back.  On a failure every end
  * written, the failing one included, is put back as read before, and one
@@ -278,18 +341,21 @@ int rio_lat_link_configure(struct rio_voq_link *l, bool write, bool fresh,
 	}
 	if (l->down) {
 		l->lat.state = RIO_LAT_DOWN;
+		ret = write ? rio_lat_link_off(l, fresh || l->lat.stale, "link down") : 0;
 		l->lat.stale = true;
-		return 0;
+		return ret;
 	}
 	for (i = 0; i < 2; i++) {
 		if (l->end[i]->unknown) {
 			/* Planned when it is known again */
 			l->lat.state = RIO_LAT_NONE;
-			l->lat.stale = true;
 			snprintf(l->lat.reason, sizeof(l->lat.reason),
 				 "%s could not be discovered again",
 				 rio_voq_node_name(l->end[i]));
-			return 0;
+			ret = write ? rio_lat_link_off(l, fresh || l->lat.stale,
+						       "partner not known") : 0;
+			l->lat.stale = true;
+			return ret;
 		}
 	}
 	/* A host that does not write reports what another may have written */
@@ -342,11 +408,12 @@ EXPORT_SYMBOL_IF_KUNIT(rio_lat_link_configure);
  *
  * Nothing negotiates the port's features with the board across any
  * more, which may lack them: multiple acknowledges go off, and
- * ackID-in-PNA recovery too where the link is known to run CS48
- * (baud-rate class 2; elsewhere it may run CS64, where Part 6 wants bit
- * 9 set).  A control whose capability is clear is reserved and kept as
- * read.  Read first; written only where it changes, and read back; one
- * line on a failure.  Called with rio_voq_lock held.
+ * ackID-in-PNA recovery too unless the link is known to run CS64
+ * (baud-rate class 3, where Part 6 wants bit 9 set; class 1 may run
+ * either format, and a port down selects no rate).  A control whose
+ * capability is clear is reserved and kept as read.  Read first; written
+ * only where it changes, and read back; one line on a failure.  Called
+ * with rio_voq_lock held.
  *
  * Return: 0, or the error of the access that failed.
  */
@@ -364,10 +431,10 @@ int rio_lat_port_alone(struct rio_voq_node *n, unsigned int port)
 	ret = rio_lat_read(n, port) ?: rio_voq_read(n, off, &ctl2);
 	if (!ret) {
 		/*
-		 * Bit 9 goes only where the link is known to run CS48 (class
-		 * 2): class 1 may run CS64, a port down selects no rate yet
+		 * Bit 9 stays only where the link is known to run CS64 (class
+		 * 3): its partner's bit 9, which it would trust, is not known
 		 */
-		if (rio_voq_baud_class(ctl2) == 2)
+		if (rio_voq_baud_class(ctl2) != 3)
 			keep = 0;
 		want = ps->lat_csr & ~(rio_lat_csr_writable(ps->lat_csr) &
 				       RIO_LAT_CSR_CONTROLS & ~keep);

@@ -383,7 +383,7 @@ static void lat_link_bounce(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "pna_recovery"),
 			   "off: link down\n");
 	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 1, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF), 0);
-	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | LAT_ON);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL);
 	f.b->port[0].lat_ctl = 0;	/* a reset of the board across */
 
 	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(f.a, 1, true), 0);
@@ -575,6 +575,7 @@ static void lat_found_again(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, f.nb->unknown);
 	mutex_unlock(&rio_voq_lock);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(lat_file(test, &f, f.na, 1, "multiple_ack"),
 					   "could not be discovered again"));
 	spin_lock_irq(&f.sm->fab->lock);
@@ -588,6 +589,132 @@ static void lat_found_again(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | LAT_ON);
 	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "multiple_ack"), "on\n");
 	rio_sim_kunit_release(test, f.sm);
+}
+
+/* sw-a port 1's register as it should be toward a board nothing negotiates with */
+static u32 lat_alone(u8 baud)
+{
+	/* Bit 9 stays only where the link is known to need it: class 3, CS64 */
+	return baud == 3 ? LAT_ALL | RIO_LAT_CSR_PNA_EN : LAT_ALL;
+}
+
+/*
+ * sw-b replaced by a board whose chain loops and that lacks both
+ * features: not known, so nothing negotiates with it; sw-a's port turns
+ * multiple acknowledges off, and ackID-in-PNA but on a class 3 link.
+ * Found again, the link is planned from the new board.
+ */
+static void lat_unknown_partner(struct kunit *test)
+{
+	static const u8 bauds[] = { 2, 3 };
+	struct rio_sim_dev_desc d = lat_sw_desc("sw-b", 8, 0);
+	struct lat_fab f;
+	unsigned int i;
+	u64 writes;
+
+	d.ef_loop = true;
+	for (i = 0; i < ARRAY_SIZE(bauds); i++) {
+		lat_setup(test, &f, LAT_ALL, LAT_ALL, bauds[i], true);
+		KUNIT_EXPECT_EQ_MSG(test, lat_hw(f.a, 1), LAT_ALL | LAT_ON, "class %u", bauds[i]);
+		KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(f.b, &d), 0);
+		rio_sim_mport_pw_flush(f.sm);
+		mutex_lock(&rio_voq_lock);
+		KUNIT_EXPECT_TRUE_MSG(test, f.nb->unknown, "class %u", bauds[i]);
+		mutex_unlock(&rio_voq_lock);
+		KUNIT_EXPECT_NOT_NULL_MSG(test,
+					  strstr(lat_file(test, &f, f.na, 1, "multiple_ack"),
+						 "could not be discovered again"),
+					  "class %u", bauds[i]);
+		KUNIT_EXPECT_EQ_MSG(test, lat_hw(f.a, 1), lat_alone(bauds[i]),
+				    "class %u", bauds[i]);
+		KUNIT_EXPECT_EQ_MSG(test, f.nb->port[0].lat_csr, LAT_ALL | LAT_ON,
+				    "class %u: the board not known is not read", bauds[i]);
+		KUNIT_EXPECT_EQ_MSG(test, lat_hw(f.b, 0), 0U, "class %u", bauds[i]);
+
+		/* Another event while it is not known: nothing more written */
+		writes = f.a->port[1].lat_writes;
+		rio_voq_test_poll();
+		KUNIT_EXPECT_EQ_MSG(test, f.a->port[1].lat_writes, writes, "class %u", bauds[i]);
+		KUNIT_EXPECT_EQ_MSG(test, lat_hw(f.a, 1), lat_alone(bauds[i]),
+				    "class %u", bauds[i]);
+
+		/* Found again: both features off, the new board lacks them */
+		spin_lock_irq(&f.sm->fab->lock);
+		f.b->ef_loop = false;
+		spin_unlock_irq(&f.sm->fab->lock);
+		rio_voq_test_poll();
+		mutex_lock(&rio_voq_lock);
+		KUNIT_EXPECT_FALSE_MSG(test, f.nb->unknown, "class %u", bauds[i]);
+		mutex_unlock(&rio_voq_lock);
+		KUNIT_EXPECT_EQ_MSG(test, lat_hw(f.a, 1), LAT_ALL, "class %u", bauds[i]);
+		rio_sim_kunit_release(test, f.sm);
+	}
+}
+
+/*
+ * A link that is down carries nothing: the end the host reaches turns
+ * multiple acknowledges off, and ackID-in-PNA but on a class 3 link, so
+ * that its register holds what its files show ("off: link down"); the
+ * end cut off is not tried.  Back up, both ends are on again.
+ */
+static void lat_down_hw(struct kunit *test)
+{
+	static const u8 bauds[] = { 1, 2, 3 };
+	struct lat_fab f;
+	unsigned int i;
+	u64 writes;
+
+	for (i = 0; i < ARRAY_SIZE(bauds); i++) {
+		lat_setup(test, &f, LAT_ALL, LAT_ALL, bauds[i], true);
+		writes = f.b->port[0].lat_writes;
+		KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(f.a, 1, false), 0);
+		rio_sim_mport_pw_flush(f.sm);
+		KUNIT_EXPECT_EQ_MSG(test, f.l->lat.state, RIO_LAT_DOWN, "class %u", bauds[i]);
+		KUNIT_EXPECT_STREQ_MSG(test, lat_file(test, &f, f.na, 1, "multiple_ack"),
+				       "off: link down\n", "class %u", bauds[i]);
+		KUNIT_EXPECT_EQ_MSG(test, lat_hw(f.a, 1), lat_alone(bauds[i]),
+				    "class %u", bauds[i]);
+		KUNIT_EXPECT_EQ_MSG(test, f.na->port[1].lat_csr, lat_alone(bauds[i]),
+				    "class %u", bauds[i]);
+		KUNIT_EXPECT_EQ_MSG(test, f.b->port[0].lat_writes, writes, "class %u", bauds[i]);
+		KUNIT_EXPECT_EQ_MSG(test, lat_hw(f.b, 0), LAT_ALL | LAT_ON, "class %u", bauds[i]);
+
+		KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(f.a, 1, true), 0);
+		rio_sim_mport_pw_flush(f.sm);
+		KUNIT_EXPECT_EQ_MSG(test, f.l->lat.state, RIO_LAT_PLANNED, "class %u", bauds[i]);
+		KUNIT_EXPECT_EQ_MSG(test, lat_hw(f.a, 1), LAT_ALL | LAT_ON, "class %u", bauds[i]);
+		KUNIT_EXPECT_EQ_MSG(test, lat_hw(f.b, 0), LAT_ALL | LAT_ON, "class %u", bauds[i]);
+		rio_sim_kunit_release(test, f.sm);
+	}
+}
+
+/*
+ * Spec audit L6b: sw-b swapped for a board without a VoQ block or the
+ * register on a class 1 link, which may run either format: sw-a's port
+ * turns ackID-in-PNA off too; only class 3 keeps bit 9
+ */
+static void lat_swap_no_voq_class(struct kunit *test)
+{
+	static const u8 bauds[] = { 1, 2, 3 };
+	struct rio_sim_dev_desc d = lat_sw_desc("sw-novoq", 8, 0);
+	struct lat_fab f;
+	unsigned int i;
+
+	d.voq = false;
+	d.voq_caps = 0;
+	for (i = 0; i < ARRAY_SIZE(bauds); i++) {
+		lat_setup(test, &f, LAT_ALL, LAT_ALL, bauds[i], true);
+		KUNIT_EXPECT_EQ_MSG(test, lat_hw(f.a, 1), LAT_ALL | LAT_ON, "class %u", bauds[i]);
+		KUNIT_EXPECT_EQ_MSG(test, lat_hw(f.b, 0), LAT_ALL | LAT_ON, "class %u", bauds[i]);
+		KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(f.b, &d), 0);
+		rio_sim_mport_pw_flush(f.sm);
+		mutex_lock(&rio_voq_lock);
+		KUNIT_EXPECT_NULL_MSG(test, f.na->port[1].link, "class %u", bauds[i]);
+		mutex_unlock(&rio_voq_lock);
+		KUNIT_EXPECT_EQ_MSG(test, lat_hw(f.a, 1), lat_alone(bauds[i]),
+				    "class %u", bauds[i]);
+		rio_sim_kunit_release(test, f.sm);
+	}
 }
 
 /*
@@ -652,6 +779,9 @@ static struct kunit_case lat_link_cases[] = {
 	KUNIT_CASE(lat_without_voq),
 	KUNIT_CASE(lat_swap_no_voq),
 	KUNIT_CASE(lat_found_again),
+	KUNIT_CASE(lat_unknown_partner),
+	KUNIT_CASE(lat_down_hw),
+	KUNIT_CASE(lat_swap_no_voq_class),
 	KUNIT_CASE(lat_nonwriting_reads),
 	KUNIT_CASE(lat_cs64_map1_partner),
 	{}

@@ -18,7 +18,8 @@
  *   off at both ends, since its partner would resume from the arbitrary
  *   ackID such an end sends, and the device is reported;
  * - an admin's "off" on either end is kept (except bit 9 on CS64); an
- *   "on" that the ends cannot take is not applied, and reported.
+ *   "on" that the ends cannot take is not applied: the port's file shows
+ *   the choice after the reason the feature is off (it is not logged).
  *
  * The write order (rio_lat_order()) is explained in voq.rst, "Latency
  * optimization": the far end first, then the near one.
@@ -113,27 +114,21 @@ static void rio_lat_plan_feat(const struct rio_lat_end *const e[2],
 	}
 
 	if (lack[0] != RIO_LAT_HAS || lack[1] != RIO_LAT_HAS) {
-		for (i = 0; i < 2; i++) {
+		for (i = 0; i < 2; i++)
 			p->why[i] = lack[i] != RIO_LAT_HAS ? rio_lat_why_own[lack[i]] :
 							    rio_lat_why_partner[lack[!i]];
-			p->unapplied[i] = e[i]->choice[feat] == RIO_LAT_CHOICE_ON;
-		}
 		return;
 	}
 
 	if (off && !required) {
-		for (i = 0; i < 2; i++) {
+		for (i = 0; i < 2; i++)
 			p->why[i] = rio_lat_why_admin;
-			p->unapplied[i] = e[i]->choice[feat] == RIO_LAT_CHOICE_ON;
-		}
 		return;
 	}
 
 	p->on = true;
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < 2; i++)
 		p->bit[i] = RIO_LAT_SET;
-		p->unapplied[i] = e[i]->choice[feat] == RIO_LAT_CHOICE_OFF;
-	}
 }
 
 /**
