@@ -228,6 +228,8 @@ static void voq_mh_discovering_host(struct kunit *test)
 	/* Discovery through the core, to its end */
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(mh.b), 0);
 	KUNIT_EXPECT_GE(test, mh.b->mport.host_deviceid, 0);
+	KUNIT_EXPECT_TRUE(test, mh.a->mport.net->enumerated);
+	KUNIT_EXPECT_FALSE(test, mh.b->mport.net->enumerated);
 	KUNIT_EXPECT_NOT_NULL(test, rio_sim_rdev(mh.b, mh.host_a));
 	KUNIT_EXPECT_NOT_NULL(test, rio_sim_rdev(mh.b, mh.sw));
 	KUNIT_EXPECT_NOT_NULL(test, rio_sim_rdev(mh.b, mh.ep));
@@ -537,6 +539,8 @@ static void voq_mh_lost_enumeration(struct kunit *test)
 	spin_unlock(&sm->fab->lock);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), -EBUSY);
 	KUNIT_ASSERT_NOT_NULL(test, sm->mport.net);
+	KUNIT_EXPECT_NOT_NULL(test, sm->mport.net->enum_data);
+	KUNIT_EXPECT_FALSE(test, sm->mport.net->enumerated);	/* the core says so */
 	KUNIT_ASSERT_NOT_NULL(test, rio_sim_rdev(sm, sw));
 	KUNIT_ASSERT_NOT_NULL(test, rio_sim_rdev(sm, ep1));
 	KUNIT_EXPECT_NULL(test, rio_sim_rdev(sm, ep2));
@@ -712,6 +716,7 @@ static void voq_mh_cdev_net_load_order(struct kunit *test)
 	rdev = voq_mh_cdev_add(test, &sm->mport, "voq-mh-cdev-ep", 0x21, 0);
 	KUNIT_ASSERT_NOT_NULL(test, rdev);
 	KUNIT_ASSERT_NULL(test, sm->mport.net->enum_data);
+	KUNIT_EXPECT_FALSE(test, sm->mport.net->enumerated);
 
 	/* Pass 0 as loaded first; pass 1 as loaded after the first add */
 	for (pass = 0; pass < 2; pass++) {
@@ -756,6 +761,7 @@ static void voq_mh_cdev_net_after_enumeration(struct kunit *test)
 	unsigned int pass;
 	u64 writes;
 
+	KUNIT_EXPECT_TRUE(test, sm->mport.net->enumerated);
 	rdev = rio_sim_rdev(sm, ep);
 	KUNIT_ASSERT_NOT_NULL(test, rdev);
 	n = voq_mh_node_of(sm, rdev);
