@@ -1,4 +1,4 @@
 # rule: host-only
 # file: drivers/rapidio/voq/voq_main.c
 # what: a catch-up takes a host with a device ID for the owner (a discovering host has one too)
-s/host->owner = mport->net ? !!mport->net->enum_data :/host->owner = mport->net ? mport->host_deviceid >= 0 :/
+/^static void rio_voq_catch_up(/,/^}/s/host->owner = rio_voq_mport_owns(mport);/host->owner = mport->host_deviceid >= 0;/

@@ -195,8 +195,10 @@ struct rio_voq_port_state {
  * @root: the device the mport reaches at hop 0 (placed, no predecessor)
  * @from_scan: registered while its mport was being scanned
  * @configured: its ports without a link have been set up
- * @owner: the mport's own node: this host enumerated the fabric and may
- *	write to it (a discovering host only reads and reports)
+ * @owner: the mport's own node: the core enumerated the mport's net
+ *	through it to the end (rio_net.enumerated), so this host may write
+ *	to the fabric; any other (it discovered, lost its enumeration, or
+ *	userspace built its net) only reads and reports
  * @scanning: the mport's own node: a scan of the mport is in progress
  * @dead: being removed: admin operations fail with -ENODEV
  * @unknown: what the board in its place is made of is not known: after

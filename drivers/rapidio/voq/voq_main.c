@@ -12,8 +12,10 @@
  * RIO_SCAN_START and RIO_SCAN_DONE delimit it).  A device added outside
  * a scan was added from userspace (rio_mport_cdev): it is discovered
  * when it is added, and gets no link.  A scan that failed or was
- * refused changes nothing.  Only an mport whose last successful scan
- * was an enumeration owns its fabric and is written to.
+ * refused configures nothing.  Only an mport whose net the core
+ * enumerated through it to the end owns its fabric and is written to:
+ * not one whose enumeration failed or was lost to another host, nor one
+ * that discovered, nor one whose net userspace built.
  *
  * Locks, outermost first: the class and bus mutexes (the interfaces'
  * callbacks), the mport's scan_lock (the core holds it around a scan
@@ -124,6 +126,21 @@ static void rio_voq_node_discover(struct rio_voq_node *n)
 		return;
 	}
 	rio_voq_choices_load(n);
+}
+
+/*
+ * Does @mport own its fabric: the core enumerated its net through it to
+ * the end (rio_net.enumerated).  A discovery, an enumeration that
+ * failed or was lost to another host (the core keeps its net and the
+ * devices it registered), a net built from userspace (rio_mport_cdev)
+ * and an mport not scanned yet own nothing.  Called with the mport's
+ * scan_lock held, under which the core makes and removes its net.
+ */
+static bool rio_voq_mport_owns(struct rio_mport *mport)
+{
+	struct rio_net *net = mport->net;
+
+	return net && net->hport == mport && net->enumerated;
 }
 
 /*
@@ -299,9 +316,12 @@ static int rio_voq_scan_event(struct notifier_block *nb, unsigned long event,
 		return NOTIFY_OK;
 	}
 	host->scanning = false;
+	/*
+	 * Whatever the result: a scan the core refused leaves the net as it
+	 * was, a lost enumeration leaves a net this host does not own
+	 */
+	host->owner = rio_voq_mport_owns(info->mport);
 	if (!info->result) {
-		/* Only an enumeration makes this host the fabric's owner */
-		host->owner = info->enumerate;
 		rio_voq_sync(info->mport, true);
 	} else {
 		rio_voq_dbg(host, "scan ended with %d: nothing to configure\n",
@@ -337,7 +357,12 @@ static int rio_voq_add_dev(struct device *dev, struct subsys_interface *sif)
 		n->from_scan = true;	/* the scan's end discovers it */
 		rio_voq_count.scan_ns += ktime_get_ns() - t0;
 	} else if (n && host && !n->probed) {
-		/* Added from userspace: no place in the topology, no link */
+		/*
+		 * Added from userspace (rio_mport_cdev holds the scan_lock):
+		 * no place in the topology, no link; the first one may have
+		 * made the mport's net
+		 */
+		host->owner = rio_voq_mport_owns(mport);
 		rio_voq_node_discover(n);
 		user = true;
 	}
@@ -401,6 +426,7 @@ static void rio_voq_catch_up(struct rio_mport *mport)
 	host = rio_voq_node_of(mport, NULL);
 	if (host && !host->dead) {
 		host->scanning = false;
+		host->owner = rio_voq_mport_owns(mport);
 		if (mport->net)
 			rio_voq_sync(mport, false);
 		rio_voq_scan_over(mport);
@@ -466,14 +492,13 @@ static int rio_voq_add_mport(struct device *dev, struct class_interface *cif)
 	 * before rio-voq was loaded, catch up, under its scan_lock; if the
 	 * lock is held, from a work that waits for it (rio-voq does not
 	 * wait under the class mutex).  Until then devices added are left
-	 * to the catch-up and port events wait, as during a scan.
+	 * to the catch-up and port events wait, as during a scan, and the
+	 * mport owns nothing: the catch-up tells, from its net.
 	 */
 	idle = mutex_trylock(&mport->scan_lock);
 	mutex_lock(&rio_voq_lock);
 	host = rio_voq_node_find_or_add(mport, NULL);
 	if (host && !host->probed) {
-		host->owner = mport->net ? !!mport->net->enum_data :
-			      mport->host_deviceid >= 0;
 		host->scanning = true;
 		rio_voq_node_discover(host);
 	}

@@ -17,6 +17,7 @@
 #include <linux/rio_regs.h>
 #include <linux/string.h>
 
+#include "../rio.h"	/* rio_alloc_net(), rio_add_device(), as rio_mport_cdev calls them */
 #include "../sim/rio_sim.h"
 #include "voq_core.h"
 #include "voq_test_log.h"
@@ -227,6 +228,8 @@ static void voq_mh_discovering_host(struct kunit *test)
 	/* Discovery through the core, to its end */
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(mh.b), 0);
 	KUNIT_EXPECT_GE(test, mh.b->mport.host_deviceid, 0);
+	KUNIT_EXPECT_TRUE(test, mh.a->mport.net->enumerated);
+	KUNIT_EXPECT_FALSE(test, mh.b->mport.net->enumerated);
 	KUNIT_EXPECT_NOT_NULL(test, rio_sim_rdev(mh.b, mh.host_a));
 	KUNIT_EXPECT_NOT_NULL(test, rio_sim_rdev(mh.b, mh.sw));
 	KUNIT_EXPECT_NOT_NULL(test, rio_sim_rdev(mh.b, mh.ep));
@@ -511,6 +514,295 @@ static void voq_mh_catch_up_discovering(struct kunit *test)
 	voq_mh_expect_b_wrote_nothing(test, &mh, "admin write on B");
 }
 
+/*
+ * Kernel review finding 4: host A loses its first enumeration to a host
+ * of higher priority, whose lock the second endpoint holds.  rio-scan
+ * returns -EBUSY and keeps the net, its enumerator's data and the
+ * devices registered so far (the switch, the first endpoint): A does not
+ * own that fabric.  It refuses admin writes before any access, writes
+ * nothing on a port event about them (a port-write, the poll), and a
+ * catch-up (rio-voq loaded after the lost scan) does not take it for the
+ * owner either.
+ */
+static void voq_mh_lost_enumeration(struct kunit *test)
+{
+	struct rio_sim_mport *sm = rio_sim_kunit_mport(test, rio_sim_kunit_topo(test, "star:2"), 0);
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, 1);
+	struct rio_sim_dev *ep1 = rio_sim_dev_find(sm->fab, 2);
+	struct rio_sim_dev *ep2 = rio_sim_dev_find(sm->fab, 3);
+	struct rio_voq_node *n, *host;
+	u64 writes, sw_writes;
+
+	KUNIT_ASSERT_NOT_NULL(test, ep2);
+	spin_lock(&sm->fab->lock);
+	ep2->host_lock = 0x10;	/* another host, of a higher ID, enumerates */
+	spin_unlock(&sm->fab->lock);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), -EBUSY);
+	KUNIT_ASSERT_NOT_NULL(test, sm->mport.net);
+	KUNIT_EXPECT_NOT_NULL(test, sm->mport.net->enum_data);
+	KUNIT_EXPECT_FALSE(test, sm->mport.net->enumerated);	/* the core says so */
+	KUNIT_ASSERT_NOT_NULL(test, rio_sim_rdev(sm, sw));
+	KUNIT_ASSERT_NOT_NULL(test, rio_sim_rdev(sm, ep1));
+	KUNIT_EXPECT_NULL(test, rio_sim_rdev(sm, ep2));
+	KUNIT_EXPECT_EQ(test, sm->ini.voq_writes, 0ULL);
+
+	/* Admin writes: refused before any access */
+	n = voq_test_node(sm, sw);
+	host = voq_test_node(sm, sm->ini.local);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_NOT_NULL(test, host);
+	writes = sm->ini.writes;
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 1, RIO_VOQ_KNOB_XOFF, 1), -EPERM);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 2, RIO_VOQ_KNOB_PART, 0), -EPERM);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(host, 0, RIO_VOQ_KNOB_XOFF, 1), -EPERM);
+	KUNIT_EXPECT_EQ(test, sm->ini.writes, writes);
+	KUNIT_EXPECT_EQ(test, sm->ini.voq_writes, 0ULL);
+
+	/* A link event on the switch: followed, nothing written */
+	sw_writes = sw->port[1].voq_writes;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	rio_voq_test_poll();
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	rio_voq_test_poll();
+	KUNIT_EXPECT_EQ(test, sw->port[1].voq_writes, sw_writes);
+	KUNIT_EXPECT_EQ(test, sm->ini.voq_writes, 0ULL);
+
+	/* rio-voq loaded after the lost scan: the catch-up writes nothing */
+	rio_voq_test_reload();
+	rio_voq_test_catch_up_flush();
+	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(&sm->mport), 3U);
+	KUNIT_EXPECT_EQ(test, sm->ini.voq_writes, 0ULL);
+	n = voq_test_node(sm, sw);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 1, RIO_VOQ_KNOB_XOFF, 1), -EPERM);
+	KUNIT_EXPECT_EQ(test, sm->ini.voq_writes, 0ULL);
+}
+
+static void voq_mh_net_release(struct device *dev)
+{
+	kfree(to_rio_net(dev));
+}
+
+static void voq_mh_cdev_release(struct device *dev)
+{
+	kfree(to_rio_dev(dev));
+}
+
+/*
+ * Add the device at @hopcount the way rio_mport_cdev's RIO_DEV_ADD does
+ * (__rio_mport_add_riodev(), under the mport's scan_lock): the first
+ * one makes the mport's net, with no enumerator's data.  Its registers
+ * are read as that does.  It goes with its mport.
+ */
+static struct rio_dev *voq_mh_cdev_add(struct kunit *test, struct rio_mport *mport,
+				       const char *name, u32 comptag, u8 hopcount)
+{
+	u16 destid = RIO_ANY_DESTID(mport->sys_size);
+	struct rio_net *net;
+	struct rio_dev *rdev;
+	u32 pef, rval;
+	int ret;
+
+	KUNIT_ASSERT_EQ(test, rio_mport_read_config_32(mport, destid, hopcount,
+						       RIO_PEF_CAR, &pef), 0);
+	KUNIT_ASSERT_FALSE(test, pef & RIO_PEF_SWITCH);
+	rdev = kzalloc(sizeof(*rdev), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, rdev);
+	mutex_lock(&mport->scan_lock);
+	if (!mport->net) {
+		net = rio_alloc_net(mport);
+		if (!net) {
+			mutex_unlock(&mport->scan_lock);
+			kfree(rdev);
+			KUNIT_FAIL(test, "rio_alloc_net() failed");
+			return NULL;
+		}
+		net->id = mport->id;
+		net->hport = mport;
+		dev_set_name(&net->dev, "rnet_%d", net->id);
+		net->dev.parent = &mport->dev;
+		net->dev.release = voq_mh_net_release;
+		if (rio_add_net(net)) {
+			put_device(&net->dev);
+			mport->net = NULL;
+			mutex_unlock(&mport->scan_lock);
+			kfree(rdev);
+			KUNIT_FAIL(test, "rio_add_net() failed");
+			return NULL;
+		}
+	}
+	rdev->net = mport->net;
+	rdev->pef = pef;
+	rio_mport_read_config_32(mport, destid, hopcount, RIO_DEV_ID_CAR, &rval);
+	rdev->did = rval >> 16;
+	rdev->vid = rval & 0xffff;
+	rio_mport_read_config_32(mport, destid, hopcount, RIO_DEV_INFO_CAR,
+				 &rdev->device_rev);
+	rio_mport_read_config_32(mport, destid, hopcount, RIO_ASM_ID_CAR, &rval);
+	rdev->asm_did = rval >> 16;
+	rdev->asm_vid = rval & 0xffff;
+	rio_mport_read_config_32(mport, destid, hopcount, RIO_ASM_INFO_CAR, &rval);
+	rdev->asm_rev = rval >> 16;
+	if (rdev->pef & RIO_PEF_EXT_FEATURES) {
+		rdev->efptr = rval & 0xffff;
+		rdev->phys_efptr = rio_mport_get_physefb(mport, 0, destid, hopcount,
+							 &rdev->phys_rmap);
+		rdev->em_efptr = rio_mport_get_feature(mport, 0, destid, hopcount,
+						       RIO_EFB_ERR_MGMNT);
+	}
+	rio_mport_read_config_32(mport, destid, hopcount, RIO_SRC_OPS_CAR,
+				 &rdev->src_ops);
+	rio_mport_read_config_32(mport, destid, hopcount, RIO_DST_OPS_CAR,
+				 &rdev->dst_ops);
+	rdev->comp_tag = comptag;
+	rdev->destid = destid;
+	rdev->hopcount = hopcount;
+	dev_set_name(&rdev->dev, "%s", name);
+	INIT_LIST_HEAD(&rdev->net_list);
+	rdev->dev.parent = &mport->net->dev;
+	rio_attach_device(rdev);
+	rdev->dev.release = voq_mh_cdev_release;
+	ret = rio_add_device(rdev);
+	mutex_unlock(&mport->scan_lock);
+	if (ret) {
+		put_device(&rdev->dev);
+		KUNIT_FAIL(test, "rio_add_device() failed");
+		return NULL;
+	}
+	return rdev;
+}
+
+/* @sm's node of @rdev, NULL if rio-voq does not follow it */
+static struct rio_voq_node *voq_mh_node_of(struct rio_sim_mport *sm, struct rio_dev *rdev)
+{
+	struct rio_voq_node *n;
+
+	mutex_lock(&rio_voq_lock);
+	n = rio_voq_node_of(&sm->mport, rdev);
+	mutex_unlock(&rio_voq_lock);
+	return n;
+}
+
+/*
+ * Kernel review finding 7: a net that a userspace fabric manager builds
+ * through rio_mport_cdev (RIO_DEV_ADD on an mport never scanned, with a
+ * host device ID) was not enumerated by the core, and rio-voq does not
+ * own it, whether it was loaded before the first device was added or
+ * after: the same admin writes are refused with -EPERM both ways, and
+ * nothing is written.
+ */
+static void voq_mh_cdev_net_load_order(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+	struct rio_voq_node *n, *host;
+	struct rio_sim_dev *h, *ep;
+	struct rio_sim_mport *sm;
+	struct rio_dev *rdev;
+	unsigned int pass;
+	u64 writes;
+	u32 ef;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	h = voq_test_dev(test, fab, "host", false, 1, R3, RIO_SIM_VOQ_CAPS_ALL);
+	ep = voq_test_dev(test, fab, "ep", false, 1, R3, RIO_SIM_VOQ_CAPS_ALL);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(h, 0, ep, 0, 2), 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_EQ(test, sm->mport.host_deviceid, 0);
+	KUNIT_ASSERT_NULL(test, sm->mport.net);
+
+	/* rio-voq first (it follows the mport), then the fabric manager */
+	rdev = voq_mh_cdev_add(test, &sm->mport, "voq-mh-cdev-ep", 0x21, 0);
+	KUNIT_ASSERT_NOT_NULL(test, rdev);
+	KUNIT_ASSERT_NULL(test, sm->mport.net->enum_data);
+	KUNIT_EXPECT_FALSE(test, sm->mport.net->enumerated);
+
+	/* Pass 0 as loaded first; pass 1 as loaded after the first add */
+	for (pass = 0; pass < 2; pass++) {
+		if (pass) {
+			rio_voq_test_reload();
+			rio_voq_test_catch_up_flush();
+		}
+		n = voq_mh_node_of(sm, rdev);
+		host = voq_mh_node_of(sm, NULL);
+		KUNIT_ASSERT_NOT_NULL_MSG(test, n, "pass %u", pass);
+		KUNIT_ASSERT_NOT_NULL_MSG(test, host, "pass %u", pass);
+		mutex_lock(&rio_voq_lock);
+		ef = n->ef;
+		mutex_unlock(&rio_voq_lock);
+		KUNIT_ASSERT_NE_MSG(test, ef, 0U, "pass %u: no VoQ block found", pass);
+		writes = sm->ini.writes;
+		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_XOFF, 1),
+				    -EPERM, "pass %u: the added endpoint", pass);
+		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(host, 0, RIO_VOQ_KNOB_XOFF, 1),
+				    -EPERM, "pass %u: the mport's port", pass);
+		KUNIT_EXPECT_EQ_MSG(test, sm->ini.writes, writes, "pass %u", pass);
+		KUNIT_EXPECT_EQ_MSG(test, sm->ini.voq_writes, 0ULL, "pass %u", pass);
+		KUNIT_EXPECT_FALSE_MSG(test, ep->port[0].voq_ctl & RIO_VOQ_CSR_XOFF,
+				       "pass %u", pass);
+	}
+}
+
+/*
+ * The same on an mport that the core enumerated: the admin may write
+ * there, until userspace deletes every device of the net (rio_mport_cdev
+ * frees the net with its last device) and adds one back, which makes a
+ * net of its own.  That one is userspace's, before a reload of rio-voq
+ * as after it.
+ */
+static void voq_mh_cdev_net_after_enumeration(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "single");
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, 1);
+	struct rio_voq_node *n;
+	struct rio_dev *rdev;
+	struct rio_net *net;
+	unsigned int pass;
+	u64 writes;
+
+	KUNIT_EXPECT_TRUE(test, sm->mport.net->enumerated);
+	rdev = rio_sim_rdev(sm, ep);
+	KUNIT_ASSERT_NOT_NULL(test, rdev);
+	n = voq_mh_node_of(sm, rdev);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_XOFF, 1), 0);
+	KUNIT_EXPECT_TRUE(test, ep->port[0].voq_ctl & RIO_VOQ_CSR_XOFF);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_XOFF, 0), 0);
+	KUNIT_EXPECT_FALSE(test, ep->port[0].voq_ctl & RIO_VOQ_CSR_XOFF);
+
+	/* RIO_DEV_DEL of the only device: its net goes with it */
+	mutex_lock(&sm->mport.scan_lock);
+	net = rdev->net;
+	rio_dev_get(rdev);	/* the lookup's reference */
+	rio_del_device(rdev, RIO_DEVICE_SHUTDOWN);
+	rio_dev_put(rdev);
+	KUNIT_EXPECT_TRUE(test, list_empty(&net->devices));
+	if (list_empty(&net->devices)) {
+		rio_free_net(net);
+		sm->mport.net = NULL;
+	}
+	mutex_unlock(&sm->mport.scan_lock);
+	KUNIT_ASSERT_NULL(test, sm->mport.net);
+
+	rdev = voq_mh_cdev_add(test, &sm->mport, "voq-mh-cdev-again", 0x22, 0);
+	KUNIT_ASSERT_NOT_NULL(test, rdev);
+	for (pass = 0; pass < 2; pass++) {
+		if (pass) {
+			rio_voq_test_reload();
+			rio_voq_test_catch_up_flush();
+		}
+		n = voq_mh_node_of(sm, rdev);
+		KUNIT_ASSERT_NOT_NULL_MSG(test, n, "pass %u", pass);
+		writes = sm->ini.voq_writes;
+		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_XOFF, 1),
+				    -EPERM, "pass %u", pass);
+		KUNIT_EXPECT_EQ_MSG(test, sm->ini.voq_writes, writes, "pass %u", pass);
+		KUNIT_EXPECT_FALSE_MSG(test, ep->port[0].voq_ctl & RIO_VOQ_CSR_XOFF,
+				       "pass %u", pass);
+	}
+}
+
 static struct kunit_case voq_mh_test_cases[] = {
 	KUNIT_CASE(voq_mh_discovering_host),
 	KUNIT_CASE(voq_mh_discovery_too_early),
@@ -519,6 +811,9 @@ static struct kunit_case voq_mh_test_cases[] = {
 	KUNIT_CASE(voq_mh_port_write_own_net),
 	KUNIT_CASE(voq_mh_discovering_events),
 	KUNIT_CASE(voq_mh_catch_up_discovering),
+	KUNIT_CASE(voq_mh_lost_enumeration),
+	KUNIT_CASE(voq_mh_cdev_net_load_order),
+	KUNIT_CASE(voq_mh_cdev_net_after_enumeration),
 	{}
 };
 
