@@ -191,7 +191,8 @@ struct rio_voq_port_state {
  * @rdev: the device, NULL for the mport's own configuration space
  * @probed: discovery has run (whether or not a block was found)
  * @placed: the core knows where the device is (it was enumerated or
- *	discovered, not added by userspace): its links can be found
+ *	discovered, not added by userspace): its links can be found, and
+ *	rio-voq sets up its ports by itself (rio_voq_node_auto())
  * @root: the device the mport reaches at hop 0 (placed, no predecessor)
  * @from_scan: registered while its mport was being scanned
  * @configured: its ports without a link have been set up
@@ -488,6 +489,7 @@ bool rio_voq_behind(struct rio_voq_node *n, struct rio_voq_node *top);
 bool rio_voq_node_cut_off(struct rio_voq_node *n, const struct rio_voq_link *except);
 void rio_voq_node_replace(struct rio_voq_node *n, struct rio_voq_node *fresh);
 void rio_voq_place(struct rio_voq_node *n, bool from_scan, unsigned int ndevs);
+bool rio_voq_node_auto(const struct rio_voq_node *n);
 
 /* voq_events.c: port-writes, port events, the poll */
 void rio_voq_port_event(struct rio_voq_node *n, unsigned int port,

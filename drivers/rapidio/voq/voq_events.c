@@ -153,10 +153,11 @@ struct rio_voq_far {
 /*
  * After @n was replaced, or discovered again after it was not known:
  * its new links (state RIO_VOQ_LINK_NEW: those with a VoQ block at both
- * ends) are planned and written as at a scan, its other ports and the
- * partners it left without a link are set up as lone ports, and the
- * admin's choices on both ends of each are checked against the boards
- * in place.  @old: the partners its links had, @nold of them.
+ * ends) are planned and written as at a scan, its other ports (unless a
+ * fabric manager added it) and the partners it left without a link are
+ * set up as lone ports, and the admin's choices on both ends of each are
+ * checked against the boards in place.  @old: the partners its links
+ * had, @nold of them.
  */
 static void rio_voq_follow_replaced(struct rio_voq_node *n,
 				    const struct rio_voq_policy *pol, bool write,
@@ -176,7 +177,7 @@ static void rio_voq_follow_replaced(struct rio_voq_node *n,
 	}
 	for (p = 0; p < n->nports; p++) {
 		l = n->port[p].link;
-		if (!l && write)
+		if (!l && write && rio_voq_node_auto(n))
 			rio_voq_port_configure(n, p, false);
 		rio_voq_choices_check(n, p);
 		if (l) {
@@ -392,12 +393,13 @@ static void rio_voq_peer_port_event(struct rio_voq_node *peer,
  *
  * Reads the port's Error and Status CSR (and its partner's, for a port
  * with a link), then configures the link, or the lone port, as a scan
- * would, on a fabric this host owns with auto_config on; otherwise it
- * only records the state.  A link that comes back (or bounced) may lead
- * to a board swapped meanwhile: both ends are discovered again, and a
- * replaced device is planned from what it is now (see
- * rio_voq_check_replaced()); so is a device rio-voq does not know (whose
- * rediscovery failed).  No end is written by what rio-voq knew of it
+ * would, on a fabric this host owns with auto_config on; otherwise, and
+ * for the ports of a device a fabric manager added (see
+ * rio_voq_node_auto()), it only records the state.  A link that comes
+ * back (or bounced) may lead to a board swapped meanwhile: both ends are
+ * discovered again, and a replaced device is planned from what it is now
+ * (see rio_voq_check_replaced()); so is a device rio-voq does not know
+ * (whose rediscovery failed).  No end is written by what rio-voq knew of it
  * before it is discovered again: the far end of a link that bounced and
  * is down is left alone, and not known if it cannot be read.  During a
  * scan of the mport the event is remembered for the scan's end.  When a
@@ -459,7 +461,7 @@ void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 				return;
 			}
 		}
-		if (write && !n->unknown)
+		if (write && !n->unknown && rio_voq_node_auto(n))
 			rio_voq_port_configure(n, port, true);
 		/* A link to a device without a block may cut off others too */
 		if (up && was)

@@ -128,7 +128,8 @@ static void rio_voq_node_discover(struct rio_voq_node *n)
 
 /*
  * Discover what is new on @mport's net and configure its new links and
- * the ports of new nodes that have none.  @scanned: after a successful
+ * the ports of new nodes that have none (not those of a device a fabric
+ * manager added: rio_voq_node_auto()).  @scanned: after a successful
  * scan (else rio-voq catches up with a net scanned before it was
  * loaded).  Called with rio_voq_lock held, while the mport's scan_lock
  * is held (by the scanning task or on its behalf).
@@ -174,7 +175,7 @@ static void rio_voq_sync(struct rio_mport *mport, bool scanned)
 		if (n->mport != mport || n->dead || !n->ef || n->configured)
 			continue;
 		n->configured = true;
-		for (p = 0; write && p < n->nports; p++)
+		for (p = 0; write && rio_voq_node_auto(n) && p < n->nports; p++)
 			if (!n->port[p].link)
 				rio_voq_port_configure(n, p, false);
 	}
