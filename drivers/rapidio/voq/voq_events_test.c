@@ -1552,6 +1552,54 @@ static void voq_event_cdev_catch_up_left_alone(struct kunit *test)
 }
 
 /*
+ * A switch whose Error Detect CSRs the core does not clear (it does not
+ * know its error management block) sends each port's latched link
+ * transitions with each port-write about that port.  Port 1's latched
+ * bits do not hide a bounce of port 2 that latched the same ones: the
+ * port-write of port 2 going down was lost, the one of it coming back
+ * says it went down, and it is followed as a bounce (the switch is
+ * discovered again: more reads than a port-write with nothing new).
+ */
+static void voq_event_cdev_switch_latched(struct kunit *test)
+{
+	const u32 both = REM_PED_LINK_OK2U | REM_PED_LINK_U2OK;
+	struct voq_cdev_sw c;
+	union rio_pw_msg msg;
+	u64 reads, bounce, quiet;
+
+	voq_cdev_sw_setup(test, &c);
+	/*
+	 * A port-write about port 2 with nothing latched: whatever it makes
+	 * rio-voq write to the port is written before the counts below
+	 */
+	msg = voq_pw_msg(c.rdev, 2);
+	KUNIT_EXPECT_EQ(test, rio_inb_pwrite_handler(&c.sm->mport, &msg), 0);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(c.sw, 1, false), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(c.sw, 1, true), 0);
+	rio_sim_mport_pw_flush(c.sm);
+	KUNIT_ASSERT_EQ(test, c.sw->port[1].em_err_det, both);
+
+	c.sm->fab->no_pw = true;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(c.sw, 2, false), 0);
+	c.sm->fab->no_pw = false;
+	reads = rio_voq_count.reads;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(c.sw, 2, true), 0);
+	rio_sim_mport_pw_flush(c.sm);
+	bounce = rio_voq_count.reads - reads;
+	KUNIT_ASSERT_EQ(test, c.sw->port[2].em_err_det, both);
+
+	/* The same port-write again: nothing new */
+	msg = voq_pw_msg(c.rdev, 2);
+	msg.em.errdetect = c.sw->port[2].em_err_det;
+	reads = rio_voq_count.reads;
+	KUNIT_EXPECT_EQ(test, rio_inb_pwrite_handler(&c.sm->mport, &msg), 0);
+	quiet = rio_voq_count.reads - reads;
+	KUNIT_EXPECT_GT(test, bounce, quiet);
+	rio_sim_kunit_release(test, c.sm);
+}
+
+/*
  * Found by the soak (tree:2 seed 20261122): a link comes back whose
  * switch end lost its VoQ block while the link was down.  The endpoint
  * kept generating toward the old board (it could not be reached while
@@ -2346,6 +2394,7 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_cdev_hot_swap_em),
 	KUNIT_CASE(voq_event_cdev_poll_left_alone),
 	KUNIT_CASE(voq_event_cdev_catch_up_left_alone),
+	KUNIT_CASE(voq_event_cdev_switch_latched),
 	KUNIT_CASE(voq_event_partner_lost_block),
 	KUNIT_CASE(voq_event_admin_fault_safe),
 	KUNIT_CASE_PARAM(voq_event_soak, voq_soak_gen_params),
