@@ -19,6 +19,7 @@
 #ifndef _RIO_VOQ_CORE_H
 #define _RIO_VOQ_CORE_H
 
+#include <linux/bits.h>
 #include <linux/dev_printk.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
@@ -183,6 +184,10 @@ struct rio_voq_port_state {
 	unsigned int nqueues;
 };
 
+/* The port a port-write is about: its Port ID field, and the ports it names */
+#define RIO_VOQ_PW_PORT		GENMASK(7, 0)
+#define RIO_VOQ_PW_PORTS	(RIO_VOQ_PW_PORT + 1)
+
 /**
  * struct rio_voq_node - a device (or the mport itself) rio-voq follows
  * @node: entry in the list of nodes
@@ -207,10 +212,12 @@ struct rio_voq_port_state {
  *	tried at each event about it or its links and by the poll
  * @unknown_told: that rediscovery failed on a device that answered: one
  *	line was logged, and its partners' generation toward it is off
- * @pw_latched: the link transitions (Error Detect OK-to-Uninit,
- *	Uninit-to-OK) its last port-write carried, for a device whose Error
- *	Detect CSR the core does not clear (an endpoint): they stay latched,
- *	so only a change of them tells of a new bounce
+ * @pw_ok2u: for a device whose Error Detect CSRs the core does not clear
+ *	(an endpoint, a switch whose error management block it does not
+ *	know), the ports whose last port-write carried OK-to-Uninit: the
+ *	transitions stay latched, so only a change of them tells of a new
+ *	bounce of the port
+ * @pw_u2ok: likewise, Uninit-to-OK
  * @sysfs_failed: creating voq/ failed; tried again at the next scan
  * @sysfs_stale: the device was replaced: its sysfs directories are made
  *	again (they follow the block in place)
@@ -249,7 +256,8 @@ struct rio_voq_node {
 	bool dead;
 	bool unknown;
 	bool unknown_told;
-	u32 pw_latched;
+	DECLARE_BITMAP(pw_ok2u, RIO_VOQ_PW_PORTS);
+	DECLARE_BITMAP(pw_u2ok, RIO_VOQ_PW_PORTS);
 	bool sysfs_failed;
 	bool sysfs_stale;
 	struct kobject *kdir;

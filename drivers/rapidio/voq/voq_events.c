@@ -36,6 +36,8 @@
  */
 
 #include <kunit/visibility.h>
+#include <linux/bitfield.h>
+#include <linux/bitops.h>
 #include <linux/lockdep.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
@@ -535,23 +537,31 @@ void rio_voq_events_replay(struct rio_mport *mport)
 }
 
 /*
- * Did the link of a port-write's port go down, or (re)train, since the
- * device's last port-write: @latched, the transitions its Port n Error
+ * Did the link of @port go down, or (re)train, since the device's last
+ * port-write about that port: @latched, the transitions its Port n Error
  * Detect CSR latched, as the message carries them.  The core clears a
  * switch's register after each port-write (rio_inb_pwrite_handler(), on
  * a switch whose error management block it knows), so what a switch
- * sends is new.  An endpoint's it does not clear, and neither does
- * rio-voq (the register is not its block, and the endpoint's driver owns
- * its port-writes): the transitions stay latched and come with each of
- * its later port-writes, so only a change of them is a new bounce.
+ * sends is new.  An endpoint's it does not clear, nor the registers of a
+ * switch whose block it does not know (one rio_mport_cdev added, whose
+ * block is the hot-swap-only one), and neither does rio-voq (the
+ * register is not its block, and the endpoint's driver owns its
+ * port-writes): the transitions stay latched and come with each of its
+ * later port-writes about that port, so only a change of those of the
+ * port is a new bounce.
  */
-static bool rio_voq_pw_bounced(struct rio_voq_node *n, u32 latched)
+static bool rio_voq_pw_bounced(struct rio_voq_node *n, unsigned int port,
+			       u32 latched)
 {
+	bool ok2u = latched & REM_PED_LINK_OK2U, u2ok = latched & REM_PED_LINK_U2OK;
+
 	if ((n->rdev->pef & RIO_PEF_SWITCH) && n->rdev->em_efptr)
 		return latched;
-	if (!latched || latched == n->pw_latched)
+	if (!latched || (ok2u == test_bit(port, n->pw_ok2u) &&
+			 u2ok == test_bit(port, n->pw_u2ok)))
 		return false;
-	n->pw_latched = latched;
+	assign_bit(port, n->pw_ok2u, ok2u);
+	assign_bit(port, n->pw_u2ok, u2ok);
 	return true;
 }
 
@@ -564,7 +574,7 @@ static int rio_voq_pw(struct rio_mport *mport, void *context,
 		      union rio_pw_msg *msg, int step)
 {
 	u32 tag = msg->em.comptag & RIO_CTAG_UDEVID;
-	unsigned int port = msg->em.is_port & 0xff;
+	unsigned int port = FIELD_GET(RIO_VOQ_PW_PORT, msg->em.is_port);
 	u32 latched = msg->em.errdetect & (REM_PED_LINK_OK2U | REM_PED_LINK_U2OK);
 	struct rio_voq_node *n;
 
@@ -573,7 +583,7 @@ static int rio_voq_pw(struct rio_mport *mport, void *context,
 		if (n->mport != mport || !n->rdev || n->dead ||
 		    (n->rdev->comp_tag & RIO_CTAG_UDEVID) != tag)
 			continue;
-		rio_voq_port_event(n, port, rio_voq_pw_bounced(n, latched));
+		rio_voq_port_event(n, port, rio_voq_pw_bounced(n, port, latched));
 		break;
 	}
 	mutex_unlock(&rio_voq_lock);
