@@ -520,6 +520,7 @@ void rio_voq_debugfs_exit(void);
 
 /* voq_main.c */
 extern struct mutex rio_voq_lock;
+extern struct workqueue_struct *rio_voq_wq;
 void rio_voq_policy_get(struct rio_voq_policy *pol);
 void rio_voq_sysfs_sync(void);
 
@@ -530,6 +531,7 @@ struct rio_voq_link *rio_voq_test_link(struct rio_mport *mport,
 int rio_voq_test_configure(struct rio_voq_link *l);
 unsigned int rio_voq_test_nodes(struct rio_mport *mport);
 void rio_voq_test_poll(void);
+int rio_voq_test_poll_ms(unsigned int ms);
 void rio_voq_test_reload(void);
 void rio_voq_test_catch_up_flush(void);
 

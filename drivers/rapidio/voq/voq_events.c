@@ -70,7 +70,7 @@ static int rio_voq_poll_set(const char *val, const struct kernel_param *kp)
 	mutex_lock(&rio_voq_poll_lock);
 	WRITE_ONCE(poll_ms, ms);
 	if (rio_voq_poll_on && ms)
-		mod_delayed_work(system_wq, &rio_voq_poll_dw, msecs_to_jiffies(ms));
+		mod_delayed_work(rio_voq_wq, &rio_voq_poll_dw, msecs_to_jiffies(ms));
 	mutex_unlock(&rio_voq_poll_lock);
 	return 0;
 }
@@ -807,7 +807,7 @@ static void rio_voq_poll_work(struct work_struct *work)
 	mutex_lock(&rio_voq_poll_lock);
 	ms = READ_ONCE(poll_ms);
 	if (rio_voq_poll_on && ms)
-		queue_delayed_work(system_wq, &rio_voq_poll_dw, msecs_to_jiffies(ms));
+		queue_delayed_work(rio_voq_wq, &rio_voq_poll_dw, msecs_to_jiffies(ms));
 	mutex_unlock(&rio_voq_poll_lock);
 }
 
@@ -819,7 +819,7 @@ void rio_voq_poll_start(void)
 	mutex_lock(&rio_voq_poll_lock);
 	rio_voq_poll_on = true;
 	if (poll_ms)
-		mod_delayed_work(system_wq, &rio_voq_poll_dw, msecs_to_jiffies(poll_ms));
+		mod_delayed_work(rio_voq_wq, &rio_voq_poll_dw, msecs_to_jiffies(poll_ms));
 	mutex_unlock(&rio_voq_poll_lock);
 }
 
@@ -846,4 +846,23 @@ void rio_voq_test_poll(void)
 	rio_voq_poll_once();
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_poll);
+
+/**
+ * rio_voq_test_poll_ms() - write the poll_ms parameter, for tests
+ * @ms: the period; 0 turns the poll off, and waits for a pass in progress
+ *
+ * Return: 0, or -EINVAL for a period the parameter refuses.
+ */
+int rio_voq_test_poll_ms(unsigned int ms)
+{
+	char val[16];
+	int ret;
+
+	snprintf(val, sizeof(val), "%u", ms);
+	ret = rio_voq_poll_set(val, NULL);
+	if (!ret && !ms)
+		cancel_delayed_work_sync(&rio_voq_poll_dw);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_poll_ms);
 #endif

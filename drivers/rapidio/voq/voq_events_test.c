@@ -209,6 +209,44 @@ static void voq_event_poll(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
+/*
+ * The poll armed through its parameter: a pass runs from its work item
+ * every poll_ms, and follows what changed, until it is turned off
+ */
+static void voq_event_poll_armed(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	unsigned int i;
+	bool xoff = false;
+
+	sm->fab->no_pw = true;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 2, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_ASSERT_FALSE(test, voq_test_hw(sw, 2).xoff);
+
+	KUNIT_EXPECT_EQ(test, rio_voq_test_poll_ms(10), 0);
+	for (i = 0; i < 500 && !xoff; i++) {
+		msleep(20);
+		mutex_lock(&rio_voq_lock);
+		xoff = voq_test_hw(sw, 2).xoff;
+		mutex_unlock(&rio_voq_lock);
+	}
+	KUNIT_EXPECT_TRUE(test, xoff);
+
+	/* A later pass follows the port back */
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_unavailable(sw, 2, false), 0);
+	for (i = 0; i < 500 && xoff; i++) {
+		msleep(20);
+		mutex_lock(&rio_voq_lock);
+		xoff = voq_test_hw(sw, 2).xoff;
+		mutex_unlock(&rio_voq_lock);
+	}
+	KUNIT_EXPECT_FALSE(test, xoff);
+	KUNIT_EXPECT_EQ(test, rio_voq_test_poll_ms(0), 0);
+	rio_sim_kunit_release(test, sm);
+}
+
 /* An event during a scan is followed at the scan's end (here refused) */
 static void voq_event_during_scan(struct kunit *test)
 {
@@ -2363,6 +2401,7 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_unavailable),
 	KUNIT_CASE(voq_event_link_state),
 	KUNIT_CASE(voq_event_poll),
+	KUNIT_CASE(voq_event_poll_armed),
 	KUNIT_CASE(voq_event_during_scan),
 	KUNIT_CASE(voq_event_after_removal),
 	KUNIT_CASE(voq_event_races_removal),

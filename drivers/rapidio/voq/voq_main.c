@@ -387,7 +387,8 @@ struct rio_voq_catch_up {
 
 /* Under rio_voq_lock */
 static LIST_HEAD(rio_voq_catch_ups);
-static struct workqueue_struct *rio_voq_wq;
+/* rio-voq's works: the catch-ups and the poll */
+struct workqueue_struct *rio_voq_wq;
 
 /*
  * Follow what @mport's net became while rio-voq was not looking:
@@ -636,7 +637,10 @@ static int __init rio_voq_init(void)
 {
 	int ret;
 
-	/* Catch-ups wait for scan locks: not on a system workqueue */
+	/*
+	 * Catch-ups wait for scan locks, and a pass of the poll reads every
+	 * port of every fabric: not on a system workqueue
+	 */
 	rio_voq_wq = alloc_workqueue("rio_voq", WQ_UNBOUND, 0);
 	if (!rio_voq_wq)
 		return -ENOMEM;
