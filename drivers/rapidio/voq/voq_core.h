@@ -19,6 +19,7 @@
 #ifndef _RIO_VOQ_CORE_H
 #define _RIO_VOQ_CORE_H
 
+#include <linux/bits.h>
 #include <linux/dev_printk.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
@@ -183,6 +184,10 @@ struct rio_voq_port_state {
 	unsigned int nqueues;
 };
 
+/* The port a port-write is about: its Port ID field, and the ports it names */
+#define RIO_VOQ_PW_PORT		GENMASK(7, 0)
+#define RIO_VOQ_PW_PORTS	(RIO_VOQ_PW_PORT + 1)
+
 /**
  * struct rio_voq_node - a device (or the mport itself) rio-voq follows
  * @node: entry in the list of nodes
@@ -191,7 +196,8 @@ struct rio_voq_port_state {
  * @rdev: the device, NULL for the mport's own configuration space
  * @probed: discovery has run (whether or not a block was found)
  * @placed: the core knows where the device is (it was enumerated or
- *	discovered, not added by userspace): its links can be found
+ *	discovered, not added by userspace): its links can be found, and
+ *	rio-voq sets up its ports by itself (rio_voq_node_auto())
  * @root: the device the mport reaches at hop 0 (placed, no predecessor)
  * @from_scan: registered while its mport was being scanned
  * @configured: its ports without a link have been set up
@@ -208,10 +214,12 @@ struct rio_voq_port_state {
  *	tried at each event about it or its links and by the poll
  * @unknown_told: that rediscovery failed on a device that answered: one
  *	line was logged, and its partners' generation toward it is off
- * @pw_latched: the link transitions (Error Detect OK-to-Uninit,
- *	Uninit-to-OK) its last port-write carried, for a device whose Error
- *	Detect CSR the core does not clear (an endpoint): they stay latched,
- *	so only a change of them tells of a new bounce
+ * @pw_ok2u: for a device whose Error Detect CSRs the core does not clear
+ *	(an endpoint, a switch whose error management block it does not
+ *	know), the ports whose last port-write carried OK-to-Uninit: the
+ *	transitions stay latched, so only a change of them tells of a new
+ *	bounce of the port
+ * @pw_u2ok: likewise, Uninit-to-OK
  * @sysfs_failed: creating voq/ failed; tried again at the next scan
  * @sysfs_stale: the device was replaced: its sysfs directories are made
  *	again (they follow the block in place)
@@ -250,7 +258,8 @@ struct rio_voq_node {
 	bool dead;
 	bool unknown;
 	bool unknown_told;
-	u32 pw_latched;
+	DECLARE_BITMAP(pw_ok2u, RIO_VOQ_PW_PORTS);
+	DECLARE_BITMAP(pw_u2ok, RIO_VOQ_PW_PORTS);
 	bool sysfs_failed;
 	bool sysfs_stale;
 	struct kobject *kdir;
@@ -490,6 +499,7 @@ bool rio_voq_behind(struct rio_voq_node *n, struct rio_voq_node *top);
 bool rio_voq_node_cut_off(struct rio_voq_node *n, const struct rio_voq_link *except);
 void rio_voq_node_replace(struct rio_voq_node *n, struct rio_voq_node *fresh);
 void rio_voq_place(struct rio_voq_node *n, bool from_scan, unsigned int ndevs);
+bool rio_voq_node_auto(const struct rio_voq_node *n);
 
 /* voq_events.c: port-writes, port events, the poll */
 void rio_voq_port_event(struct rio_voq_node *n, unsigned int port,
@@ -512,6 +522,7 @@ void rio_voq_debugfs_exit(void);
 
 /* voq_main.c */
 extern struct mutex rio_voq_lock;
+extern struct workqueue_struct *rio_voq_wq;
 void rio_voq_policy_get(struct rio_voq_policy *pol);
 void rio_voq_sysfs_sync(void);
 
@@ -522,6 +533,7 @@ struct rio_voq_link *rio_voq_test_link(struct rio_mport *mport,
 int rio_voq_test_configure(struct rio_voq_link *l);
 unsigned int rio_voq_test_nodes(struct rio_mport *mport);
 void rio_voq_test_poll(void);
+int rio_voq_test_poll_ms(unsigned int ms);
 void rio_voq_test_reload(void);
 void rio_voq_test_catch_up_flush(void);
 

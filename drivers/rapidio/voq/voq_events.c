@@ -36,6 +36,8 @@
  */
 
 #include <kunit/visibility.h>
+#include <linux/bitfield.h>
+#include <linux/bitops.h>
 #include <linux/lockdep.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
@@ -68,7 +70,7 @@ static int rio_voq_poll_set(const char *val, const struct kernel_param *kp)
 	mutex_lock(&rio_voq_poll_lock);
 	WRITE_ONCE(poll_ms, ms);
 	if (rio_voq_poll_on && ms)
-		mod_delayed_work(system_wq, &rio_voq_poll_dw, msecs_to_jiffies(ms));
+		mod_delayed_work(rio_voq_wq, &rio_voq_poll_dw, msecs_to_jiffies(ms));
 	mutex_unlock(&rio_voq_poll_lock);
 	return 0;
 }
@@ -153,10 +155,11 @@ struct rio_voq_far {
 /*
  * After @n was replaced, or discovered again after it was not known:
  * its new links (state RIO_VOQ_LINK_NEW: those with a VoQ block at both
- * ends) are planned and written as at a scan, its other ports and the
- * partners it left without a link are set up as lone ports, and the
- * admin's choices on both ends of each are checked against the boards
- * in place.  @old: the partners its links had, @nold of them.
+ * ends) are planned and written as at a scan, its other ports (unless a
+ * fabric manager added it) and the partners it left without a link are
+ * set up as lone ports, and the admin's choices on both ends of each are
+ * checked against the boards in place.  @old: the partners its links
+ * had, @nold of them.
  */
 static void rio_voq_follow_replaced(struct rio_voq_node *n,
 				    const struct rio_voq_policy *pol, bool write,
@@ -176,7 +179,7 @@ static void rio_voq_follow_replaced(struct rio_voq_node *n,
 	}
 	for (p = 0; p < n->nports; p++) {
 		l = n->port[p].link;
-		if (!l && write)
+		if (!l && write && rio_voq_node_auto(n))
 			rio_voq_port_configure(n, p, false);
 		rio_voq_choices_check(n, p);
 		if (l) {
@@ -392,12 +395,13 @@ static void rio_voq_peer_port_event(struct rio_voq_node *peer,
  *
  * Reads the port's Error and Status CSR (and its partner's, for a port
  * with a link), then configures the link, or the lone port, as a scan
- * would, on a fabric this host owns with auto_config on; otherwise it
- * only records the state.  A link that comes back (or bounced) may lead
- * to a board swapped meanwhile: both ends are discovered again, and a
- * replaced device is planned from what it is now (see
- * rio_voq_check_replaced()); so is a device rio-voq does not know (whose
- * rediscovery failed).  No end is written by what rio-voq knew of it
+ * would, on a fabric this host owns with auto_config on; otherwise, and
+ * for the ports of a device a fabric manager added (see
+ * rio_voq_node_auto()), it only records the state.  A link that comes
+ * back (or bounced) may lead to a board swapped meanwhile: both ends are
+ * discovered again, and a replaced device is planned from what it is now
+ * (see rio_voq_check_replaced()); so is a device rio-voq does not know
+ * (whose rediscovery failed).  No end is written by what rio-voq knew of it
  * before it is discovered again: the far end of a link that bounced and
  * is down is left alone, and not known if it cannot be read.  During a
  * scan of the mport the event is remembered for the scan's end.  When a
@@ -459,7 +463,7 @@ void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 				return;
 			}
 		}
-		if (write && !n->unknown)
+		if (write && !n->unknown && rio_voq_node_auto(n))
 			rio_voq_port_configure(n, port, true);
 		/* A link to a device without a block may cut off others too */
 		if (up && was)
@@ -533,23 +537,31 @@ void rio_voq_events_replay(struct rio_mport *mport)
 }
 
 /*
- * Did the link of a port-write's port go down, or (re)train, since the
- * device's last port-write: @latched, the transitions its Port n Error
+ * Did the link of @port go down, or (re)train, since the device's last
+ * port-write about that port: @latched, the transitions its Port n Error
  * Detect CSR latched, as the message carries them.  The core clears a
  * switch's register after each port-write (rio_inb_pwrite_handler(), on
  * a switch whose error management block it knows), so what a switch
- * sends is new.  An endpoint's it does not clear, and neither does
- * rio-voq (the register is not its block, and the endpoint's driver owns
- * its port-writes): the transitions stay latched and come with each of
- * its later port-writes, so only a change of them is a new bounce.
+ * sends is new.  An endpoint's it does not clear, nor the registers of a
+ * switch whose block it does not know (one rio_mport_cdev added, whose
+ * block is the hot-swap-only one), and neither does rio-voq (the
+ * register is not its block, and the endpoint's driver owns its
+ * port-writes): the transitions stay latched and come with each of its
+ * later port-writes about that port, so only a change of those of the
+ * port is a new bounce.
  */
-static bool rio_voq_pw_bounced(struct rio_voq_node *n, u32 latched)
+static bool rio_voq_pw_bounced(struct rio_voq_node *n, unsigned int port,
+			       u32 latched)
 {
+	bool ok2u = latched & REM_PED_LINK_OK2U, u2ok = latched & REM_PED_LINK_U2OK;
+
 	if ((n->rdev->pef & RIO_PEF_SWITCH) && n->rdev->em_efptr)
 		return latched;
-	if (!latched || latched == n->pw_latched)
+	if (!latched || (ok2u == test_bit(port, n->pw_ok2u) &&
+			 u2ok == test_bit(port, n->pw_u2ok)))
 		return false;
-	n->pw_latched = latched;
+	assign_bit(port, n->pw_ok2u, ok2u);
+	assign_bit(port, n->pw_u2ok, u2ok);
 	return true;
 }
 
@@ -562,7 +574,7 @@ static int rio_voq_pw(struct rio_mport *mport, void *context,
 		      union rio_pw_msg *msg, int step)
 {
 	u32 tag = msg->em.comptag & RIO_CTAG_UDEVID;
-	unsigned int port = msg->em.is_port & 0xff;
+	unsigned int port = FIELD_GET(RIO_VOQ_PW_PORT, msg->em.is_port);
 	u32 latched = msg->em.errdetect & (REM_PED_LINK_OK2U | REM_PED_LINK_U2OK);
 	struct rio_voq_node *n;
 
@@ -571,7 +583,7 @@ static int rio_voq_pw(struct rio_mport *mport, void *context,
 		if (n->mport != mport || !n->rdev || n->dead ||
 		    (n->rdev->comp_tag & RIO_CTAG_UDEVID) != tag)
 			continue;
-		rio_voq_port_event(n, port, rio_voq_pw_bounced(n, latched));
+		rio_voq_port_event(n, port, rio_voq_pw_bounced(n, port, latched));
 		break;
 	}
 	mutex_unlock(&rio_voq_lock);
@@ -795,7 +807,7 @@ static void rio_voq_poll_work(struct work_struct *work)
 	mutex_lock(&rio_voq_poll_lock);
 	ms = READ_ONCE(poll_ms);
 	if (rio_voq_poll_on && ms)
-		queue_delayed_work(system_wq, &rio_voq_poll_dw, msecs_to_jiffies(ms));
+		queue_delayed_work(rio_voq_wq, &rio_voq_poll_dw, msecs_to_jiffies(ms));
 	mutex_unlock(&rio_voq_poll_lock);
 }
 
@@ -807,7 +819,7 @@ void rio_voq_poll_start(void)
 	mutex_lock(&rio_voq_poll_lock);
 	rio_voq_poll_on = true;
 	if (poll_ms)
-		mod_delayed_work(system_wq, &rio_voq_poll_dw, msecs_to_jiffies(poll_ms));
+		mod_delayed_work(rio_voq_wq, &rio_voq_poll_dw, msecs_to_jiffies(poll_ms));
 	mutex_unlock(&rio_voq_poll_lock);
 }
 
@@ -834,4 +846,23 @@ void rio_voq_test_poll(void)
 	rio_voq_poll_once();
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_poll);
+
+/**
+ * rio_voq_test_poll_ms() - write the poll_ms parameter, for tests
+ * @ms: the period; 0 turns the poll off, and waits for a pass in progress
+ *
+ * Return: 0, or -EINVAL for a period the parameter refuses.
+ */
+int rio_voq_test_poll_ms(unsigned int ms)
+{
+	char val[16];
+	int ret;
+
+	snprintf(val, sizeof(val), "%u", ms);
+	ret = rio_voq_poll_set(val, NULL);
+	if (!ret && !ms)
+		cancel_delayed_work_sync(&rio_voq_poll_dw);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_poll_ms);
 #endif

@@ -209,6 +209,44 @@ static void voq_event_poll(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
+/*
+ * The poll armed through its parameter: a pass runs from its work item
+ * every poll_ms, and follows what changed, until it is turned off
+ */
+static void voq_event_poll_armed(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	unsigned int i;
+	bool xoff = false;
+
+	sm->fab->no_pw = true;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 2, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_ASSERT_FALSE(test, voq_test_hw(sw, 2).xoff);
+
+	KUNIT_EXPECT_EQ(test, rio_voq_test_poll_ms(10), 0);
+	for (i = 0; i < 500 && !xoff; i++) {
+		msleep(20);
+		mutex_lock(&rio_voq_lock);
+		xoff = voq_test_hw(sw, 2).xoff;
+		mutex_unlock(&rio_voq_lock);
+	}
+	KUNIT_EXPECT_TRUE(test, xoff);
+
+	/* A later pass follows the port back */
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_unavailable(sw, 2, false), 0);
+	for (i = 0; i < 500 && xoff; i++) {
+		msleep(20);
+		mutex_lock(&rio_voq_lock);
+		xoff = voq_test_hw(sw, 2).xoff;
+		mutex_unlock(&rio_voq_lock);
+	}
+	KUNIT_EXPECT_FALSE(test, xoff);
+	KUNIT_EXPECT_EQ(test, rio_voq_test_poll_ms(0), 0);
+	rio_sim_kunit_release(test, sm);
+}
+
 /* An event during a scan is followed at the scan's end (here refused) */
 static void voq_event_during_scan(struct kunit *test)
 {
@@ -1277,25 +1315,33 @@ static void voq_cdev_release(struct device *dev)
 }
 
 /*
- * Add an endpoint the way rio_mport_cdev's RIO_DEV_ADD does
+ * Add a device the way rio_mport_cdev's RIO_DEV_ADD does
  * (__rio_mport_add_riodev()): its registers read as that does, the
  * error management block looked for by ERR_MGMNT only, no place in the
- * topology.  It goes with its mport.
+ * topology (a switch: no route table, no next devices).  It goes with
+ * its mport.
  */
 static struct rio_dev *voq_cdev_add(struct kunit *test, struct rio_mport *mport,
 				    const char *name, u32 comptag, u16 destid,
 				    u8 hopcount)
 {
+	size_t size = sizeof(struct rio_dev);
 	struct rio_dev *rdev;
-	u32 pef, rval;
+	u32 pef, rval, swpinfo = 0;
 
 	KUNIT_ASSERT_EQ(test, rio_mport_read_config_32(mport, destid, hopcount,
 						       RIO_PEF_CAR, &pef), 0);
-	KUNIT_ASSERT_FALSE(test, pef & RIO_PEF_SWITCH);
-	rdev = kzalloc(sizeof(*rdev), GFP_KERNEL);
+	if (pef & RIO_PEF_SWITCH) {
+		rio_mport_read_config_32(mport, destid, hopcount,
+					 RIO_SWP_INFO_CAR, &swpinfo);
+		size += struct_size(rdev->rswitch, nextdev,
+				    RIO_GET_TOTAL_PORTS(swpinfo));
+	}
+	rdev = kzalloc(size, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, rdev);
 	rdev->net = mport->net;
 	rdev->pef = pef;
+	rdev->swpinfo = swpinfo;
 	rio_mport_read_config_32(mport, destid, hopcount, RIO_DEV_ID_CAR, &rval);
 	rdev->did = rval >> 16;
 	rdev->vid = rval & 0xffff;
@@ -1337,7 +1383,8 @@ static struct rio_dev *voq_cdev_add(struct kunit *test, struct rio_mport *mport,
  * An endpoint whose error management block is the hot-swap-only one,
  * deleted and added again by a fabric manager (rio_mport_cdev, which
  * looks for the other block only): rio-voq's rediscovery at its first
- * bounce compares like with like, and does not take it for another board
+ * bounce compares like with like, and does not take it for another board.
+ * Its VoQ CSR is the fabric manager's: the bounce writes nothing to it.
  */
 static void voq_event_cdev_hot_swap_em(struct kunit *test)
 {
@@ -1348,8 +1395,9 @@ static void voq_event_cdev_hot_swap_em(struct kunit *test)
 	struct rio_sim_mport *sm;
 	struct rio_voq_node *n;
 	struct rio_dev *rdev;
-	u64 delivered;
+	u64 delivered, writes;
 	u16 destid;
+	u32 ctl;
 	u8 hopcount;
 	u32 tag;
 
@@ -1385,6 +1433,10 @@ static void voq_event_cdev_hot_swap_em(struct kunit *test)
 	mutex_unlock(&rio_voq_lock);
 	KUNIT_ASSERT_NOT_NULL(test, n);
 	KUNIT_ASSERT_NOT_NULL(test, ports);
+	/* Set by the fabric manager (raw writes): XOFF on an available port */
+	ep->port[0].voq_ctl |= RIO_VOQ_CSR_XOFF;
+	writes = ep->port[0].voq_writes;
+	ctl = ep->port[0].voq_ctl;
 
 	/* Its link bounces, and its port-write says so */
 	delivered = fab->pw_sent - fab->pw_lost;
@@ -1394,8 +1446,195 @@ static void voq_event_cdev_hot_swap_em(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fab->pw_sent - fab->pw_lost, delivered + 1);
 	mutex_lock(&rio_voq_lock);
 	KUNIT_EXPECT_PTR_EQ(test, n->port, ports);	/* not rebuilt as replaced */
+	KUNIT_EXPECT_STREQ(test, rio_voq_port_link_state(n, 0), "up");
 	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, ep->port[0].voq_writes, writes);
+	KUNIT_EXPECT_EQ(test, ep->port[0].voq_ctl, ctl);
 	rio_sim_kunit_release(test, sm);
+}
+
+/* A fabric enumerated, whose switch a fabric manager deleted and added again */
+struct voq_cdev_sw {
+	struct rio_sim_mport *sm;
+	struct rio_sim_dev *sw;
+	struct rio_dev *rdev;
+	struct rio_voq_node *n;
+};
+
+/*
+ * host - a 4-port switch whose error management block is the
+ * hot-swap-only one - an endpoint on each of its ports 1 and 2,
+ * enumerated; then the switch is deleted and added again through
+ * rio_mport_cdev: it has no place in the topology (no link), and the
+ * core does not know its error management block (it does not clear its
+ * Error Detect CSRs after a port-write)
+ */
+static void voq_cdev_sw_setup(struct kunit *test, struct voq_cdev_sw *c)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+	struct rio_sim_dev_desc d = {
+		.name = "sw-hs", .is_switch = true, .nports = 4,
+		.vid = RIO_SIM_VID, .did = RIO_SIM_DID_SWITCH, .map = RIO_SIM_MAP_I,
+		.em = true, .em_hs = true, .voq = true,
+		.voq_layout = RIO_VOQ_LAYOUT_REV3, .voq_caps = RIO_SIM_VOQ_CAPS_ALL,
+	};
+	struct rio_sim_dev *host, *ep1, *ep2;
+	struct rio_dev *rdev;
+	u16 destid;
+	u8 hopcount;
+	u32 tag;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	host = voq_test_dev(test, fab, "host", false, 1, RIO_VOQ_LAYOUT_REV3,
+			    RIO_SIM_VOQ_CAPS_ALL);
+	c->sw = rio_sim_dev_add(fab, &d);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c->sw);
+	ep1 = voq_test_dev(test, fab, "ep1", false, 1, RIO_VOQ_LAYOUT_REV3,
+			   RIO_SIM_VOQ_CAPS_ALL);
+	ep2 = voq_test_dev(test, fab, "ep2", false, 1, RIO_VOQ_LAYOUT_REV3,
+			   RIO_SIM_VOQ_CAPS_ALL);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, c->sw, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(c->sw, 1, ep1, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(c->sw, 2, ep2, 0, 2), 0);
+	c->sm = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(c->sm), 0);
+	rdev = rio_sim_rdev(c->sm, c->sw);
+	KUNIT_ASSERT_NOT_NULL(test, rdev);
+	KUNIT_EXPECT_EQ(test, rdev->em_efptr, c->sw->em_ef);
+
+	tag = rdev->comp_tag;
+	destid = rdev->destid;
+	hopcount = rdev->hopcount;
+	rio_del_device(rdev, RIO_DEVICE_SHUTDOWN);	/* RIO_DEV_DEL */
+	c->rdev = voq_cdev_add(test, &c->sm->mport, "voq-cdev-sw", tag, destid,
+			       hopcount);
+	KUNIT_ASSERT_NOT_NULL(test, c->rdev);
+	KUNIT_ASSERT_EQ(test, c->rdev->em_efptr, 0U);
+	KUNIT_ASSERT_PTR_EQ(test, rio_sim_rdev(c->sm, c->sw), c->rdev);
+	c->n = voq_test_node(c->sm, c->sw);
+	KUNIT_ASSERT_NOT_NULL(test, c->n);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, c->n->placed);
+	KUNIT_EXPECT_EQ(test, c->n->nports, 4U);
+	mutex_unlock(&rio_voq_lock);
+}
+
+/*
+ * The poll follows the ports of a switch a fabric manager added (their
+ * state shows) and writes nothing to them; an admin still may
+ */
+static void voq_event_cdev_poll_left_alone(struct kunit *test)
+{
+	struct rio_sim_port *p;
+	struct voq_cdev_sw c;
+	u64 writes;
+	u32 ctl;
+
+	voq_cdev_sw_setup(test, &c);
+	p = &c.sw->port[2];
+	c.sm->fab->no_pw = true;
+	p->voq_ctl |= RIO_VOQ_CSR_XOFF;		/* the fabric manager's */
+	writes = p->voq_writes;
+	ctl = p->voq_ctl;
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(c.sw, 2, false), 0);
+	rio_voq_test_poll();
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_STREQ(test, rio_voq_port_link_state(c.n, 2), "down");
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(c.sw, 2, true), 0);
+	rio_voq_test_poll();
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_STREQ(test, rio_voq_port_link_state(c.n, 2), "up");
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, p->voq_writes, writes);
+	KUNIT_EXPECT_EQ(test, p->voq_ctl, ctl);
+
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(c.n, 2, RIO_VOQ_KNOB_XOFF, 0), 0);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(c.sw, 2).xoff);
+	KUNIT_EXPECT_GT(test, p->voq_writes, writes);
+	rio_sim_kunit_release(test, c.sm);
+}
+
+/*
+ * rio-voq loaded again (a catch-up of a net scanned before) writes
+ * nothing to the ports of a switch a fabric manager added
+ */
+static void voq_event_cdev_catch_up_left_alone(struct kunit *test)
+{
+	u64 writes[4];
+	struct voq_cdev_sw c;
+	struct rio_voq_node *n;
+	unsigned int p;
+	u32 ctl[4];
+
+	voq_cdev_sw_setup(test, &c);
+	c.sw->port[3].voq_ctl |= RIO_VOQ_CSR_XOFF;	/* the fabric manager's */
+	for (p = 0; p < ARRAY_SIZE(writes); p++) {
+		writes[p] = c.sw->port[p].voq_writes;
+		ctl[p] = c.sw->port[p].voq_ctl;
+	}
+	rio_voq_test_reload();
+	rio_voq_test_catch_up_flush();
+	n = voq_test_node(c.sm, c.sw);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_TRUE(test, n->probed);
+	KUNIT_EXPECT_FALSE(test, n->placed);
+	mutex_unlock(&rio_voq_lock);
+	for (p = 0; p < ARRAY_SIZE(writes); p++) {
+		KUNIT_EXPECT_EQ_MSG(test, c.sw->port[p].voq_writes, writes[p], "port %u", p);
+		KUNIT_EXPECT_EQ_MSG(test, c.sw->port[p].voq_ctl, ctl[p], "port %u", p);
+	}
+	rio_sim_kunit_release(test, c.sm);
+}
+
+/*
+ * A switch whose Error Detect CSRs the core does not clear (it does not
+ * know its error management block) sends each port's latched link
+ * transitions with each port-write about that port.  Port 1's latched
+ * bits do not hide a bounce of port 2 that latched the same ones: the
+ * port-write of port 2 going down was lost, the one of it coming back
+ * says it went down, and it is followed as a bounce (the switch is
+ * discovered again: more reads than a port-write with nothing new).
+ */
+static void voq_event_cdev_switch_latched(struct kunit *test)
+{
+	const u32 both = REM_PED_LINK_OK2U | REM_PED_LINK_U2OK;
+	struct voq_cdev_sw c;
+	union rio_pw_msg msg;
+	u64 reads, bounce, quiet;
+
+	voq_cdev_sw_setup(test, &c);
+	/*
+	 * A port-write about port 2 with nothing latched: whatever it makes
+	 * rio-voq write to the port is written before the counts below
+	 */
+	msg = voq_pw_msg(c.rdev, 2);
+	KUNIT_EXPECT_EQ(test, rio_inb_pwrite_handler(&c.sm->mport, &msg), 0);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(c.sw, 1, false), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(c.sw, 1, true), 0);
+	rio_sim_mport_pw_flush(c.sm);
+	KUNIT_ASSERT_EQ(test, c.sw->port[1].em_err_det, both);
+
+	c.sm->fab->no_pw = true;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(c.sw, 2, false), 0);
+	c.sm->fab->no_pw = false;
+	reads = rio_voq_count.reads;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(c.sw, 2, true), 0);
+	rio_sim_mport_pw_flush(c.sm);
+	bounce = rio_voq_count.reads - reads;
+	KUNIT_ASSERT_EQ(test, c.sw->port[2].em_err_det, both);
+
+	/* The same port-write again: nothing new */
+	msg = voq_pw_msg(c.rdev, 2);
+	msg.em.errdetect = c.sw->port[2].em_err_det;
+	reads = rio_voq_count.reads;
+	KUNIT_EXPECT_EQ(test, rio_inb_pwrite_handler(&c.sm->mport, &msg), 0);
+	quiet = rio_voq_count.reads - reads;
+	KUNIT_EXPECT_GT(test, bounce, quiet);
+	rio_sim_kunit_release(test, c.sm);
 }
 
 /*
@@ -2162,6 +2401,7 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_unavailable),
 	KUNIT_CASE(voq_event_link_state),
 	KUNIT_CASE(voq_event_poll),
+	KUNIT_CASE(voq_event_poll_armed),
 	KUNIT_CASE(voq_event_during_scan),
 	KUNIT_CASE(voq_event_after_removal),
 	KUNIT_CASE(voq_event_races_removal),
@@ -2191,6 +2431,9 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_replace_staging_gone),
 	KUNIT_CASE(voq_event_endpoint_latched),
 	KUNIT_CASE(voq_event_cdev_hot_swap_em),
+	KUNIT_CASE(voq_event_cdev_poll_left_alone),
+	KUNIT_CASE(voq_event_cdev_catch_up_left_alone),
+	KUNIT_CASE(voq_event_cdev_switch_latched),
 	KUNIT_CASE(voq_event_partner_lost_block),
 	KUNIT_CASE(voq_event_admin_fault_safe),
 	KUNIT_CASE_PARAM(voq_event_soak, voq_soak_gen_params),

@@ -145,7 +145,8 @@ static bool rio_voq_mport_owns(struct rio_mport *mport)
 
 /*
  * Discover what is new on @mport's net and configure its new links and
- * the ports of new nodes that have none.  @scanned: after a successful
+ * the ports of new nodes that have none (not those of a device a fabric
+ * manager added: rio_voq_node_auto()).  @scanned: after a successful
  * scan (else rio-voq catches up with a net scanned before it was
  * loaded).  Called with rio_voq_lock held, while the mport's scan_lock
  * is held (by the scanning task or on its behalf).
@@ -191,7 +192,7 @@ static void rio_voq_sync(struct rio_mport *mport, bool scanned)
 		if (n->mport != mport || n->dead || !n->ef || n->configured)
 			continue;
 		n->configured = true;
-		for (p = 0; write && p < n->nports; p++)
+		for (p = 0; write && rio_voq_node_auto(n) && p < n->nports; p++)
 			if (!n->port[p].link)
 				rio_voq_port_configure(n, p, false);
 	}
@@ -411,7 +412,8 @@ struct rio_voq_catch_up {
 
 /* Under rio_voq_lock */
 static LIST_HEAD(rio_voq_catch_ups);
-static struct workqueue_struct *rio_voq_wq;
+/* rio-voq's works: the catch-ups and the poll */
+struct workqueue_struct *rio_voq_wq;
 
 /*
  * Follow what @mport's net became while rio-voq was not looking:
@@ -660,7 +662,10 @@ static int __init rio_voq_init(void)
 {
 	int ret;
 
-	/* Catch-ups wait for scan locks: not on a system workqueue */
+	/*
+	 * Catch-ups wait for scan locks, and a pass of the poll reads every
+	 * port of every fabric: not on a system workqueue
+	 */
 	rio_voq_wq = alloc_workqueue("rio_voq", WQ_UNBOUND, 0);
 	if (!rio_voq_wq)
 		return -ENOMEM;

@@ -178,6 +178,22 @@ void rio_voq_place(struct rio_voq_node *n, bool from_scan, unsigned int ndevs)
 	n->root = n->placed && !prev;
 }
 
+/**
+ * rio_voq_node_auto() - does rio-voq set up a node's ports by itself
+ * @n: the node
+ *
+ * The mport's own node and the devices the core placed are set up at
+ * scans, catch-ups, port events and the poll.  A device a fabric manager
+ * added through rio_mport_cdev has no place in the topology: rio-voq
+ * follows and shows its ports, and writes to them only for an admin.
+ *
+ * Return: true for the mport's own node or a placed device.
+ */
+bool rio_voq_node_auto(const struct rio_voq_node *n)
+{
+	return !n->rdev || n->placed;
+}
+
 /* The port by which a device was reached from its predecessor */
 static unsigned int rio_voq_ingress(const struct rio_dev *rdev)
 {
