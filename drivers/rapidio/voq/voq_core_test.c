@@ -381,6 +381,52 @@ static void voq_symbols_end_to_end(struct kunit *test)
 }
 
 /*
+ * Part 12 5.1.2: a device has one VoQ CSR per port, even for a port that
+ * does not support backpressure; a rev 2.x such port reads 0 at reset.
+ * Its participation and XOFF still decide whether its status goes in
+ * the symbols the other ports send (table 5-4), so it is kept: an
+ * 8-port rev 2.x switch whose ports 6 and 7 have no capability, port 6
+ * cabled to an endpoint, reports port 6's congestion to the host.
+ */
+static void voq_rev2_ports_without_caps(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+	struct rio_sim_dev *host, *sw, *ep6;
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *n;
+	struct rio_voq_rx *rx;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	host = voq_test_dev(test, fab, "host", false, 1, R2, CAPS_GEN_RX);
+	sw = voq_test_dev(test, fab, "sw", true, 8, R2, CAPS_GEN_RX);
+	ep6 = voq_test_dev(test, fab, "ep6", false, 1, R2, CAPS_GEN_RX);
+	sw->port[6].voq_caps = 0;
+	sw->port[7].voq_caps = 0;
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 6, ep6, 0, 2), 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+
+	n = voq_test_node(sm, sw);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_EXPECT_EQ(test, n->layout, RIO_VOQ_LAYOUT_REV2);
+	KUNIT_EXPECT_EQ(test, n->nports, 8U);
+	KUNIT_EXPECT_TRUE(test, voq_of(sw, 6).part_en);		/* in use */
+	KUNIT_EXPECT_FALSE(test, voq_of(sw, 7).part_en);	/* no cable */
+	KUNIT_EXPECT_FALSE(test, voq_of(sw, 6).gen_en);		/* cannot generate */
+	KUNIT_EXPECT_TRUE(test, voq_of(sw, 0).gen_en);
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 6, true), 0);
+	rx = host->port[0].rx;
+	KUNIT_ASSERT_NOT_NULL(test, rx);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(rx, 0, 6));
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 6, false), 0);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(rx, 0, 6));
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
  * rio-voq's transactions on the fabrics of the scaling benchmark equal
  * the lower bound of voq.rst ("Maintenance transactions"), computed from
  * the fabric's shape: the mport's PE features, assembly information, 2
@@ -463,6 +509,7 @@ static struct kunit_case voq_core_test_cases[] = {
 	KUNIT_CASE(voq_later_fabric_and_removal),
 	KUNIT_CASE(voq_fault_campaign),
 	KUNIT_CASE(voq_symbols_end_to_end),
+	KUNIT_CASE(voq_rev2_ports_without_caps),
 	KUNIT_CASE_PARAM(voq_scale_bound, voq_scale_gen_params),
 	{}
 };
