@@ -216,7 +216,10 @@ static void voq_admin_caps_changed(struct kunit *test)
 	rio_sim_kunit_release(test, a.sm);
 }
 
-/* Forcing CS64 on a class 2 link re-plans it with the CS64 widths */
+/*
+ * Forcing CS64 on a class 1 link (which may be built either way)
+ * re-plans it with the CS64 widths
+ */
 static void voq_admin_symbol_format(struct kunit *test)
 {
 	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
@@ -237,7 +240,7 @@ static void voq_admin_symbol_format(struct kunit *test)
 	d.map = RIO_SIM_MAP_II;
 	sw = rio_sim_dev_add(fab, &d);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sw);
-	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 1), 0);
 	sm = rio_sim_kunit_mport(test, fab, 0);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
@@ -258,8 +261,8 @@ static void voq_admin_symbol_format(struct kunit *test)
 
 	/*
 	 * CS64 again, but the switch's TX size does not read back: refused,
-	 * and the link shows the plan of the choice that stands (CS48 by
-	 * baud class), not the refused one
+	 * and the link shows the plan of the choice that stands (CS48, as
+	 * class 1 is taken by default), not the refused one
 	 */
 	KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 0, RIO_SIM_WFAULT_READBACK,
 						 FIELD_PREP(RIO_VOQ_CSR_TX_PGS, 1), 1), 0);

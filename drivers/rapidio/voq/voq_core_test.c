@@ -427,6 +427,64 @@ static void voq_rev2_ports_without_caps(struct kunit *test)
 }
 
 /*
+ * Part 12 chapter 3: class 2 links run control symbol 48.  CS64 asked
+ * for on such a link is refused (nothing changed), so that the group
+ * sizes stay those of CS48 arithmetic: 16 ports need one group bit, and
+ * the congestion of port 14 reaches the host.
+ */
+static void voq_format_by_class(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+	struct rio_sim_dev *host, *sw, *ep14;
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *hn, *sn;
+	struct rio_voq_link *l;
+	struct rio_voq_rx *rx;
+	u64 writes;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	host = voq_test_dev(test, fab, "host", false, 1, R3, CAPS_ALL);
+	sw = voq_test_dev(test, fab, "sw", true, 16, R3, CAPS_ALL);
+	ep14 = voq_test_dev(test, fab, "ep14", false, 1, R3, CAPS_ALL);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 14, ep14, 0, 2), 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	hn = voq_test_node(sm, host);
+	sn = voq_test_node(sm, sw);
+	KUNIT_ASSERT_NOT_NULL(test, hn);
+	KUNIT_ASSERT_NOT_NULL(test, sn);
+	l = rio_voq_test_link(&sm->mport, NULL, 0);
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	KUNIT_ASSERT_EQ(test, voq_of(sw, 0).tx_pgs, 1);
+
+	writes = sm->fab->writes;
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(hn, 0, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS64),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(sn, 0, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS64),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, sm->fab->writes, writes);
+	/* What class 2 allows anyway is taken */
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(hn, 0, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS48), 0);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(hn, 0, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_AUTO), 0);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, l->fmt, RIO_VOQ_FMT_CS48);
+	KUNIT_EXPECT_EQ(test, l->dir[1].pgs, 1);
+	KUNIT_EXPECT_EQ(test, l->dir[1].uncovered, 0U);
+	KUNIT_EXPECT_EQ(test, sn->port[0].choice.set & BIT(RIO_VOQ_KNOB_FMT), 0UL);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, voq_of(sw, 0).tx_pgs, 1);
+	KUNIT_EXPECT_EQ(test, voq_of(host, 0).rx_pgs, 1);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 14, true), 0);
+	rx = host->port[0].rx;
+	KUNIT_ASSERT_NOT_NULL(test, rx);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(rx, 0, 14));
+	voq_expect_safe(test, sm->fab);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
  * rio-voq's transactions on the fabrics of the scaling benchmark equal
  * the lower bound of voq.rst ("Maintenance transactions"), computed from
  * the fabric's shape: the mport's PE features, assembly information, 2
@@ -510,6 +568,7 @@ static struct kunit_case voq_core_test_cases[] = {
 	KUNIT_CASE(voq_fault_campaign),
 	KUNIT_CASE(voq_symbols_end_to_end),
 	KUNIT_CASE(voq_rev2_ports_without_caps),
+	KUNIT_CASE(voq_format_by_class),
 	KUNIT_CASE_PARAM(voq_scale_bound, voq_scale_gen_params),
 	{}
 };
