@@ -427,6 +427,58 @@ static void voq_rev2_ports_without_caps(struct kunit *test)
 }
 
 /*
+ * A rev 3+ switch whose port-0 CSR has a reserved bit set (bit 19), or
+ * reads group size 7 in its TX field, is still rev 3+: its ports are
+ * found at block offset 0x20 + 4n, nothing is written at rev 2.x's
+ * offsets, and its link to the host is configured.
+ */
+static const u32 voq_r3_odd_port0[] = {
+	BIT(31 - 19),				/* reserved bit 19 */
+	BIT(31 - 3),				/* reserved bit 3 */
+	RIO_VOQ_CSR_TX_PGS,			/* TX size 7 (reserved) */
+	RIO_VOQ_CSR_RX_PGS,			/* RX size 7 (reserved) */
+};
+
+static void voq_rev3_odd_port0_desc(const u32 *v, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "port 0 reads 0x%08x more", *v);
+}
+
+KUNIT_ARRAY_PARAM(voq_rev3_odd_port0, voq_r3_odd_port0, voq_rev3_odd_port0_desc);
+
+static void voq_rev3_odd_port0(struct kunit *test)
+{
+	const u32 *odd = test->param_value;
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+	struct rio_sim_dev *host, *sw;
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *n;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	host = voq_test_dev(test, fab, "host", false, 1, R3, CAPS_ALL);
+	sw = voq_test_dev(test, fab, "sw", true, 8, R3, CAPS_ALL);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
+	/* Behind the write filter's back, as a board may come out of reset */
+	if (*odd & (RIO_VOQ_CSR_TX_PGS | RIO_VOQ_CSR_RX_PGS))
+		sw->port[0].voq_ctl |= *odd;
+	else
+		sw->port[0].voq_caps |= *odd;
+	sm = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+
+	n = voq_test_node(sm, sw);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_EXPECT_EQ(test, n->layout, RIO_VOQ_LAYOUT_REV3);
+	KUNIT_EXPECT_EQ(test, n->nports, 8U);
+	KUNIT_EXPECT_EQ(test, sw->stray_writes, 0ULL);
+	KUNIT_EXPECT_TRUE(test, voq_of(sw, 0).gen_en);
+	KUNIT_EXPECT_TRUE(test, voq_of(host, 0).gen_en);
+	KUNIT_EXPECT_EQ(test, voq_of(sw, 0).tx_pgs, voq_of(host, 0).rx_pgs);
+	KUNIT_EXPECT_LE(test, voq_of(sw, 0).tx_pgs, RIO_VOQ_PGS_MAX);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
  * Part 12 chapter 3: class 2 links run control symbol 48.  CS64 asked
  * for on such a link is refused (nothing changed), so that the group
  * sizes stay those of CS48 arithmetic: 16 ports need one group bit, and
@@ -568,6 +620,7 @@ static struct kunit_case voq_core_test_cases[] = {
 	KUNIT_CASE(voq_fault_campaign),
 	KUNIT_CASE(voq_symbols_end_to_end),
 	KUNIT_CASE(voq_rev2_ports_without_caps),
+	KUNIT_CASE_PARAM(voq_rev3_odd_port0, voq_rev3_odd_port0_gen_params),
 	KUNIT_CASE(voq_format_by_class),
 	KUNIT_CASE_PARAM(voq_scale_bound, voq_scale_gen_params),
 	{}

@@ -417,11 +417,38 @@ static const struct voq_layout_case voq_layout_cases[] = {
 	  RIO_VOQ_LAYOUT_REV3 },
 	{ "rev3 256 ports", RIO_VOQ_LAYOUT_REV3, 256, LAYOUT_EF, R3_FULL, true, 0,
 	  RIO_VOQ_LAYOUT_REV3 },
-	{ "rev3-looking word with reserved bits set", RIO_VOQ_LAYOUT_REV3, 1,
+	/*
+	 * Bits rev 3+ reserves, or a size at the reserved value 7: still
+	 * rev 3+, whatever the port count (rev 2.x cannot have bits 12 and
+	 * 16 both set at that offset)
+	 */
+	{ "rev3 1 port, reserved bits 19-25 set", RIO_VOQ_LAYOUT_REV3, 1,
 	  LAYOUT_EF, R3_MIN | RIO_VOQ_CSR_R3_RSVD_19_25, false, 0,
+	  RIO_VOQ_LAYOUT_REV3 },
+	{ "rev3 1 port, TX size 7", RIO_VOQ_LAYOUT_REV3, 1, LAYOUT_EF,
+	  R3_MIN | RIO_VOQ_CSR_TX_PGS, false, 0, RIO_VOQ_LAYOUT_REV3 },
+	{ "rev3 1 port, reserved bit 3 set, next block right after",
+	  RIO_VOQ_LAYOUT_REV3, 1, LAYOUT_EF, R3_FULL | SPEC_BIT(3), true, 0,
+	  RIO_VOQ_LAYOUT_REV3 },
+	{ "rev3 4 ports, reserved bit 19 set", RIO_VOQ_LAYOUT_REV3, 4, LAYOUT_EF,
+	  R3_FULL | SPEC_BIT(19), false, 0, RIO_VOQ_LAYOUT_REV3 },
+	{ "rev3 5 ports, RX size 7", RIO_VOQ_LAYOUT_REV3, 5, LAYOUT_EF,
+	  R3_MIN | RIO_VOQ_CSR_RX_PGS, true, 0, RIO_VOQ_LAYOUT_REV3 },
+	/* Not R3_FULL: with every other bit set too, the word is all ones */
+	{ "rev3 8 ports, every reserved bit set, both sizes 7", RIO_VOQ_LAYOUT_REV3,
+	  8, LAYOUT_EF, R3_MIN | RIO_VOQ_CSR_R3_RSVD | RIO_VOQ_CSR_TX_PGS |
+	  RIO_VOQ_CSR_RX_PGS, false, 0, RIO_VOQ_LAYOUT_REV3 },
+	/* Rev 2.x: reserved bits set at port 5, but never both 12 and 16 */
+	{ "rev2 6 ports, bits 12-31 set but 16", RIO_VOQ_LAYOUT_REV2, 6, LAYOUT_EF,
+	  R2_FULL | (SPEC_BITS(12, 31) & ~SPEC_BIT(16)), false, 0,
 	  RIO_VOQ_LAYOUT_REV2 },
-	{ "rev3-looking word with TX size 7", RIO_VOQ_LAYOUT_REV3, 1, LAYOUT_EF,
-	  R3_MIN | RIO_VOQ_CSR_TX_PGS, false, 0, RIO_VOQ_LAYOUT_REV2 },
+	{ "rev2 8 ports, bits 13-31 set", RIO_VOQ_LAYOUT_REV2, 8, LAYOUT_EF,
+	  R2_FULL | SPEC_BITS(13, 31), true, 0, RIO_VOQ_LAYOUT_REV2 },
+	{ "rev2 5 ports, reserved bits set", RIO_VOQ_LAYOUT_REV2, 5, LAYOUT_EF,
+	  R2_FULL | SPEC_BITS(12, 31), false, 0, RIO_VOQ_LAYOUT_REV2 },
+	{ "rev2 3 ports, next block holds a rev3-like word with reserved bits",
+	  RIO_VOQ_LAYOUT_REV2, 3, LAYOUT_EF, R2_FULL, true,
+	  R3_MIN | RIO_VOQ_CSR_R3_RSVD, RIO_VOQ_LAYOUT_REV2 },
 };
 
 static void voq_layout_desc(const struct voq_layout_case *c, char *desc)
