@@ -180,7 +180,8 @@ static struct rio_voq_port voq_spec_single_bit(enum rio_voq_layout layout,
 		p.xoff = true;
 		break;
 	case 11:
-		p.vc_en = true;
+		/* Rev 3+: reserved while per-VC supported (bit 2) is 0 */
+		p.vc_en = layout == RIO_VOQ_LAYOUT_REV2;
 		break;
 	case 12 ... 18:
 		if (layout == RIO_VOQ_LAYOUT_REV3)
@@ -213,6 +214,30 @@ static void voq_csr_decode_each_bit(struct kunit *test)
 			voq_expect_port_eq(test, &got, &want, n);
 		}
 	}
+}
+
+/*
+ * Part 12 rev 4.1, table 5-3 bit 11: "reserved when VoQ Backpressure per
+ * VC Supported is 0".  Rev 2.x's bit 11 (Enable VC linking) is not.
+ */
+static void voq_csr_decode_vc_en_reserved(struct kunit *test)
+{
+	const u32 r3 = RIO_VOQ_CSR_PGS_SUP(0) | RIO_VOQ_CSR_PGS_SUP(4);
+	struct rio_voq_port p;
+
+	rio_voq_csr_decode(RIO_VOQ_LAYOUT_REV3, r3 | RIO_VOQ_CSR_VC_EN, &p);
+	KUNIT_EXPECT_FALSE(test, p.vc_en);
+	KUNIT_EXPECT_FALSE(test, p.vc_sup);
+	rio_voq_csr_decode(RIO_VOQ_LAYOUT_REV3, r3 | RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_GEN_EN |
+			   RIO_VOQ_CSR_VC_EN, &p);
+	KUNIT_EXPECT_FALSE(test, p.vc_en);
+	KUNIT_EXPECT_TRUE(test, p.gen_en);
+	rio_voq_csr_decode(RIO_VOQ_LAYOUT_REV3, r3 | RIO_VOQ_CSR_VC_SUP | RIO_VOQ_CSR_VC_EN, &p);
+	KUNIT_EXPECT_TRUE(test, p.vc_en);
+	rio_voq_csr_decode(RIO_VOQ_LAYOUT_REV3, r3 | RIO_VOQ_CSR_VC_SUP, &p);
+	KUNIT_EXPECT_FALSE(test, p.vc_en);
+	rio_voq_csr_decode(RIO_VOQ_LAYOUT_REV2, RIO_VOQ_CSR_VC_EN, &p);
+	KUNIT_EXPECT_TRUE(test, p.vc_en);
 }
 
 static void voq_csr_roundtrip_rev3(struct kunit *test)
@@ -529,6 +554,7 @@ static struct kunit_case voq_regs_test_cases[] = {
 	KUNIT_CASE(voq_csr_guide_values),
 	KUNIT_CASE(voq_csr_fields_partition),
 	KUNIT_CASE(voq_csr_decode_each_bit),
+	KUNIT_CASE(voq_csr_decode_vc_en_reserved),
 	KUNIT_CASE(voq_csr_roundtrip_rev3),
 	KUNIT_CASE(voq_csr_roundtrip_rev2),
 	KUNIT_CASE(voq_csr_encode_preserves_reserved),
