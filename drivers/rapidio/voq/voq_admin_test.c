@@ -332,7 +332,8 @@ static void voq_admin_format_class_changed(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, voq_csr(ep, 0).rx_pgs, tx[i], "class %u", classes[i]);
 		KUNIT_EXPECT_TRUE(test, voq_csr(sw, 1).gen_en);
 		mutex_lock(&rio_voq_lock);
-		KUNIT_EXPECT_EQ(test, l->fmt, classes[i] == 2 ? RIO_VOQ_FMT_CS48 : RIO_VOQ_FMT_CS64);
+		KUNIT_EXPECT_EQ(test, l->fmt,
+				classes[i] == 2 ? RIO_VOQ_FMT_CS48 : RIO_VOQ_FMT_CS64);
 		KUNIT_EXPECT_EQ(test, n->port[1].choice.val[RIO_VOQ_KNOB_FMT], RIO_VOQ_PREF_CS64);
 		mutex_unlock(&rio_voq_lock);
 	}
