@@ -103,6 +103,9 @@ static u8 rio_voq_pgs_sup_decode(u32 csr)
  *
  * For rev 2.x, whose CSR has no group-size fields, @port->pgs_sup,
  * @port->tx_pgs and @port->rx_pgs are 0: the rev 2 symbol format is fixed.
+ * For rev 3+, @port->vc_en is false while per-VC supported is 0: bit 11
+ * is then reserved (Part 12 rev 4.1, table 5-3).  Rev 2.x's bit 11,
+ * Enable VC linking, is decoded as read.
  */
 void rio_voq_csr_decode(enum rio_voq_layout layout, u32 csr,
 			struct rio_voq_port *port)
@@ -116,6 +119,10 @@ void rio_voq_csr_decode(enum rio_voq_layout layout, u32 csr,
 		.xoff = csr & RIO_VOQ_CSR_XOFF,
 		.vc_en = csr & RIO_VOQ_CSR_VC_EN,
 	};
+
+	/* Rev 3+ bit 11 is reserved while per-VC supported (bit 2) is 0 */
+	if (layout == RIO_VOQ_LAYOUT_REV3 && !port->vc_sup)
+		port->vc_en = false;
 
 	if (layout == RIO_VOQ_LAYOUT_REV3) {
 		port->pgs_sup = rio_voq_pgs_sup_decode(csr);
