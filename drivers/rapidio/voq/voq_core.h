@@ -341,7 +341,9 @@ struct rio_lat_link {
  * @node: entry in the list of links
  * @end: the two nodes
  * @port: the port of each node
- * @fmt: symbol format of the link
+ * @fmt: symbol format of the link, once @fmt_known
+ * @fmt_known: @fmt has been planned (a link new while down between rev 3+
+ *	ends has no baud-rate class read yet, hence no format)
  * @fmt_told: the log said that the link's baud-rate class overrules the
  *	format preferred (told again only after that stopped being so)
  * @baud_class: baud-rate class, read once (0: unknown)
@@ -357,6 +359,7 @@ struct rio_voq_link {
 	struct rio_voq_node *end[2];
 	unsigned int port[2];
 	enum rio_voq_fmt fmt;
+	bool fmt_known;
 	bool fmt_told;
 	unsigned int baud_class;
 	bool baud_read;

@@ -335,6 +335,7 @@ static void rio_voq_plan_fmt(struct rio_voq_link *l, const struct rio_voq_end e[
 	bool ignored;
 
 	l->fmt = rio_voq_link_fmt(e[0].layout, e[1].layout, l->baud_class, pref);
+	l->fmt_known = true;
 	ignored = l->fmt != RIO_VOQ_FMT_REV2 && rio_voq_pref_check(l->baud_class, pref);
 	if (ignored && !l->fmt_told)
 		rio_voq_notice(l->end[0], "port %u <-> %s port %u: symbol_format=%s ignored: a baud-rate class %u link runs %s\n",
@@ -468,6 +469,17 @@ static int rio_voq_link_write(struct rio_voq_link *l,
 			ret = rio_voq_fmt_check(l, ch, kept);
 			if (ret)
 				return ret;
+		}
+		/*
+		 * A link new while down: its format is known if an end is rev
+		 * 2.x; between rev 3+ ends it waits for the baud-rate class,
+		 * read once the link is up (shown as unknown until then)
+		 */
+		if (!l->fmt_known &&
+		    rio_voq_link_fmt(l->end[0]->layout, l->end[1]->layout, l->baud_class,
+				     RIO_VOQ_PREF_AUTO) == RIO_VOQ_FMT_REV2) {
+			l->fmt = RIO_VOQ_FMT_REV2;
+			l->fmt_known = true;
 		}
 		for (i = 0; i < 2; i++) {
 			l->dir[i].gen = false;
