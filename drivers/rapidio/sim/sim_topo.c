@@ -283,10 +283,13 @@ static struct rio_sim_dev *sim_hostile_sw(struct sim_builder *b,
  *           Control CSR
  *   port 2: 16 ports, a VoQ block of 4 CSRs whose last is at 0xfffc
  *   port 3: 255 ports, rev 2, whose layout describes 192
- *   port 4: 8 ports with a rev 2 block of 8 CSRs, claiming 255 ports
+ *   port 4: 8 ports with a rev 2 block of 8 CSRs placed first, claiming
+ *           255 ports
  *   port 5: 4 ports, claiming none
- *   port 6: 16 ports, a rev 2 block of 4 CSRs: past it, unimplemented
- *           space reads 0, which decodes as a rev 2 CSR
+ *   port 6: 16 ports, a rev 2 block of 4 CSRs placed first: past it is
+ *           the LP-Serial block.  A rev 2 CSR may read 0 (a port without
+ *           capabilities, which Part 12 5.1.2 still gives a register), so
+ *           nothing but the next block bounds a rev 2 block
  */
 static void sim_hostile(struct sim_builder *b)
 {
@@ -320,7 +323,7 @@ static void sim_hostile(struct sim_builder *b)
 
 	sw = sim_hostile_sw(b, (struct rio_sim_dev_desc){
 		.name = "sw-claims-255", .nports = 8,
-		.voq_layout = RIO_VOQ_LAYOUT_REV2,
+		.voq_layout = RIO_VOQ_LAYOUT_REV2, .voq_place = RIO_SIM_VOQ_FIRST,
 		.swp_claim = true, .swp_ports = RIO_SIM_MAX_PORTS });
 	sim_connect(b, root, 4, sw, 0, 2);
 	sim_connect(b, sw, 1, sim_ep(b, "ep"), 0, 2);
@@ -333,7 +336,8 @@ static void sim_hostile(struct sim_builder *b)
 
 	sw = sim_hostile_sw(b, (struct rio_sim_dev_desc){
 		.name = "sw-short-rev2", .nports = 16,
-		.voq_layout = RIO_VOQ_LAYOUT_REV2, .voq_nports = 4 });
+		.voq_layout = RIO_VOQ_LAYOUT_REV2, .voq_nports = 4,
+		.voq_place = RIO_SIM_VOQ_FIRST });
 	sim_connect(b, root, 6, sw, 0, 2);
 	sim_connect(b, sw, 1, sim_ep(b, "ep"), 0, 2);
 	sim_connect(b, sw, 9, sim_ep(b, "ep"), 0, 2);

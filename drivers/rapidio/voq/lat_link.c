@@ -45,22 +45,18 @@ static u32 rio_lat_off(const struct rio_voq_node *n, unsigned int port)
  * @l: the link, planned by voq_link.c
  *
  * The link's, not a preference: class 3 runs control symbol 64, class 2
- * control symbol 48, whatever the VoQ format chosen (a VoQ preference
- * of CS48 does not make a 10 Gbaud link run CS48).  Class 1 may be built
- * either way, and an unknown class is not known: there the VoQ plan's
- * format of a rev 3+ link says which, else CS48.
+ * control symbol 48, whatever the VoQ format preferred
+ * (rio_voq_link_fmt()).  Class 1 may be built either way, and an unknown
+ * class is not known: there the VoQ plan's format of a rev 3+ link says
+ * which, else CS48.
  *
  * Return: RIO_VOQ_FMT_CS64 or RIO_VOQ_FMT_CS48.
  */
 enum rio_voq_fmt rio_lat_link_fmt(const struct rio_voq_link *l)
 {
-	switch (l->baud_class) {
-	case 3:
-		return RIO_VOQ_FMT_CS64;
-	case 2:
-		return RIO_VOQ_FMT_CS48;
-	}
-	return l->fmt == RIO_VOQ_FMT_CS64 ? RIO_VOQ_FMT_CS64 : RIO_VOQ_FMT_CS48;
+	return rio_voq_link_fmt(RIO_VOQ_LAYOUT_REV3, RIO_VOQ_LAYOUT_REV3, l->baud_class,
+				l->fmt == RIO_VOQ_FMT_CS64 ? RIO_VOQ_PREF_CS64 :
+							     RIO_VOQ_PREF_AUTO);
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_lat_link_fmt);
 

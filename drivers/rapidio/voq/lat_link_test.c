@@ -494,7 +494,12 @@ static void lat_cs64_by_baud(struct kunit *test)
 	struct lat_fab f;
 
 	lat_setup(test, &f, LAT_ALL, LAT_ALL, 3, true);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(f.na, 1, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS48), 0);
+	/* Nor can CS48 be chosen on it (Part 12 chapter 3) */
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(f.na, 1, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS48),
+			-EINVAL);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, f.l->fmt, RIO_VOQ_FMT_CS64);
+	mutex_unlock(&rio_voq_lock);
 	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 1, RIO_LAT_PNA, RIO_LAT_CHOICE_OFF),
 			-EPERM);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL | LAT_ON);

@@ -12,6 +12,7 @@
 
 #include "../sim/rio_sim.h"
 #include "voq_core.h"
+#include "voq_test_log.h"
 #include "voq_test_sim.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
@@ -216,7 +217,10 @@ static void voq_admin_caps_changed(struct kunit *test)
 	rio_sim_kunit_release(test, a.sm);
 }
 
-/* Forcing CS64 on a class 2 link re-plans it with the CS64 widths */
+/*
+ * Forcing CS64 on a class 1 link (which may be built either way)
+ * re-plans it with the CS64 widths
+ */
 static void voq_admin_symbol_format(struct kunit *test)
 {
 	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
@@ -237,7 +241,7 @@ static void voq_admin_symbol_format(struct kunit *test)
 	d.map = RIO_SIM_MAP_II;
 	sw = rio_sim_dev_add(fab, &d);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sw);
-	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 1), 0);
 	sm = rio_sim_kunit_mport(test, fab, 0);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
@@ -258,8 +262,8 @@ static void voq_admin_symbol_format(struct kunit *test)
 
 	/*
 	 * CS64 again, but the switch's TX size does not read back: refused,
-	 * and the link shows the plan of the choice that stands (CS48 by
-	 * baud class), not the refused one
+	 * and the link shows the plan of the choice that stands (CS48, as
+	 * class 1 is taken by default), not the refused one
 	 */
 	KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 0, RIO_SIM_WFAULT_READBACK,
 						 FIELD_PREP(RIO_VOQ_CSR_TX_PGS, 1), 1), 0);
@@ -331,6 +335,68 @@ static void voq_admin_per_vc_order(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
+/*
+ * A format chosen on a class 1 link stays the admin's choice when the link
+ * trains at class 2 after a flap, but class 2 runs CS48 (Part 12 chapter
+ * 3): the plan ignores it, and one log line says so; back at class 1 the
+ * choice applies again
+ */
+static void voq_admin_format_class_changed(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+	struct rio_sim_dev *host, *sw, *ep;
+	struct rio_sim_mport *sm;
+	struct rio_voq_link *l;
+	struct rio_voq_node *n;
+	unsigned int i;
+	static const u8 classes[] = { 2, 2, 1 };
+	static const u8 tx[] = { 3, 3, 2 };
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	host = voq_test_dev(test, fab, "host", false, 1, RIO_VOQ_LAYOUT_REV3,
+			    RIO_SIM_VOQ_CAPS_ALL);
+	sw = voq_test_dev(test, fab, "sw", true, 48, RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
+	ep = voq_test_dev(test, fab, "ep", false, 1, RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 1, ep, 0, 1), 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	n = voq_test_node(sm, sw);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	mutex_lock(&rio_voq_lock);
+	l = n->port[1].link;
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	KUNIT_EXPECT_EQ(test, voq_csr(sw, 1).tx_pgs, 3);	/* CS48: 48 ports need 3 */
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 1, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS64), 0);
+	KUNIT_EXPECT_EQ(test, voq_csr(sw, 1).tx_pgs, 2);
+
+	voq_test_log_start(test);
+	for (i = 0; i < ARRAY_SIZE(classes); i++) {
+		spin_lock_irq(&fab->lock);
+		sw->port[1].baud_class = classes[i];
+		ep->port[0].baud_class = classes[i];
+		spin_unlock_irq(&fab->lock);
+		/* These devices send no port-writes: the poll sees the flap */
+		KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+		rio_voq_test_poll();
+		KUNIT_EXPECT_FALSE(test, voq_csr(sw, 1).gen_en);
+		KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+		rio_voq_test_poll();
+		KUNIT_EXPECT_EQ_MSG(test, voq_csr(sw, 1).tx_pgs, tx[i], "class %u", classes[i]);
+		KUNIT_EXPECT_EQ_MSG(test, voq_csr(ep, 0).rx_pgs, tx[i], "class %u", classes[i]);
+		KUNIT_EXPECT_TRUE(test, voq_csr(sw, 1).gen_en);
+		mutex_lock(&rio_voq_lock);
+		KUNIT_EXPECT_EQ(test, l->fmt,
+				classes[i] == 2 ? RIO_VOQ_FMT_CS48 : RIO_VOQ_FMT_CS64);
+		KUNIT_EXPECT_EQ(test, n->port[1].choice.val[RIO_VOQ_KNOB_FMT], RIO_VOQ_PREF_CS64);
+		mutex_unlock(&rio_voq_lock);
+	}
+	/* Told once, though planned twice at class 2 */
+	KUNIT_EXPECT_EQ(test, voq_test_log_count(test, "symbol_format=cs64 ignored"), 1U);
+	rio_sim_kunit_release(test, sm);
+}
+
 /* A node that only discovers refuses writes */
 static void voq_admin_discovering(struct kunit *test)
 {
@@ -380,6 +446,7 @@ static struct kunit_case voq_admin_test_cases[] = {
 	KUNIT_CASE_PARAM(voq_admin_refused, voq_admin_bad_gen_params),
 	KUNIT_CASE(voq_admin_switches),
 	KUNIT_CASE(voq_admin_symbol_format),
+	KUNIT_CASE(voq_admin_format_class_changed),
 	KUNIT_CASE(voq_admin_per_vc_order),
 	KUNIT_CASE(voq_admin_caps_changed),
 	KUNIT_CASE(voq_admin_discovering),

@@ -352,7 +352,11 @@ struct rio_lat_link {
  * @node: entry in the list of links
  * @end: the two nodes
  * @port: the port of each node
- * @fmt: symbol format of the link
+ * @fmt: symbol format of the link, once @fmt_known
+ * @fmt_known: @fmt has been planned (a link new while down between rev 3+
+ *	ends has no baud-rate class read yet, hence no format)
+ * @fmt_told: the log said that the link's baud-rate class overrules the
+ *	format preferred (told again only after that stopped being so)
  * @baud_class: baud-rate class, read once (0: unknown)
  * @baud_read: @baud_class has been read
  * @dir: dir[i] is the direction in which end[i] transmits symbols
@@ -366,6 +370,8 @@ struct rio_voq_link {
 	struct rio_voq_node *end[2];
 	unsigned int port[2];
 	enum rio_voq_fmt fmt;
+	bool fmt_known;
+	bool fmt_told;
 	unsigned int baud_class;
 	bool baud_read;
 	struct rio_voq_dir dir[2];
@@ -392,6 +398,8 @@ struct rio_voq_end {
 /* voq_policy.c: pure */
 extern const char * const rio_voq_fmt_names[RIO_VOQ_NR_FMTS];
 extern const char * const rio_voq_pref_names[RIO_VOQ_NR_PREFS];
+enum rio_voq_fmt_pref rio_voq_class_pref(unsigned int baud_class);
+int rio_voq_pref_check(unsigned int baud_class, enum rio_voq_fmt_pref pref);
 enum rio_voq_fmt rio_voq_link_fmt(enum rio_voq_layout a, enum rio_voq_layout b,
 				  unsigned int baud_class,
 				  enum rio_voq_fmt_pref pref);

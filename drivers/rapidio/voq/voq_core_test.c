@@ -381,6 +381,162 @@ static void voq_symbols_end_to_end(struct kunit *test)
 }
 
 /*
+ * Part 12 5.1.2: a device has one VoQ CSR per port, even for a port that
+ * does not support backpressure; a rev 2.x such port reads 0 at reset.
+ * Its participation and XOFF still decide whether its status goes in
+ * the symbols the other ports send (table 5-4), so it is kept: an
+ * 8-port rev 2.x switch whose ports 6 and 7 have no capability, port 6
+ * cabled to an endpoint, reports port 6's congestion to the host.
+ */
+static void voq_rev2_ports_without_caps(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+	struct rio_sim_dev *host, *sw, *ep6;
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *n;
+	struct rio_voq_rx *rx;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	host = voq_test_dev(test, fab, "host", false, 1, R2, CAPS_GEN_RX);
+	sw = voq_test_dev(test, fab, "sw", true, 8, R2, CAPS_GEN_RX);
+	ep6 = voq_test_dev(test, fab, "ep6", false, 1, R2, CAPS_GEN_RX);
+	sw->port[6].voq_caps = 0;
+	sw->port[7].voq_caps = 0;
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 6, ep6, 0, 2), 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+
+	n = voq_test_node(sm, sw);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_EXPECT_EQ(test, n->layout, RIO_VOQ_LAYOUT_REV2);
+	KUNIT_EXPECT_EQ(test, n->nports, 8U);
+	KUNIT_EXPECT_TRUE(test, voq_of(sw, 6).part_en);		/* in use */
+	KUNIT_EXPECT_FALSE(test, voq_of(sw, 7).part_en);	/* no cable */
+	KUNIT_EXPECT_FALSE(test, voq_of(sw, 6).gen_en);		/* cannot generate */
+	KUNIT_EXPECT_TRUE(test, voq_of(sw, 0).gen_en);
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 6, true), 0);
+	rx = host->port[0].rx;
+	KUNIT_ASSERT_NOT_NULL(test, rx);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(rx, 0, 6));
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 6, false), 0);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(rx, 0, 6));
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * A rev 3+ switch whose port-0 CSR has a reserved bit set (bit 19), or
+ * reads group size 7 in its TX field, is still rev 3+: its ports are
+ * found at block offset 0x20 + 4n, nothing is written at rev 2.x's
+ * offsets, and its link to the host is configured.
+ */
+static const u32 voq_r3_odd_port0[] = {
+	BIT(31 - 19),				/* reserved bit 19 */
+	BIT(31 - 3),				/* reserved bit 3 */
+	RIO_VOQ_CSR_TX_PGS,			/* TX size 7 (reserved) */
+	RIO_VOQ_CSR_RX_PGS,			/* RX size 7 (reserved) */
+};
+
+static void voq_rev3_odd_port0_desc(const u32 *v, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "port 0 reads 0x%08x more", *v);
+}
+
+KUNIT_ARRAY_PARAM(voq_rev3_odd_port0, voq_r3_odd_port0, voq_rev3_odd_port0_desc);
+
+static void voq_rev3_odd_port0(struct kunit *test)
+{
+	const u32 *odd = test->param_value;
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+	struct rio_sim_dev *host, *sw;
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *n;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	host = voq_test_dev(test, fab, "host", false, 1, R3, CAPS_ALL);
+	sw = voq_test_dev(test, fab, "sw", true, 8, R3, CAPS_ALL);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
+	/* Behind the write filter's back, as a board may come out of reset */
+	if (*odd & (RIO_VOQ_CSR_TX_PGS | RIO_VOQ_CSR_RX_PGS))
+		sw->port[0].voq_ctl |= *odd;
+	else
+		sw->port[0].voq_caps |= *odd;
+	sm = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+
+	n = voq_test_node(sm, sw);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_EXPECT_EQ(test, n->layout, RIO_VOQ_LAYOUT_REV3);
+	KUNIT_EXPECT_EQ(test, n->nports, 8U);
+	KUNIT_EXPECT_EQ(test, sw->stray_writes, 0ULL);
+	KUNIT_EXPECT_TRUE(test, voq_of(sw, 0).gen_en);
+	KUNIT_EXPECT_TRUE(test, voq_of(host, 0).gen_en);
+	KUNIT_EXPECT_EQ(test, voq_of(sw, 0).tx_pgs, voq_of(host, 0).rx_pgs);
+	KUNIT_EXPECT_LE(test, voq_of(sw, 0).tx_pgs, RIO_VOQ_PGS_MAX);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * Part 12 chapter 3: class 2 links run control symbol 48.  CS64 asked
+ * for on such a link is refused (nothing changed), so that the group
+ * sizes stay those of CS48 arithmetic: 16 ports need one group bit, and
+ * the congestion of port 14 reaches the host.
+ */
+static void voq_format_by_class(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+	struct rio_sim_dev *host, *sw, *ep14;
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *hn, *sn;
+	struct rio_voq_link *l;
+	struct rio_voq_rx *rx;
+	u64 writes;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	host = voq_test_dev(test, fab, "host", false, 1, R3, CAPS_ALL);
+	sw = voq_test_dev(test, fab, "sw", true, 16, R3, CAPS_ALL);
+	ep14 = voq_test_dev(test, fab, "ep14", false, 1, R3, CAPS_ALL);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 14, ep14, 0, 2), 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	hn = voq_test_node(sm, host);
+	sn = voq_test_node(sm, sw);
+	KUNIT_ASSERT_NOT_NULL(test, hn);
+	KUNIT_ASSERT_NOT_NULL(test, sn);
+	l = rio_voq_test_link(&sm->mport, NULL, 0);
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	KUNIT_ASSERT_EQ(test, voq_of(sw, 0).tx_pgs, 1);
+
+	writes = sm->fab->writes;
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(hn, 0, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS64),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(sn, 0, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS64),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, sm->fab->writes, writes);
+	/* What class 2 allows anyway is taken */
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(hn, 0, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS48), 0);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(hn, 0, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_AUTO), 0);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, l->fmt, RIO_VOQ_FMT_CS48);
+	KUNIT_EXPECT_EQ(test, l->dir[1].pgs, 1);
+	KUNIT_EXPECT_EQ(test, l->dir[1].uncovered, 0U);
+	KUNIT_EXPECT_EQ(test, sn->port[0].choice.set & BIT(RIO_VOQ_KNOB_FMT), 0UL);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, voq_of(sw, 0).tx_pgs, 1);
+	KUNIT_EXPECT_EQ(test, voq_of(host, 0).rx_pgs, 1);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 14, true), 0);
+	rx = host->port[0].rx;
+	KUNIT_ASSERT_NOT_NULL(test, rx);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(rx, 0, 14));
+	voq_expect_safe(test, sm->fab);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
  * rio-voq's transactions on the fabrics of the scaling benchmark equal
  * the lower bound of voq.rst ("Maintenance transactions"), computed from
  * the fabric's shape: the mport's PE features, assembly information, 2
@@ -463,6 +619,9 @@ static struct kunit_case voq_core_test_cases[] = {
 	KUNIT_CASE(voq_later_fabric_and_removal),
 	KUNIT_CASE(voq_fault_campaign),
 	KUNIT_CASE(voq_symbols_end_to_end),
+	KUNIT_CASE(voq_rev2_ports_without_caps),
+	KUNIT_CASE_PARAM(voq_rev3_odd_port0, voq_rev3_odd_port0_gen_params),
+	KUNIT_CASE(voq_format_by_class),
 	KUNIT_CASE_PARAM(voq_scale_bound, voq_scale_gen_params),
 	{}
 };

@@ -79,7 +79,8 @@ static int rio_voq_links_show(struct seq_file *m, void *v)
 		seq_printf(m, "%s.%u <-> %s.%u %s %s%s%s\n",
 			   rio_voq_node_name(l->end[0]), l->port[0],
 			   rio_voq_node_name(l->end[1]), l->port[1],
-			   rio_voq_fmt_names[l->fmt], rio_voq_state_name[l->state],
+			   l->fmt_known ? rio_voq_fmt_names[l->fmt] : "unknown",
+			   rio_voq_state_name[l->state],
 			   l->reason[0] ? ": " : "", l->reason);
 		rio_voq_show_dir(m, l, 0);
 		rio_voq_show_dir(m, l, 1);

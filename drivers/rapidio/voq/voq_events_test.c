@@ -521,6 +521,62 @@ static void voq_event_replace_switch(struct kunit *test)
 }
 
 /*
+ * Kernel review finding 15: star:4's switch swapped for a board like it
+ * but without per-VC support (so that it is another board) while the
+ * cable to its port 2 is down.  The new board's link on that
+ * port is new and down: its baud-rate class is not known, so neither is
+ * the symbol format of its two rev 3+ ends ("unknown", not the "rev2"
+ * of a format never planned).  Once up, it is planned: class 2, CS48.
+ */
+static void voq_event_new_link_down_format(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(2));
+	struct rio_sim_dev_desc d = {
+		.name = "sw-swapped", .is_switch = true, .nports = sw->nports,
+		.vid = RIO_SIM_VID, .did = RIO_SIM_DID_SWITCH, .map = sw->map,
+		.em = sw->em_ef != 0, .em_hs = sw->em_hs, .voq = true,
+		.voq_layout = RIO_VOQ_LAYOUT_REV3,
+		.voq_caps = RIO_SIM_VOQ_CAPS_ALL & ~RIO_VOQ_CSR_VC_SUP,
+	};
+	struct rio_voq_node *n = voq_test_node(sm, sw);
+	struct rio_voq_node *ne = voq_test_node(sm, ep);
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_NOT_NULL(test, ne);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 2, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	voq_replace(test, sm, sw, &d);
+	voq_expect_link_up(test, sw, 1, rio_sim_dev_find(sm->fab, EP(1)), 0);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_ASSERT_NOT_NULL(test, n->port[2].link);
+	KUNIT_EXPECT_EQ(test, n->port[2].link->state, RIO_VOQ_LINK_DOWN);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_GT(test, voq_test_sysfs_read(n, 2, "symbol_format", buf), 0L);
+	KUNIT_EXPECT_STREQ(test, buf, "unknown\n");
+	KUNIT_EXPECT_GT(test, voq_test_sysfs_read(ne, 0, "symbol_format", buf), 0L);
+	KUNIT_EXPECT_STREQ(test, buf, "unknown\n");
+	/* A link that is up shows its own */
+	KUNIT_EXPECT_GT(test, voq_test_sysfs_read(n, 1, "symbol_format", buf), 0L);
+	KUNIT_EXPECT_STREQ(test, buf, "cs48\n");
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 2, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	voq_expect_link_up(test, sw, 2, ep, 0);
+	KUNIT_EXPECT_GT(test, voq_test_sysfs_read(n, 2, "symbol_format", buf), 0L);
+	KUNIT_EXPECT_STREQ(test, buf, "cs48\n");
+	/* Down again: the format it was planned with stays shown */
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 2, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_GT(test, voq_test_sysfs_read(n, 2, "symbol_format", buf), 0L);
+	KUNIT_EXPECT_STREQ(test, buf, "cs48\n");
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
  * chain:3 (host, then switches 1, 3 and 5 in a line, each on port 1 of
  * the one before by its port 0, each with an endpoint on its port 2):
  * the endpoint behind the third switch is swapped for a rev 2.x board
@@ -2410,6 +2466,7 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_pw_device_deleted),
 	KUNIT_CASE(voq_event_replace_endpoint),
 	KUNIT_CASE(voq_event_replace_switch),
+	KUNIT_CASE(voq_event_new_link_down_format),
 	KUNIT_CASE(voq_event_cut_off_scope),
 	KUNIT_CASE(voq_event_ring_closing_link),
 	KUNIT_CASE(voq_event_replace_cut_off),

@@ -46,15 +46,19 @@ static const struct voq_hostile_case voq_hostile_cases[] = {
 	  RIO_SIM_VOQ_FIRST, false, 0, { 1, 40 } },
 	{ "16 ports, 4 CSRs ending at 0xfffc", 16, RIO_VOQ_LAYOUT_REV3, 4,
 	  RIO_SIM_VOQ_END, false, 0, { 1, 9 } },
-	{ "rev 2, 16 ports, 4 CSRs", 16, RIO_VOQ_LAYOUT_REV2, 4,
-	  RIO_SIM_VOQ_LAST, false, 0, { 1, 9 } },
+	/*
+	 * A rev 2 CSR may read 0 (Part 12 5.1.2: a port without
+	 * capabilities has one): only the next block bounds a rev 2 block
+	 */
+	{ "rev 2, 16 ports, 4 CSRs, LP-Serial right after", 16, RIO_VOQ_LAYOUT_REV2, 4,
+	  RIO_SIM_VOQ_FIRST, false, 0, { 1, 9 } },
 	{ "rev 2, 255 ports, 192 CSRs", 255, RIO_VOQ_LAYOUT_REV2, 192,
 	  RIO_SIM_VOQ_LAST, false, 0, { 1, 200 } },
 	/* No 0 after the block's last CSR to stop at: the layout must */
 	{ "rev 2, 255 ports, 192 CSRs, vendor registers after", 255,
 	  RIO_VOQ_LAYOUT_REV2, 192, RIO_SIM_VOQ_LAST, false, 0, { 1, 200 }, 0x5a5a5a5a },
 	{ "rev 2, 8 ports claiming 255", 8, RIO_VOQ_LAYOUT_REV2, 8,
-	  RIO_SIM_VOQ_LAST, true, 255, { 1, 0 } },
+	  RIO_SIM_VOQ_FIRST, true, 255, { 1, 0 } },
 	{ "4 ports claiming none", 4, RIO_VOQ_LAYOUT_REV3, 4,
 	  RIO_SIM_VOQ_LAST, true, 0, { 0, 0 } },
 	{ "well-formed: 48 ports, 48 CSRs", 48, RIO_VOQ_LAYOUT_REV3, 48,

@@ -336,6 +336,27 @@ static int rio_voq_link_down_apply(struct rio_voq_link *l,
 	return ret;
 }
 
+/*
+ * Plan @l's format from its ends @e and the preference @pref (the admin's
+ * choice or the policy's); a preference its baud-rate class overrules is
+ * told once (again after it applied or went)
+ */
+static void rio_voq_plan_fmt(struct rio_voq_link *l, const struct rio_voq_end e[2],
+			     enum rio_voq_fmt_pref pref)
+{
+	bool ignored;
+
+	l->fmt = rio_voq_link_fmt(e[0].layout, e[1].layout, l->baud_class, pref);
+	l->fmt_known = true;
+	ignored = l->fmt != RIO_VOQ_FMT_REV2 && rio_voq_pref_check(l->baud_class, pref);
+	if (ignored && !l->fmt_told)
+		rio_voq_notice(l->end[0], "port %u <-> %s port %u: symbol_format=%s ignored: a baud-rate class %u link runs %s\n",
+			       l->port[0], rio_voq_node_name(l->end[1]), l->port[1],
+			       rio_voq_pref_names[pref], l->baud_class,
+			       rio_voq_fmt_names[l->fmt]);
+	l->fmt_told = ignored;
+}
+
 /* The plan a link shows after a try that did not go through: the kept one */
 static void rio_voq_plan_kept(struct rio_voq_link *l,
 			      const struct rio_voq_policy *pol,
@@ -346,19 +367,48 @@ static void rio_voq_plan_kept(struct rio_voq_link *l,
 
 	for (i = 0; i < 2; i++)
 		e[i].choice = kept[i];
-	l->fmt = rio_voq_link_fmt(e[0].layout, e[1].layout, l->baud_class,
-				  rio_voq_link_pref(&e[0], &e[1], pol->fmt));
+	rio_voq_plan_fmt(l, e, rio_voq_link_pref(&e[0], &e[1], pol->fmt));
 	rio_voq_plan_link(&e[0], &e[1], l->fmt, pol->per_vc, l->dir);
+}
+
+/* Is @k a choice of @ch[i] that is new (not among the choices that stand) */
+static bool rio_voq_choice_new(const struct rio_voq_choice *const ch[2],
+			       const struct rio_voq_choice *const kept[2],
+			       unsigned int i, unsigned int k)
+{
+	return (ch[i]->set & BIT(k)) &&
+	       !((kept[i]->set & BIT(k)) && kept[i]->val[k] == ch[i]->val[k]);
+}
+
+/*
+ * A symbol format new at either end of @l that its baud-rate class, as
+ * last read, forbids (Part 12 chapter 3: CS48 on class 2, CS64 on class
+ * 3).  Return: 0, or -EINVAL.
+ */
+static int rio_voq_fmt_check(const struct rio_voq_link *l,
+			     const struct rio_voq_choice *const ch[2],
+			     const struct rio_voq_choice *const kept[2])
+{
+	unsigned int i;
+
+	for (i = 0; i < 2; i++)
+		if (rio_voq_choice_new(ch, kept, i, RIO_VOQ_KNOB_FMT) &&
+		    rio_voq_pref_check(l->baud_class, ch[i]->val[RIO_VOQ_KNOB_FMT]))
+			return -EINVAL;
+	return 0;
 }
 
 /*
  * The choices of a try that are new at either end (not among the choices
  * that stand, or with another value), checked again against the
  * capabilities just read: the board may have changed since the admin's
- * write was checked against the values of its discovery.
- * Return: 0, or the refusal of rio_voq_choice_check().
+ * write was checked against the values of its discovery; and a format
+ * against @l's baud-rate class, just read.
+ * Return: 0, or the refusal of rio_voq_choice_check() or
+ * rio_voq_fmt_check().
  */
-static int rio_voq_try_check(const struct rio_voq_end e[2],
+static int rio_voq_try_check(const struct rio_voq_link *l,
+			     const struct rio_voq_end e[2],
 			     const struct rio_voq_choice *const ch[2],
 			     const struct rio_voq_choice *const kept[2])
 {
@@ -367,15 +417,14 @@ static int rio_voq_try_check(const struct rio_voq_end e[2],
 
 	for (i = 0; i < 2; i++) {
 		for (k = 0; k < RIO_VOQ_NR_KNOBS; k++) {
-			if (!(ch[i]->set & BIT(k)) ||
-			    ((kept[i]->set & BIT(k)) && kept[i]->val[k] == ch[i]->val[k]))
+			if (!rio_voq_choice_new(ch, kept, i, k))
 				continue;
 			ret = rio_voq_choice_check(&e[i], &e[!i], k, ch[i]->val[k]);
 			if (ret)
 				return ret;
 		}
 	}
-	return 0;
+	return rio_voq_fmt_check(l, ch, kept);
 }
 
 /*
@@ -427,6 +476,23 @@ static int rio_voq_link_write(struct rio_voq_link *l,
 	if (!ch || (ch[0] == kept[0] && ch[1] == kept[1]))
 		ch = kept;
 	if (l->down) {
+		/* A format its class forbids, if the class was read: refused */
+		if (ch != kept && l->baud_read) {
+			ret = rio_voq_fmt_check(l, ch, kept);
+			if (ret)
+				return ret;
+		}
+		/*
+		 * A link new while down: its format is known if an end is rev
+		 * 2.x; between rev 3+ ends it waits for the baud-rate class,
+		 * read once the link is up (shown as unknown until then)
+		 */
+		if (!l->fmt_known &&
+		    rio_voq_link_fmt(l->end[0]->layout, l->end[1]->layout, l->baud_class,
+				     RIO_VOQ_PREF_AUTO) == RIO_VOQ_FMT_REV2) {
+			l->fmt = RIO_VOQ_FMT_REV2;
+			l->fmt_known = true;
+		}
 		for (i = 0; i < 2; i++) {
 			l->dir[i].gen = false;
 			l->dir[i].why = "link down";
@@ -481,7 +547,7 @@ again:
 		e[i].choice = ch[i];
 	}
 	if (ch != kept) {
-		ret = rio_voq_try_check(e, ch, kept);
+		ret = rio_voq_try_check(l, e, ch, kept);
 		if (ret) {
 			/* Refused: nothing written, the plan shown as it was */
 			if (planned)
@@ -489,8 +555,7 @@ again:
 			return ret;
 		}
 	}
-	l->fmt = rio_voq_link_fmt(e[0].layout, e[1].layout, l->baud_class,
-				  rio_voq_link_pref(&e[0], &e[1], pol->fmt));
+	rio_voq_plan_fmt(l, e, rio_voq_link_pref(&e[0], &e[1], pol->fmt));
 	rio_voq_plan_link(&e[0], &e[1], l->fmt, pol->per_vc, l->dir);
 	if (l->state == RIO_VOQ_LINK_NEW && !planned)
 		rio_voq_link_warn(l);
@@ -584,12 +649,15 @@ int rio_voq_link_configure(struct rio_voq_link *l,
  * choices that stand, generation off, and the link shows their plan: of
  * @ch, only group sizes a failed write set may stay in the CSRs, inert
  * while generation is off.  A choice of @ch that is new is checked again
- * against the capabilities the ends' CSRs show when they are read.
- * Called with rio_voq_lock held.
+ * against the capabilities the ends' CSRs show when they are read, and a
+ * new symbol format against the link's baud-rate class (Part 12 chapter
+ * 3: class 2 runs CS48, class 3 CS64; on a link that is down, the class
+ * last read, if any).  Called with rio_voq_lock held.
  *
  * Return: as rio_voq_link_configure(); or, nothing written and the link
  * as it was, the refusal of rio_voq_choice_check() of a new choice that
- * the capabilities just read no longer allow (the board changed).
+ * the capabilities just read no longer allow (the board changed), or
+ * -EINVAL for a format the link's baud-rate class forbids.
  */
 int rio_voq_link_try(struct rio_voq_link *l, const struct rio_voq_policy *pol,
 		     unsigned int fresh, const struct rio_voq_choice *const ch[2])

@@ -87,7 +87,7 @@ static struct rio_voq_enum_param symbol_format = {
 };
 module_param_cb(symbol_format, &rio_voq_enum_ops, &symbol_format, 0644);
 MODULE_PARM_DESC(symbol_format,
-		 "symbol format of rev 3+ links: auto (by baud-rate class), cs48 or cs64");
+		 "symbol format of rev 3+ links of baud-rate class 1 or unknown: auto (cs48), cs48 or cs64; class 2 links run cs48, class 3 cs64");
 
 static struct rio_voq_enum_param per_vc = {
 	.val = 1,

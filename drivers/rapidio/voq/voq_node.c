@@ -342,14 +342,17 @@ static int rio_voq_node_block(struct rio_voq_node *n, struct rio_voq_probe *pr,
 	}
 
 	/*
-	 * A port CSR that reads 0 is not there: rev 3+ hard-wires group
-	 * sizes 0 and 4 as supported, and a rev 2.x port with neither a
-	 * capability nor a control set has nothing rio-voq would do.  A
-	 * block that ends before its device's last ports (undefined space
-	 * reads 0) is cut there, so that nothing is written past it.
+	 * A rev 3+ port CSR that reads 0 is not there: group sizes 0 and 4
+	 * are supported from reset.  A block that ends before its device's
+	 * last ports (undefined space reads 0) is cut there, so that nothing
+	 * is written past it.  A rev 2.x CSR reads 0 on a port without
+	 * capabilities, which Part 12 5.1.2 still gives a register: its
+	 * participation and XOFF decide whether its status goes in the
+	 * symbols the other ports send (table 5-4), so every port is kept.
 	 */
-	for (room = nports; room && !port[room - 1].csr; room--)
-		;
+	room = nports;
+	while (layout == RIO_VOQ_LAYOUT_REV3 && room && !port[room - 1].csr)
+		room--;
 	if (room < nports) {
 		rio_voq_notice(n, "VoQ block at 0x%04x: ports %u-%u read 0, using %u ports\n",
 			       ef, room, nports - 1, room);

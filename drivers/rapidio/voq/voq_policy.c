@@ -57,6 +57,51 @@ static bool rio_voq_chosen(const struct rio_voq_end *e, enum rio_voq_knob knob,
 }
 
 /**
+ * rio_voq_class_pref() - the symbol format a baud-rate class imposes
+ * @baud_class: baud-rate class of a link (from the selected baud rate),
+ *	0 if unknown
+ *
+ * Part 12 chapter 3: class 2 links use control symbol 48, class 3 links
+ * control symbol 64; class 1 links may be built either way.  An unknown
+ * class (no Port n Control 2 CSR, no rate selected) is taken as class 1:
+ * nothing tells which, and an admin who knows the link may choose.
+ *
+ * Return: RIO_VOQ_PREF_CS48 or RIO_VOQ_PREF_CS64 for the format the class
+ * imposes, RIO_VOQ_PREF_AUTO where a preference may choose.
+ */
+enum rio_voq_fmt_pref rio_voq_class_pref(unsigned int baud_class)
+{
+	switch (baud_class) {
+	case 2:
+		return RIO_VOQ_PREF_CS48;
+	case 3:
+		return RIO_VOQ_PREF_CS64;
+	default:
+		return RIO_VOQ_PREF_AUTO;
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_class_pref);
+
+/**
+ * rio_voq_pref_check() - may a format be preferred on a link of a class
+ * @baud_class: baud-rate class of the link, 0 if unknown
+ * @pref: the preference (policy or the admin's choice)
+ *
+ * Return: 0 if @pref is "auto", or the class leaves the choice (see
+ * rio_voq_class_pref()), or @pref is what the class imposes; -EINVAL if
+ * it contradicts the class (CS64 on class 2, CS48 on class 3).
+ */
+int rio_voq_pref_check(unsigned int baud_class, enum rio_voq_fmt_pref pref)
+{
+	enum rio_voq_fmt_pref forced = rio_voq_class_pref(baud_class);
+
+	if (pref == RIO_VOQ_PREF_AUTO || forced == RIO_VOQ_PREF_AUTO || pref == forced)
+		return 0;
+	return -EINVAL;
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_pref_check);
+
+/**
  * rio_voq_link_fmt() - symbol format of a link
  * @a: layout of one end's VoQ block
  * @b: layout of the other end's
@@ -64,8 +109,9 @@ static bool rio_voq_chosen(const struct rio_voq_end *e, enum rio_voq_knob knob,
  *	0 if unknown
  * @pref: the format preference (policy or the admin's choice)
  *
- * Class 3 links use control symbol 64, class 2 control symbol 48; class 1
- * may be built either way and is taken as CS48 unless CS64 is preferred.
+ * Class 3 links use control symbol 64, class 2 control symbol 48, whatever
+ * is preferred; class 1 (or an unknown class) may be built either way and
+ * is taken as CS48 unless CS64 is preferred (rio_voq_class_pref()).
  *
  * Return: RIO_VOQ_FMT_REV2 if either end is rev 2.x, else CS48 or CS64.
  */
@@ -73,13 +119,13 @@ enum rio_voq_fmt rio_voq_link_fmt(enum rio_voq_layout a, enum rio_voq_layout b,
 				  unsigned int baud_class,
 				  enum rio_voq_fmt_pref pref)
 {
+	enum rio_voq_fmt_pref forced = rio_voq_class_pref(baud_class);
+
 	if (a == RIO_VOQ_LAYOUT_REV2 || b == RIO_VOQ_LAYOUT_REV2)
 		return RIO_VOQ_FMT_REV2;
-	if (pref == RIO_VOQ_PREF_CS48)
-		return RIO_VOQ_FMT_CS48;
-	if (pref == RIO_VOQ_PREF_CS64)
-		return RIO_VOQ_FMT_CS64;
-	return baud_class == 3 ? RIO_VOQ_FMT_CS64 : RIO_VOQ_FMT_CS48;
+	if (forced != RIO_VOQ_PREF_AUTO)
+		pref = forced;
+	return pref == RIO_VOQ_PREF_CS64 ? RIO_VOQ_FMT_CS64 : RIO_VOQ_FMT_CS48;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_link_fmt);
 

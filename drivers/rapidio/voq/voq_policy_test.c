@@ -136,7 +136,11 @@ static void voq_plan_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, !d[1].why, d[1].gen);
 }
 
-/* The format: rev 2 wins, then the admin's choice, then the policy */
+/*
+ * The format: rev 2 wins, then the baud-rate class (Part 12 chapter 3:
+ * class 2 runs CS48, class 3 CS64, whatever is preferred), then on class 1
+ * or an unknown class the admin's choice, then the policy
+ */
 static void voq_plan_format(struct kunit *test)
 {
 	struct rio_voq_choice cha, chb;
@@ -149,7 +153,11 @@ static void voq_plan_format(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rio_voq_link_fmt(R3, R3, 2, RIO_VOQ_PREF_AUTO), RIO_VOQ_FMT_CS48);
 	KUNIT_EXPECT_EQ(test, rio_voq_link_fmt(R3, R3, 1, RIO_VOQ_PREF_AUTO), RIO_VOQ_FMT_CS48);
 	KUNIT_EXPECT_EQ(test, rio_voq_link_fmt(R3, R3, 1, RIO_VOQ_PREF_CS64), RIO_VOQ_FMT_CS64);
-	KUNIT_EXPECT_EQ(test, rio_voq_link_fmt(R3, R3, 3, RIO_VOQ_PREF_CS48), RIO_VOQ_FMT_CS48);
+	KUNIT_EXPECT_EQ(test, rio_voq_link_fmt(R3, R3, 1, RIO_VOQ_PREF_CS48), RIO_VOQ_FMT_CS48);
+	KUNIT_EXPECT_EQ(test, rio_voq_link_fmt(R3, R3, 3, RIO_VOQ_PREF_CS48), RIO_VOQ_FMT_CS64);
+	KUNIT_EXPECT_EQ(test, rio_voq_link_fmt(R3, R3, 2, RIO_VOQ_PREF_CS64), RIO_VOQ_FMT_CS48);
+	KUNIT_EXPECT_EQ(test, rio_voq_link_fmt(R3, R3, 0, RIO_VOQ_PREF_AUTO), RIO_VOQ_FMT_CS48);
+	KUNIT_EXPECT_EQ(test, rio_voq_link_fmt(R3, R3, 0, RIO_VOQ_PREF_CS64), RIO_VOQ_FMT_CS64);
 	KUNIT_EXPECT_EQ(test, rio_voq_link_fmt(R2, R3, 3, RIO_VOQ_PREF_CS64), RIO_VOQ_FMT_REV2);
 
 	voq_end(&b, R3, ALL, SIZES_ALL, 1, &chb, K(RIO_VOQ_KNOB_FMT), RIO_VOQ_PREF_CS64);

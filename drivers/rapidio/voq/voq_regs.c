@@ -103,6 +103,9 @@ static u8 rio_voq_pgs_sup_decode(u32 csr)
  *
  * For rev 2.x, whose CSR has no group-size fields, @port->pgs_sup,
  * @port->tx_pgs and @port->rx_pgs are 0: the rev 2 symbol format is fixed.
+ * For rev 3+, @port->vc_en is false while per-VC supported is 0: bit 11
+ * is then reserved (Part 12 rev 4.1, table 5-3).  Rev 2.x's bit 11,
+ * Enable VC linking, is decoded as read.
  */
 void rio_voq_csr_decode(enum rio_voq_layout layout, u32 csr,
 			struct rio_voq_port *port)
@@ -116,6 +119,10 @@ void rio_voq_csr_decode(enum rio_voq_layout layout, u32 csr,
 		.xoff = csr & RIO_VOQ_CSR_XOFF,
 		.vc_en = csr & RIO_VOQ_CSR_VC_EN,
 	};
+
+	/* Rev 3+ bit 11 is reserved while per-VC supported (bit 2) is 0 */
+	if (layout == RIO_VOQ_LAYOUT_REV3 && !port->vc_sup)
+		port->vc_en = false;
 
 	if (layout == RIO_VOQ_LAYOUT_REV3) {
 		port->pgs_sup = rio_voq_pgs_sup_decode(csr);
@@ -215,8 +222,7 @@ EXPORT_SYMBOL_IF_KUNIT(rio_voq_reported_status);
  * apart, so the decision rests on the word at block offset 0x20:
  *
  * - In rev 3+, it is port 0's CSR, in which "port group size 0 supported"
- *   (bit 12) and "port group size 4 supported" (bit 16) are hard-wired
- *   to 1, and bits 3-7 and 19-25 are reserved (0).
+ *   (bit 12) and "port group size 4 supported" (bit 16) reset to 1.
  * - In rev 2.x with six ports or more, it is port 5's CSR, whose bits
  *   12-31 are reserved and read 0: bits 12 and 16 are never both set.
  * - In rev 2.x with fewer than six ports, it lies past the end of the
@@ -227,8 +233,11 @@ EXPORT_SYMBOL_IF_KUNIT(rio_voq_reported_status);
  *   which RapidIO requires to read as 0.
  *
  * So the block is rev 3+ exactly when that word has bits 12 and 16 set,
- * no rev 3 reserved bit set and neither group-size field at the reserved
- * value 7.  The rule does not depend on the port count, which is why it
+ * which rev 2.x cannot have there.  Nothing else of the word is looked
+ * at: a rev 3+ port 0 with a reserved bit set (bits 3-7, 19-25, which a
+ * later revision may define) or a group-size field at the reserved value
+ * 7 is still rev 3+, not a rev 2.x block whose every CSR offset would be
+ * 0x14 off.  The rule does not depend on the port count, which is why it
  * also holds for single-port endpoints.
  *
  * Return: 0, -ENODEV if @ef is not a VoQ block, or -EIO (or the error
@@ -263,10 +272,7 @@ int rio_voq_detect_layout(rio_voq_read_fn read, void *ctx, u32 ef,
 	if (word == ~0U)
 		return -EIO;
 
-	if ((word & r3_mandatory) == r3_mandatory &&
-	    !(word & RIO_VOQ_CSR_R3_RSVD) &&
-	    FIELD_GET(RIO_VOQ_CSR_TX_PGS, word) != RIO_VOQ_PGS_RESERVED &&
-	    FIELD_GET(RIO_VOQ_CSR_RX_PGS, word) != RIO_VOQ_PGS_RESERVED)
+	if ((word & r3_mandatory) == r3_mandatory)
 		*layout = RIO_VOQ_LAYOUT_REV3;
 	else
 		*layout = RIO_VOQ_LAYOUT_REV2;

@@ -180,7 +180,8 @@ static struct rio_voq_port voq_spec_single_bit(enum rio_voq_layout layout,
 		p.xoff = true;
 		break;
 	case 11:
-		p.vc_en = true;
+		/* Rev 3+: reserved while per-VC supported (bit 2) is 0 */
+		p.vc_en = layout == RIO_VOQ_LAYOUT_REV2;
 		break;
 	case 12 ... 18:
 		if (layout == RIO_VOQ_LAYOUT_REV3)
@@ -213,6 +214,30 @@ static void voq_csr_decode_each_bit(struct kunit *test)
 			voq_expect_port_eq(test, &got, &want, n);
 		}
 	}
+}
+
+/*
+ * Part 12 rev 4.1, table 5-3 bit 11: "reserved when VoQ Backpressure per
+ * VC Supported is 0".  Rev 2.x's bit 11 (Enable VC linking) is not.
+ */
+static void voq_csr_decode_vc_en_reserved(struct kunit *test)
+{
+	const u32 r3 = RIO_VOQ_CSR_PGS_SUP(0) | RIO_VOQ_CSR_PGS_SUP(4);
+	struct rio_voq_port p;
+
+	rio_voq_csr_decode(RIO_VOQ_LAYOUT_REV3, r3 | RIO_VOQ_CSR_VC_EN, &p);
+	KUNIT_EXPECT_FALSE(test, p.vc_en);
+	KUNIT_EXPECT_FALSE(test, p.vc_sup);
+	rio_voq_csr_decode(RIO_VOQ_LAYOUT_REV3, r3 | RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_GEN_EN |
+			   RIO_VOQ_CSR_VC_EN, &p);
+	KUNIT_EXPECT_FALSE(test, p.vc_en);
+	KUNIT_EXPECT_TRUE(test, p.gen_en);
+	rio_voq_csr_decode(RIO_VOQ_LAYOUT_REV3, r3 | RIO_VOQ_CSR_VC_SUP | RIO_VOQ_CSR_VC_EN, &p);
+	KUNIT_EXPECT_TRUE(test, p.vc_en);
+	rio_voq_csr_decode(RIO_VOQ_LAYOUT_REV3, r3 | RIO_VOQ_CSR_VC_SUP, &p);
+	KUNIT_EXPECT_FALSE(test, p.vc_en);
+	rio_voq_csr_decode(RIO_VOQ_LAYOUT_REV2, RIO_VOQ_CSR_VC_EN, &p);
+	KUNIT_EXPECT_TRUE(test, p.vc_en);
 }
 
 static void voq_csr_roundtrip_rev3(struct kunit *test)
@@ -417,11 +442,38 @@ static const struct voq_layout_case voq_layout_cases[] = {
 	  RIO_VOQ_LAYOUT_REV3 },
 	{ "rev3 256 ports", RIO_VOQ_LAYOUT_REV3, 256, LAYOUT_EF, R3_FULL, true, 0,
 	  RIO_VOQ_LAYOUT_REV3 },
-	{ "rev3-looking word with reserved bits set", RIO_VOQ_LAYOUT_REV3, 1,
+	/*
+	 * Bits rev 3+ reserves, or a size at the reserved value 7: still
+	 * rev 3+, whatever the port count (rev 2.x cannot have bits 12 and
+	 * 16 both set at that offset)
+	 */
+	{ "rev3 1 port, reserved bits 19-25 set", RIO_VOQ_LAYOUT_REV3, 1,
 	  LAYOUT_EF, R3_MIN | RIO_VOQ_CSR_R3_RSVD_19_25, false, 0,
+	  RIO_VOQ_LAYOUT_REV3 },
+	{ "rev3 1 port, TX size 7", RIO_VOQ_LAYOUT_REV3, 1, LAYOUT_EF,
+	  R3_MIN | RIO_VOQ_CSR_TX_PGS, false, 0, RIO_VOQ_LAYOUT_REV3 },
+	{ "rev3 1 port, reserved bit 3 set, next block right after",
+	  RIO_VOQ_LAYOUT_REV3, 1, LAYOUT_EF, R3_FULL | SPEC_BIT(3), true, 0,
+	  RIO_VOQ_LAYOUT_REV3 },
+	{ "rev3 4 ports, reserved bit 19 set", RIO_VOQ_LAYOUT_REV3, 4, LAYOUT_EF,
+	  R3_FULL | SPEC_BIT(19), false, 0, RIO_VOQ_LAYOUT_REV3 },
+	{ "rev3 5 ports, RX size 7", RIO_VOQ_LAYOUT_REV3, 5, LAYOUT_EF,
+	  R3_MIN | RIO_VOQ_CSR_RX_PGS, true, 0, RIO_VOQ_LAYOUT_REV3 },
+	/* Not R3_FULL: with every other bit set too, the word is all ones */
+	{ "rev3 8 ports, every reserved bit set, both sizes 7", RIO_VOQ_LAYOUT_REV3,
+	  8, LAYOUT_EF, R3_MIN | RIO_VOQ_CSR_R3_RSVD | RIO_VOQ_CSR_TX_PGS |
+	  RIO_VOQ_CSR_RX_PGS, false, 0, RIO_VOQ_LAYOUT_REV3 },
+	/* Rev 2.x: reserved bits set at port 5, but never both 12 and 16 */
+	{ "rev2 6 ports, bits 12-31 set but 16", RIO_VOQ_LAYOUT_REV2, 6, LAYOUT_EF,
+	  R2_FULL | (SPEC_BITS(12, 31) & ~SPEC_BIT(16)), false, 0,
 	  RIO_VOQ_LAYOUT_REV2 },
-	{ "rev3-looking word with TX size 7", RIO_VOQ_LAYOUT_REV3, 1, LAYOUT_EF,
-	  R3_MIN | RIO_VOQ_CSR_TX_PGS, false, 0, RIO_VOQ_LAYOUT_REV2 },
+	{ "rev2 8 ports, bits 13-31 set", RIO_VOQ_LAYOUT_REV2, 8, LAYOUT_EF,
+	  R2_FULL | SPEC_BITS(13, 31), true, 0, RIO_VOQ_LAYOUT_REV2 },
+	{ "rev2 5 ports, reserved bits set", RIO_VOQ_LAYOUT_REV2, 5, LAYOUT_EF,
+	  R2_FULL | SPEC_BITS(12, 31), false, 0, RIO_VOQ_LAYOUT_REV2 },
+	{ "rev2 3 ports, next block holds a rev3-like word with reserved bits",
+	  RIO_VOQ_LAYOUT_REV2, 3, LAYOUT_EF, R2_FULL, true,
+	  R3_MIN | RIO_VOQ_CSR_R3_RSVD, RIO_VOQ_LAYOUT_REV2 },
 };
 
 static void voq_layout_desc(const struct voq_layout_case *c, char *desc)
@@ -502,6 +554,7 @@ static struct kunit_case voq_regs_test_cases[] = {
 	KUNIT_CASE(voq_csr_guide_values),
 	KUNIT_CASE(voq_csr_fields_partition),
 	KUNIT_CASE(voq_csr_decode_each_bit),
+	KUNIT_CASE(voq_csr_decode_vc_en_reserved),
 	KUNIT_CASE(voq_csr_roundtrip_rev3),
 	KUNIT_CASE(voq_csr_roundtrip_rev2),
 	KUNIT_CASE(voq_csr_encode_preserves_reserved),

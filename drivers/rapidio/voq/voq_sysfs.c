@@ -292,13 +292,18 @@ static ssize_t not_applied_show(struct rio_voq_node *n, unsigned int port,
 	return len + sysfs_emit_at(buf, len, "\n");
 }
 
-/* Reads: the effective format; writes: a format to force, or "auto" */
+/*
+ * Reads: the effective format ("unknown" for a link not planned yet: new
+ * while down); writes: a format to force, or "auto"
+ */
 static ssize_t symbol_format_show(struct rio_voq_node *n, unsigned int port,
 				  char *buf)
 {
 	struct rio_voq_link *l = n->port[port].link;
 
-	return sysfs_emit(buf, "%s\n", l ? rio_voq_fmt_names[l->fmt] : "none");
+	if (!l)
+		return sysfs_emit(buf, "none\n");
+	return sysfs_emit(buf, "%s\n", l->fmt_known ? rio_voq_fmt_names[l->fmt] : "unknown");
 }
 
 static ssize_t symbol_format_store(struct rio_voq_node *n, unsigned int port,
