@@ -350,7 +350,7 @@ static const struct voq_bad_write voq_bad_writes[] = {
 	VOQ_BAD("staging_map", "3 3 3 3 0 1 2 2\0junk\n"),
 	VOQ_BAD("staging_map", "3 3 3 3 0 1 2 2 junk\n"),
 	VOQ_BAD("staging_map", "3 3 3 3 0 1 2 2\n\n"),
-	VOQ_BAD("staging_map", "3 3 3 3 0 1 2 2 \n"),
+	VOQ_BAD("staging_map", "3 3 3 3 0 1 2 2\x20\n"),
 	VOQ_BAD("staging_map", "3 3 3 3 0 1 2 256\n"),
 	VOQ_BAD("staging_map", "\xff\xfe\x80\n"),
 	VOQ_BAD("staging_map", "+3 3 3 3 0 1 2 2\n"),

@@ -123,7 +123,8 @@ fuzz_file() {
 			echo "# $1 took $(od -An -c "$e" | head -n 1 | tr -s ' ')"
 		elif ! grep -qE "$2" "$T/err"; then
 			wrong=$((wrong + 1))
-			echo "# $1: $(sed -n 's/.*error writing.*: //p' $T/err) for $(od -An -c "$e" | head -n 1 | tr -s ' ')"
+			errno=$(sed -n 's/.*error writing.*: //p' $T/err)
+			echo "# $1: $errno for $(od -An -c "$e" | head -n 1 | tr -s ' ')"
 		fi
 	done
 }
@@ -158,7 +159,8 @@ for f in $vfiles; do
 	*) fuzz_file "$f" 'Invalid argument' "$T/short" ;;
 	esac
 done
-echo "# rio-voq: $nf files, $((writes - w0)) writes, $taken taken, $wrong with another errno"
+echo "# rio-voq: $nf files, $((writes - w0)) writes," \
+	"$taken taken, $wrong with another errno"
 check "rio-voq refused every write with EINVAL" test $taken -eq 0 -a $wrong -eq 0
 check "rio-voq's refusals changed nothing in the fabric" test "$(ground)" = "$before"
 
@@ -178,7 +180,8 @@ for f in $(find $D/$M -type f -perm -u+w); do
 	*) fuzz_file "$f" 'Invalid argument' "$T/short" ;;
 	esac
 done
-echo "# rio-sim debugfs: $nf files, $((writes - w0)) writes, $taken taken, $wrong with another errno"
+echo "# rio-sim debugfs: $nf files, $((writes - w0)) writes," \
+	"$taken taken, $wrong with another errno"
 check "rio-sim's debugfs refused every write with EINVAL" test $taken -eq 0 -a $wrong -eq 0
 
 # rio-sim's configfs items: a fabric being described (refused: EINVAL;
@@ -196,7 +199,8 @@ for f in $(find $C/fzd $C/fz -type f -perm -u+w); do
 	*) fuzz_file "$f" 'Invalid argument' "$T/full" ;;
 	esac
 done
-echo "# rio-sim configfs: $nf files, $((writes - w0)) writes, $taken taken, $wrong with another errno"
+echo "# rio-sim configfs: $nf files, $((writes - w0)) writes," \
+	"$taken taken, $wrong with another errno"
 check "rio-sim's configfs refused every write" test $taken -eq 0 -a $wrong -eq 0
 
 echo "# $writes writes in all, seed $seed"
