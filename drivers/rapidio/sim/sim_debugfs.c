@@ -126,17 +126,14 @@ static int sim_bytes_get(void *data, u64 *val)
 DEFINE_DEBUGFS_ATTRIBUTE(sim_bytes_fops, sim_bytes_get, NULL, "%llu\n");
 
 /*
- * The words of a write: at most @size - 1 bytes, no NUL among them (a
- * value followed by a NUL and more is not the value), blank-separated,
- * one final newline allowed and no other.  @word gets at most @max of them, pointing
- * into @buf.  Return: how many, or -EINVAL (more than @max too), -EFAULT.
+ * A write as one line: at most @size - 1 bytes, copied into @buf without
+ * its final newline; no NUL among them (a value followed by a NUL and
+ * more is not the value) and no other newline.  Return: 0, -EINVAL,
+ * -EFAULT.
  */
-static int sim_dbg_words(const char __user *ubuf, size_t count, char *buf,
-			 size_t size, char **word, unsigned int max)
+static int sim_dbg_line(const char __user *ubuf, size_t count, char *buf,
+			size_t size)
 {
-	unsigned int n = 0;
-	char *s, *w;
-
 	if (count >= size)
 		return -EINVAL;
 	if (copy_from_user(buf, ubuf, count))
@@ -144,9 +141,19 @@ static int sim_dbg_words(const char __user *ubuf, size_t count, char *buf,
 	if (count && buf[count - 1] == '\n')
 		count--;
 	buf[count] = '\0';
-	if (strlen(buf) != count || strchr(buf, '\n'))
-		return -EINVAL;
-	s = buf;	/* not strim(): its isspace() takes 0xa0 too */
+	return strlen(buf) != count || strchr(buf, '\n') ? -EINVAL : 0;
+}
+
+/*
+ * Split @s in place into at most @max words, separated by spaces and
+ * tabs (not strim(): its isspace() takes 0xa0 too).  Return: how many,
+ * or -EINVAL for more than @max.
+ */
+static int sim_split_words(char *s, char **word, unsigned int max)
+{
+	unsigned int n = 0;
+	char *w;
+
 	while ((w = strsep(&s, " \t"))) {
 		if (!*w)
 			continue;
@@ -155,6 +162,18 @@ static int sim_dbg_words(const char __user *ubuf, size_t count, char *buf,
 		word[n++] = w;
 	}
 	return n;
+}
+
+/*
+ * The words of a write (sim_dbg_line(), then sim_split_words()): at most
+ * @max of them, pointing into @buf.  Return: how many, or -EINVAL, -EFAULT.
+ */
+static int sim_dbg_words(const char __user *ubuf, size_t count, char *buf,
+			 size_t size, char **word, unsigned int max)
+{
+	int ret = sim_dbg_line(ubuf, count, buf, size);
+
+	return ret ?: sim_split_words(buf, word, max);
 }
 
 /* Parse "PORT 0|1" from userspace */
@@ -395,8 +414,8 @@ static const struct file_operations sim_lat_wfault_fops = {
 int rio_sim_replace_desc(const struct rio_sim_dev *dev, const char *buf,
 			 struct rio_sim_dev_desc *desc)
 {
-	char copy[48], *s, *w, *word[3];
-	unsigned int n = 0;
+	char copy[48], *word[3];
+	int n;
 
 	*desc = (struct rio_sim_dev_desc) {
 		.name = dev->name, .is_switch = dev->is_switch, .vid = dev->vid,
@@ -408,14 +427,7 @@ int rio_sim_replace_desc(const struct rio_sim_dev *dev, const char *buf,
 	};
 	if (strscpy(copy, buf, sizeof(copy)) < 0)
 		return -EINVAL;
-	s = copy;	/* blanks are spaces and tabs: not strim() */
-	while ((w = strsep(&s, " \t"))) {
-		if (!*w)
-			continue;
-		if (n == ARRAY_SIZE(word))
-			return -EINVAL;
-		word[n++] = w;
-	}
+	n = sim_split_words(copy, word, ARRAY_SIZE(word));
 	if (n < 2 || kstrtouint(word[0], 10, &desc->nports) ||
 	    (n > 2 && kstrtou32(word[2], 16, &desc->voq_caps)))
 		return -EINVAL;
@@ -434,21 +446,10 @@ static ssize_t sim_replace_write(struct file *file, const char __user *ubuf,
 				 size_t count, loff_t *ppos)
 {
 	char buf[48];
-	size_t len;
-	int ret;
+	int ret = sim_dbg_line(ubuf, count, buf, sizeof(buf));
 
-	if (count >= sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	len = count;
-	if (len && buf[len - 1] == '\n')
-		len--;
-	buf[len] = '\0';
-	/* a NUL and more after it, or a second line */
-	if (strlen(buf) != len || strchr(buf, '\n'))
-		return -EINVAL;
-	ret = rio_sim_dev_replace_board(file->private_data, buf);
+	if (!ret)
+		ret = rio_sim_dev_replace_board(file->private_data, buf);
 	return ret ?: count;
 }
 
