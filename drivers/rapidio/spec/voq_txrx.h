@@ -6,11 +6,11 @@
  *
  * Private to drivers/rapidio/: rio-sim runs them as its simulated
  * hardware and the KUnit tests check against them.  They are built into
- * rio_voq_model.ko with the codec they use, so that rio-sim loads
- * without rio-voq.
+ * rio_spec.ko with the codec they use, so that rio-sim loads without
+ * rio-voq.
  */
-#ifndef _RIO_VOQ_MODEL_H
-#define _RIO_VOQ_MODEL_H
+#ifndef _RIO_VOQ_TXRX_H
+#define _RIO_VOQ_TXRX_H
 
 #include <linux/bitmap.h>
 #include <linux/rio_voq.h>
@@ -84,7 +84,7 @@ struct rio_voq_rx {
 	unsigned int released;
 };
 
-/* Reference models: voq_model.c */
+/* Reference models: voq_txrx.c */
 int rio_voq_gen_update(struct rio_voq_gen *gen, struct rio_voq_txsym *out,
 		       unsigned int max);
 int rio_voq_gen_resync(struct rio_voq_gen *gen, struct rio_voq_txsym *out,
@@ -98,4 +98,4 @@ bool rio_voq_rx_port_stopped(const struct rio_voq_rx *rx, int vc,
 bool rio_voq_rx_queue_stopped(const struct rio_voq_rx *rx, int vc,
 			      unsigned int queue);
 
-#endif /* _RIO_VOQ_MODEL_H */
+#endif /* _RIO_VOQ_TXRX_H */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The kernel log as rio-voq's KUnit tests read it (voq_test_log.c)
+ * The kernel log as rio-voq's KUnit tests read it (log.c)
  */
 #ifndef _RIO_VOQ_TEST_LOG_H
 #define _RIO_VOQ_TEST_LOG_H

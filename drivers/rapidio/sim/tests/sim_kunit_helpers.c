@@ -7,7 +7,7 @@
  * mport (and its rio_devs, and rio-voq's nodes) to the tests after it.
  * A test may tear one down sooner, to check what teardown does.
  *
- * Built as rio_sim_kunit.ko, selected by the KUnit tests that use it, as
+ * Built as rio_sim_kunit_helpers.ko, selected by the KUnit tests that use it, as
  * drm_kunit_helpers.ko is for DRM's tests.
  */
 

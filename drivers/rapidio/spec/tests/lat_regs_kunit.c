@@ -4,7 +4,7 @@
  * rev 4.1, 7.6.15) and for finding the registers of a device.
  *
  * The fields' positions are checked against the specification's bit
- * numbers with the VoQ CSR's, in rio_voq_regs (voq_regs_test.c); the
+ * numbers with the VoQ CSR's, in rio_voq_regs (voq_regs_kunit.c); the
  * values here are written with SPEC_BIT(), independently of the masks
  * under test.
  */
