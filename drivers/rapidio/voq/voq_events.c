@@ -837,32 +837,6 @@ void rio_voq_poll_stop(void)
 	cancel_delayed_work_sync(&rio_voq_poll_dw);
 }
 
-#if IS_ENABLED(CONFIG_KUNIT)
-/**
- * rio_voq_test_poll() - run one pass of the poll now, for tests
- */
-void rio_voq_test_poll(void)
-{
-	rio_voq_poll_once();
-}
-EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_poll);
-
-/**
- * rio_voq_test_poll_ms() - write the poll_ms parameter, for tests
- * @ms: the period; 0 turns the poll off, and waits for a pass in progress
- *
- * Return: 0, or -EINVAL for a period the parameter refuses.
- */
-int rio_voq_test_poll_ms(unsigned int ms)
-{
-	char val[16];
-	int ret;
-
-	snprintf(val, sizeof(val), "%u", ms);
-	ret = rio_voq_poll_set(val, NULL);
-	if (!ret && !ms)
-		cancel_delayed_work_sync(&rio_voq_poll_dw);
-	return ret;
-}
-EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_poll_ms);
+#if IS_ENABLED(CONFIG_RAPIDIO_VOQ_SIM_KUNIT_TEST)
+#include "tests/voq_events.c"
 #endif

@@ -80,7 +80,6 @@ enum rio_voq_fmt_pref rio_voq_class_pref(unsigned int baud_class)
 		return RIO_VOQ_PREF_AUTO;
 	}
 }
-EXPORT_SYMBOL_IF_KUNIT(rio_voq_class_pref);
 
 /**
  * rio_voq_pref_check() - may a format be preferred on a link of a class
@@ -99,7 +98,6 @@ int rio_voq_pref_check(unsigned int baud_class, enum rio_voq_fmt_pref pref)
 		return 0;
 	return -EINVAL;
 }
-EXPORT_SYMBOL_IF_KUNIT(rio_voq_pref_check);
 
 /**
  * rio_voq_link_fmt() - symbol format of a link
