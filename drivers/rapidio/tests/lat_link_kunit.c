@@ -657,6 +657,42 @@ static void lat_unknown_partner(struct kunit *test)
 }
 
 /*
+ * sw-b not known (its chain loops) on a host that then stops owning the
+ * fabric (a later scan lost it to another host; the test clears the
+ * flag).  The poll finds sw-b again and plans its link from the board
+ * read, as the owner would, but writes nothing: no VoQ or Latency
+ * Optimization CSR, no staging register.
+ */
+static void lat_found_again_not_owner(struct kunit *test)
+{
+	struct rio_sim_dev_desc d = lat_sw_desc("sw-b", 8, LAT_ALL);
+	struct lat_fab f;
+	u64 writes;
+
+	d.ef_loop = true;
+	lat_setup(test, &f, LAT_ALL, LAT_ALL, 2, true);
+	KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(f.b, &d), 0);
+	rio_sim_mport_pw_flush(f.sm);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_TRUE(test, f.nb->unknown);
+	KUNIT_EXPECT_TRUE(test, f.nh->owner);
+	f.nh->owner = false;
+	mutex_unlock(&rio_voq_lock);
+
+	writes = f.sm->ini.writes;
+	spin_lock_irq(&f.sm->fab->lock);
+	f.b->ef_loop = false;
+	spin_unlock_irq(&f.sm->fab->lock);
+	rio_voq_test_poll();
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, f.nb->unknown);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, f.sm->ini.writes, writes);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL);	/* as it came */
+	rio_sim_kunit_release(test, f.sm);
+}
+
+/*
  * A link that is down carries nothing: the end the host reaches turns
  * multiple acknowledges off, and ackID-in-PNA but on a class 3 link, so
  * that its register holds what its files show ("off: link down"); the
@@ -691,6 +727,38 @@ static void lat_down_hw(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, lat_hw(f.b, 0), LAT_ALL | LAT_ON, "class %u", bauds[i]);
 		rio_sim_kunit_release(test, f.sm);
 	}
+}
+
+/*
+ * The same link down found by the poll, on an mport without port-writes:
+ * sw-b is not marked as not known (nothing said it bounced), but the
+ * link cut it off from the host, so it is still not tried
+ */
+static void lat_down_polled(struct kunit *test)
+{
+	struct lat_fab f;
+	u64 writes;
+
+	lat_setup(test, &f, LAT_ALL, LAT_ALL, 2, true);
+	f.sm->fab->no_pw = true;
+	writes = f.b->port[0].lat_writes;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(f.a, 1, false), 0);
+	rio_sim_mport_pw_flush(f.sm);
+	rio_voq_test_poll();
+	KUNIT_EXPECT_FALSE(test, f.nb->unknown);
+	KUNIT_EXPECT_EQ(test, f.l->lat.state, RIO_LAT_DOWN);
+	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "multiple_ack"),
+			   "off: link down\n");
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), lat_alone(2));
+	KUNIT_EXPECT_EQ(test, f.b->port[0].lat_writes, writes);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL | LAT_ON);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(f.a, 1, true), 0);
+	rio_voq_test_poll();
+	KUNIT_EXPECT_EQ(test, f.l->lat.state, RIO_LAT_PLANNED);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | LAT_ON);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL | LAT_ON);
+	rio_sim_kunit_release(test, f.sm);
 }
 
 /*
@@ -786,6 +854,8 @@ static struct kunit_case lat_link_cases[] = {
 	KUNIT_CASE(lat_found_again),
 	KUNIT_CASE(lat_unknown_partner),
 	KUNIT_CASE(lat_down_hw),
+	KUNIT_CASE(lat_down_polled),
+	KUNIT_CASE(lat_found_again_not_owner),
 	KUNIT_CASE(lat_swap_no_voq_class),
 	KUNIT_CASE(lat_nonwriting_reads),
 	KUNIT_CASE(lat_cs64_map1_partner),

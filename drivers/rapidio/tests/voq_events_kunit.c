@@ -210,6 +210,40 @@ static void voq_event_poll(struct kunit *test)
 }
 
 /*
+ * A port whose link is down (PORT_OK clear) that becomes unavailable:
+ * only its Port Unavailable bit changes, and the poll follows that too
+ * (XOFF set, Part 12 table 5-3 bit 10), and back
+ */
+static void voq_event_poll_unavailable_down(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+
+	sm->fab->no_pw = true;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	rio_voq_test_poll();
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).xoff);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).xoff);
+	rio_voq_test_poll();
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 1).xoff);
+	voq_expect_state(test, sm, sw, 1, "unavailable");
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 1, false), 0);
+	rio_voq_test_poll();
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).xoff);
+	voq_expect_state(test, sm, sw, 1, "down");
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	rio_voq_test_poll();
+	voq_expect_link_up(test, sw, 1, rio_sim_dev_find(sm->fab, EP(1)), 0);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
  * The poll armed through its parameter: a pass runs from its work item
  * every poll_ms, and follows what changed, until it is turned off
  */
@@ -2457,6 +2491,7 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_unavailable),
 	KUNIT_CASE(voq_event_link_state),
 	KUNIT_CASE(voq_event_poll),
+	KUNIT_CASE(voq_event_poll_unavailable_down),
 	KUNIT_CASE(voq_event_poll_armed),
 	KUNIT_CASE(voq_event_during_scan),
 	KUNIT_CASE(voq_event_after_removal),

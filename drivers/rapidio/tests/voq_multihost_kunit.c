@@ -258,6 +258,16 @@ static void voq_mh_discovering_host(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(nb, 2, RIO_VOQ_KNOB_GEN, 1), -EPERM);
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(nb, 1, RIO_VOQ_KNOB_TX_PGS, 2), -EPERM);
 	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(nb, 0, map, ARRAY_SIZE(map)), -EPERM);
+	/* Latency optimization too, whatever the port has */
+	list_for_each_entry(dev, &mh.a->fab->devs, node) {
+		struct rio_voq_node *nd = voq_test_node(mh.b, dev);
+
+		KUNIT_ASSERT_NOT_NULL(test, nd);
+		KUNIT_EXPECT_EQ_MSG(test, rio_lat_port_set(nd, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF),
+				    -EPERM, "%s", dev->name);
+		KUNIT_EXPECT_EQ_MSG(test, rio_lat_port_set(nd, 0, RIO_LAT_PNA, RIO_LAT_CHOICE_NONE),
+				    -EPERM, "%s", dev->name);
+	}
 	KUNIT_EXPECT_EQ(test, mh.b->ini.writes, writes);
 	KUNIT_EXPECT_EQ(test, mh.b->ini.voq_writes, 0ULL);
 	KUNIT_EXPECT_FALSE(test, mh.sw->port[2].voq_ctl & RIO_VOQ_CSR_GEN_EN);
@@ -483,6 +493,86 @@ static void voq_mh_discovering_events(struct kunit *test)
 	voq_mh_expect_state(test, mh.b, mh.sw, 2, "up");
 	voq_mh_expect_b_wrote_nothing(test, &mh, "port-write, link up");
 	voq_mh_expect_views(test, &mh);
+}
+
+/*
+ * A port without a link (the switch's port 3 is not cabled) becomes
+ * unavailable.  A, which owns the fabric, sets XOFF and keeps its
+ * admin's participation off; B follows by its poll, records the state,
+ * and writes nothing, although its own plan of the port (no choice:
+ * participation on) differs from the hardware.
+ */
+static void voq_mh_discovering_lone_port(struct kunit *test)
+{
+	struct rio_voq_node *na;
+	struct voq_mh mh;
+
+	voq_mh_build(test, &mh);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(mh.a), 0);
+	na = voq_test_node(mh.a, mh.sw);
+	KUNIT_ASSERT_NOT_NULL(test, na);
+	KUNIT_ASSERT_EQ(test, rio_voq_port_set(na, 3, RIO_VOQ_KNOB_PART, 0), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(mh.b), 0);
+	KUNIT_ASSERT_EQ(test, mh.b->ini.voq_writes, 0ULL);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(mh.sw, 3, true), 0);
+	rio_sim_mport_pw_flush(mh.a);
+	rio_voq_test_poll();
+	voq_mh_expect_state(test, mh.a, mh.sw, 3, "unavailable");
+	voq_mh_expect_state(test, mh.b, mh.sw, 3, "unavailable");
+	KUNIT_EXPECT_TRUE(test, mh.sw->port[3].voq_ctl & RIO_VOQ_CSR_XOFF);
+	KUNIT_EXPECT_FALSE(test, mh.sw->port[3].voq_ctl & RIO_VOQ_CSR_PART_EN);
+	KUNIT_EXPECT_EQ(test, mh.b->ini.voq_writes, 0ULL);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(mh.sw, 3, false), 0);
+	rio_sim_mport_pw_flush(mh.a);
+	rio_voq_test_poll();
+	voq_mh_expect_state(test, mh.b, mh.sw, 3, "down");
+	KUNIT_EXPECT_FALSE(test, mh.sw->port[3].voq_ctl & RIO_VOQ_CSR_PART_EN);
+	KUNIT_EXPECT_EQ(test, mh.b->ini.voq_writes, 0ULL);
+}
+
+/*
+ * The endpoint is swapped for a board without a VoQ block.  A sets the
+ * switch's port up as a port without a link, its admin's participation
+ * off kept; B, handed a port-write that says the link bounced, discovers
+ * the new board too and loses the link, but writes nothing to the port
+ * the board left (its own plan, without A's choice, would turn
+ * participation on).
+ */
+static void voq_mh_discovering_swap(struct kunit *test)
+{
+	struct rio_sim_dev_desc d = {
+		.name = "ep-novoq", .nports = 1, .vid = RIO_SIM_VID,
+		.did = RIO_SIM_DID_ENDPOINT, .map = RIO_SIM_MAP_I,
+	};
+	struct rio_voq_node *na, *nb;
+	struct voq_mh mh;
+
+	voq_mh_build(test, &mh);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(mh.a), 0);
+	na = voq_test_node(mh.a, mh.sw);
+	KUNIT_ASSERT_NOT_NULL(test, na);
+	KUNIT_ASSERT_EQ(test, rio_voq_port_set(na, 2, RIO_VOQ_KNOB_PART, 0), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(mh.b), 0);
+	KUNIT_ASSERT_EQ(test, mh.b->ini.voq_writes, 0ULL);
+	nb = voq_test_node(mh.b, mh.sw);
+	KUNIT_ASSERT_NOT_NULL(test, nb);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(mh.ep, &d), 0);
+	rio_sim_mport_pw_flush(mh.a);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_NULL(test, na->port[2].link);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, mh.sw->port[2].voq_ctl & RIO_VOQ_CSR_GEN_EN);
+	KUNIT_EXPECT_FALSE(test, mh.sw->port[2].voq_ctl & RIO_VOQ_CSR_PART_EN);
+
+	voq_mh_pw_to_b(test, &mh, REM_PED_LINK_OK2U | REM_PED_LINK_U2OK);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_NULL(test, nb->port[2].link);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, mh.sw->port[2].voq_ctl & RIO_VOQ_CSR_PART_EN);
+	KUNIT_EXPECT_EQ(test, mh.b->ini.voq_writes, 0ULL);
 }
 
 /*
@@ -803,6 +893,55 @@ static void voq_mh_cdev_net_after_enumeration(struct kunit *test)
 	}
 }
 
+/*
+ * A host that owned its fabric does not own the next one: once userspace
+ * deleted the only device (the net went with it), a new scan loses the
+ * enumeration to a host of a higher ID that holds the endpoint's lock.
+ * Ownership follows that scan, not the one before: the admin's write to
+ * the mport's own port is refused before any access.
+ */
+static void voq_mh_owner_lost_at_rescan(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "single");
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, 1);
+	struct rio_voq_node *host;
+	struct rio_dev *rdev;
+	struct rio_net *net;
+	u64 writes;
+
+	KUNIT_ASSERT_NOT_NULL(test, ep);
+	host = voq_test_node(sm, sm->ini.local);
+	KUNIT_ASSERT_NOT_NULL(test, host);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(host, 0, RIO_VOQ_KNOB_XOFF, 0), 0);
+	rdev = rio_sim_rdev(sm, ep);
+	KUNIT_ASSERT_NOT_NULL(test, rdev);
+
+	/* RIO_DEV_DEL of the only device: its net goes with it */
+	mutex_lock(&sm->mport.scan_lock);
+	net = rdev->net;
+	rio_dev_get(rdev);	/* the lookup's reference */
+	rio_del_device(rdev, RIO_DEVICE_SHUTDOWN);
+	rio_dev_put(rdev);
+	KUNIT_EXPECT_TRUE(test, list_empty(&net->devices));
+	if (list_empty(&net->devices)) {
+		rio_free_net(net);
+		sm->mport.net = NULL;
+	}
+	mutex_unlock(&sm->mport.scan_lock);
+	KUNIT_ASSERT_NULL(test, sm->mport.net);
+
+	spin_lock(&sm->fab->lock);
+	ep->host_lock = 0x10;	/* another host, of a higher ID, enumerates */
+	spin_unlock(&sm->fab->lock);
+	KUNIT_EXPECT_NE(test, rio_sim_mport_scan(sm), 0);
+	KUNIT_EXPECT_FALSE(test, sm->mport.net && sm->mport.net->enumerated);
+
+	writes = sm->ini.writes;
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(host, 0, RIO_VOQ_KNOB_XOFF, 1), -EPERM);
+	KUNIT_EXPECT_EQ(test, sm->ini.writes, writes);
+	KUNIT_EXPECT_FALSE(test, sm->fab->host->port[0].voq_ctl & RIO_VOQ_CSR_XOFF);
+}
+
 static struct kunit_case voq_mh_test_cases[] = {
 	KUNIT_CASE(voq_mh_discovering_host),
 	KUNIT_CASE(voq_mh_discovery_too_early),
@@ -812,8 +951,11 @@ static struct kunit_case voq_mh_test_cases[] = {
 	KUNIT_CASE(voq_mh_discovering_events),
 	KUNIT_CASE(voq_mh_catch_up_discovering),
 	KUNIT_CASE(voq_mh_lost_enumeration),
+	KUNIT_CASE(voq_mh_discovering_lone_port),
+	KUNIT_CASE(voq_mh_discovering_swap),
 	KUNIT_CASE(voq_mh_cdev_net_load_order),
 	KUNIT_CASE(voq_mh_cdev_net_after_enumeration),
+	KUNIT_CASE(voq_mh_owner_lost_at_rescan),
 	{}
 };
 

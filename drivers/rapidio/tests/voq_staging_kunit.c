@@ -69,11 +69,12 @@ static struct {
 	u8 map16[16];		/* the map of a port 1 toward 16 ports */
 	u8 hop[256];		/* next hops programmed for a port 1 */
 	bool fail;
+	bool no_queue;		/* nqueues says the port has none */
 } voq_rec;
 
 static int voq_rec_nqueues(struct rio_dev *rdev, unsigned int port)
 {
-	return 2;
+	return voq_rec.no_queue ? 0 : 2;
 }
 
 static int voq_rec_set_map(struct rio_dev *rdev, unsigned int port, const u8 *map,
@@ -187,6 +188,37 @@ static void voq_staging_ops_fail(struct kunit *test)
 	if (n)
 		KUNIT_EXPECT_NULL(test, n->port[1].smap);
 	mutex_unlock(&rio_voq_lock);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * Ops that give a port no staging queue: no map can name a queue there,
+ * so the port keeps none, nothing is programmed, and an admin's map is
+ * refused as for a port without staging queues.
+ */
+static void voq_staging_ops_no_queue(struct kunit *test)
+{
+	static const u8 zero[2] = { };
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *n;
+
+	memset(&voq_rec, 0, sizeof(voq_rec));
+	voq_rec.no_queue = true;
+	KUNIT_ASSERT_EQ(test, rio_voq_staging_register(&voq_rec_ops), 0);
+	sm = rio_sim_kunit_mport(test, rio_sim_kunit_topo(test, "star:2"), 0);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	rio_voq_staging_unregister(&voq_rec_ops);
+
+	KUNIT_EXPECT_EQ(test, voq_rec.maps, 0U);
+	KUNIT_EXPECT_EQ(test, voq_rec.hops, 0U);
+	n = voq_test_node(sm, rio_sim_dev_find(sm->fab, 1));
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_NULL(test, n->port[0].smap);
+	KUNIT_EXPECT_NULL(test, n->port[1].smap);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(n, 1, zero, 1), -ENOENT);
 	rio_sim_kunit_release(test, sm);
 }
 
@@ -556,6 +588,39 @@ static void voq_staging_admin_not_stuck(struct kunit *test)
 }
 
 /*
+ * A map that differs from the switch's in its last entry only, on a switch
+ * that ignores the write: the read-back differs there alone, and is
+ * refused as any other (the whole map is compared).
+ */
+static void voq_staging_admin_last_entry_not_stuck(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "staging");
+	struct rio_sim_mport *sm = rio_sim_kunit_mport(test, fab, 0);
+	struct rio_sim_dev *ram;
+	struct rio_voq_node *n;
+	u8 was[8], map[8];
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	ram = rio_sim_dev_find(sm->fab, 1);
+	KUNIT_ASSERT_NOT_NULL(test, ram);
+	n = voq_test_node(sm, ram);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_NOT_NULL(test, n->port[1].smap);
+	memcpy(was, &ram->stg_map[1 * RIO_SIM_ROUTES_SMALL], sizeof(was));
+	memcpy(map, was, sizeof(map));
+	map[7] = (map[7] + 1) % n->port[1].nqueues;
+
+	KUNIT_ASSERT_EQ(test, rio_sim_set_stg_wfault(ram, 1, RIO_SIM_WFAULT_IGNORE, 0), 0);
+	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(n, 1, map, 8), -EIO);
+	voq_expect_map(test, &ram->stg_map[1 * RIO_SIM_ROUTES_SMALL], was, 8);
+	mutex_lock(&rio_voq_lock);
+	voq_expect_map(test, n->port[1].smap, was, 8);
+	mutex_unlock(&rio_voq_lock);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
  * A map that does not stick at the scan: the port is not claimed staged
  * (it keeps no map, and takes no admin map), while the switch's other
  * link, toward the host, gets its map as planned.
@@ -594,6 +659,7 @@ static struct kunit_case voq_staging_test_cases[] = {
 	KUNIT_CASE(voq_staging_registry),
 	KUNIT_CASE(voq_staging_vendor_ops),
 	KUNIT_CASE(voq_staging_ops_fail),
+	KUNIT_CASE(voq_staging_ops_no_queue),
 	KUNIT_CASE(voq_staging_generic_and_gating),
 	KUNIT_CASE(voq_staging_sim_models),
 	KUNIT_CASE(voq_staging_admin_map),
@@ -601,6 +667,7 @@ static struct kunit_case voq_staging_test_cases[] = {
 	KUNIT_CASE(voq_staging_admin_cut_off),
 	KUNIT_CASE_PARAM(voq_staging_admin_not_stuck, voq_stg_fault_gen_params),
 	KUNIT_CASE_PARAM(voq_staging_setup_not_stuck, voq_stg_fault_gen_params),
+	KUNIT_CASE(voq_staging_admin_last_entry_not_stuck),
 	{}
 };
 
