@@ -1101,6 +1101,39 @@ static void voq_event_link_safe_read_fails(struct kunit *test)
 }
 
 /*
+ * Making a link safe whose ends both generate with per-VC transmission:
+ * an end's bit 11 changes only while its partner does not generate
+ * (voq.rst), so neither end's per-VC bit goes off while the other still
+ * generates (spec audit G7)
+ */
+static void voq_event_link_safe_per_vc(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_voq_link *l = rio_voq_test_link(&sm->mport, rio_sim_rdev(sm, sw), 1);
+	bool safe;
+
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	KUNIT_ASSERT_TRUE(test, voq_test_hw(sw, 1).vc_en);
+	KUNIT_ASSERT_TRUE(test, voq_test_hw(ep, 0).vc_en);
+	mutex_lock(&rio_voq_lock);
+	safe = rio_voq_link_safe(l);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_TRUE(test, safe);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(ep, 0).gen_en);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).vc_en);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(ep, 0).vc_en);
+	KUNIT_EXPECT_EQ(test, sw->port[1].voq_vc_violations, 0U);
+	KUNIT_EXPECT_EQ(test, ep->port[0].voq_vc_violations, 0U);
+	KUNIT_EXPECT_EQ(test, sw->port[1].voq_violations, 0U);
+	KUNIT_EXPECT_EQ(test, ep->port[0].voq_violations, 0U);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
  * chain:3, the link from the first switch to the second down: the third
  * switch and its endpoint are cut off.  An admin's write to the third
  * switch's port, whose own link is up, is refused before anything is
@@ -2562,6 +2595,7 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_admin_own_link_down),
 	KUNIT_CASE(voq_event_admin_down_unreadable),
 	KUNIT_CASE(voq_event_link_safe_read_fails),
+	KUNIT_CASE(voq_event_link_safe_per_vc),
 	KUNIT_CASE(voq_event_admin_cut_off),
 	KUNIT_CASE(voq_event_admin_host_cable),
 	KUNIT_CASE(voq_event_replace_vendor),
