@@ -242,9 +242,12 @@ int rio_voq_port_safe(struct rio_voq_node *n, unsigned int port, u32 val)
  * Best effort: each end is read again (once more if that read fails, so
  * that one failed access does not leave an end generating) and set as a
  * port without a link (rio_voq_port_safe()); an end that cannot be read,
- * or whose board is not known, is left as it is.  An end whose write
- * fails is read once more: a write that did not stick may still have
- * turned generation off.
+ * or whose board is not known, is left as it is.  That turns per-VC
+ * transmission off with generation; an end's bit 11 changes only while
+ * its partner does not generate, so an end that generates toward a
+ * partner with bit 11 set first turns its generation off alone.  An end
+ * whose write fails is read once more: a write that did not stick may
+ * still have turned generation off.
  *
  * Return: true if generation was read as off at both ends; false if an
  * end was left as it is, or still generates, or could not be read after
@@ -252,26 +255,39 @@ int rio_voq_port_safe(struct rio_voq_node *n, unsigned int port, u32 val)
  */
 bool rio_voq_link_safe(struct rio_voq_link *l)
 {
+	bool safe = true, known[2];
 	unsigned int i;
-	bool safe = true;
-	u32 val;
+	u32 val[2];
 
 	lockdep_assert_held(&rio_voq_lock);
 	for (i = 0; i < 2; i++) {
 		struct rio_voq_node *n = l->end[i];
 		unsigned int port = l->port[i];
 
-		if (n->unknown ||
-		    (rio_voq_csr_read(n, port, &val) && rio_voq_csr_read(n, port, &val))) {
+		known[i] = !n->unknown &&
+			   (!rio_voq_csr_read(n, port, &val[i]) ||
+			    !rio_voq_csr_read(n, port, &val[i]));
+		if (!known[i])
 			safe = false;
+	}
+	for (i = 0; i < 2; i++) {
+		if (!known[i] || !known[!i] || !(val[i] & RIO_VOQ_CSR_GEN_EN) ||
+		    !(val[!i] & RIO_VOQ_CSR_VC_EN))
 			continue;
-		}
+		/* What the write left, if it was read back */
+		rio_voq_csr_write(l->end[i], l->port[i], val[i] & ~RIO_VOQ_CSR_GEN_EN);
+		val[i] = l->end[i]->port[l->port[i]].csr;
+	}
+	for (i = 0; i < 2; i++) {
+		struct rio_voq_node *n = l->end[i];
+		unsigned int port = l->port[i];
+
 		/*
 		 * A write that did not stick (another bit stuck, a write
 		 * ignored) may still leave generation off: read to know.
 		 */
-		if (rio_voq_port_safe(n, port, val) &&
-		    (rio_voq_csr_read(n, port, &val) || val & RIO_VOQ_CSR_GEN_EN))
+		if (known[i] && rio_voq_port_safe(n, port, val[i]) &&
+		    (rio_voq_csr_read(n, port, &val[i]) || val[i] & RIO_VOQ_CSR_GEN_EN))
 			safe = false;
 	}
 	return safe;
