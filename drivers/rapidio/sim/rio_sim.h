@@ -239,6 +239,9 @@ struct rio_sim_port {
  *	that nothing may take for a block's (hostile)
  * @staging: staging hardware (switches)
  * @staging_queues: its queues per port
+ * @minimal: minimal Part 12 silicon: no full status when generation is
+ *	turned on or a link recovers, and no receiver forgets what its
+ *	partner said (see rio_sim_dev.minimal)
  */
 struct rio_sim_dev_desc {
 	const char *name;
@@ -261,6 +264,7 @@ struct rio_sim_dev_desc {
 	u32 unused_reads;
 	enum rio_sim_staging staging;
 	unsigned int staging_queues;
+	bool minimal;
 };
 
 /**
@@ -302,6 +306,13 @@ struct rio_sim_dev_desc {
  * @pw_tx_ctrl: Port-write Transmission Control CSR
  * @fail_all: every access to this device fails
  * @all_ones: every read from this device returns all ones
+ * @minimal: minimal Part 12 silicon, which does only what Part 12
+ *	requires: its generators send only the changes they see while they
+ *	generate over a link that is up (no full status when generation is
+ *	turned on or the link recovers: rule 4.2 g says "may"), and its
+ *	receivers keep what the partner said last when the partner's
+ *	generation goes off or the link goes down or comes back (Part 12
+ *	defines no release)
  * @congested: ports whose egress is congested (set by tests, debugfs)
  * @staging: staging hardware
  * @staging_queues: its queues per port
@@ -345,6 +356,7 @@ struct rio_sim_dev {
 	u32 pw_tx_ctrl;
 	bool fail_all;
 	bool all_ones;
+	bool minimal;
 	DECLARE_BITMAP(congested, RIO_VOQ_MAX_PORTS);
 	enum rio_sim_staging staging;
 	unsigned int staging_queues;

@@ -23,6 +23,9 @@
  *           status in PNA; other bits -EINVAL; map 2 only, or "live"
  *           refuses the description),
  *           voq (none, rev2, rev3), voq_caps (Port n VoQ CSR bits),
+ *           minimal (1: minimal Part 12 silicon, no full status when
+ *           generation is turned on or a link recovers, no receiver
+ *           forgetting its partner's state),
  *           and for hostile devices: voq_ports (VoQ CSRs of the block,
  *           0 for one per port), voq_place (last, first, end) and
  *           swp_ports (ports the switch claims, -1 for its real count)
@@ -416,7 +419,8 @@ static struct configfs_attribute *sim_cfs_fabric_attrs[] = {
 /* Device attributes: each one a number, refused while the fabric is live */
 
 enum sim_cfs_field { SIM_SWITCH, SIM_PORTS, SIM_VID, SIM_DID, SIM_MAP, SIM_EM,
-		     SIM_LAT_CAPS, SIM_VOQ_CAPS, SIM_VOQ_PORTS, SIM_SWP_PORTS };
+		     SIM_LAT_CAPS, SIM_VOQ_CAPS, SIM_VOQ_PORTS, SIM_SWP_PORTS,
+		     SIM_MINIMAL };
 
 static ssize_t sim_cfs_dev_show(struct config_item *item, char *page,
 				enum sim_cfs_field field)
@@ -444,6 +448,8 @@ static ssize_t sim_cfs_dev_show(struct config_item *item, char *page,
 		return sprintf(page, "%u\n", d->voq_nports);
 	case SIM_SWP_PORTS:
 		return sprintf(page, "%d\n", d->swp_claim ? d->swp_ports : -1);
+	case SIM_MINIMAL:
+		return sprintf(page, "%d\n", d->minimal);
 	}
 	return -EINVAL;
 }
@@ -460,7 +466,7 @@ static ssize_t sim_cfs_dev_store(struct config_item *item, const char *page,
 
 	if (sim_cfs_bad_bytes(page, count))
 		return -EINVAL;
-	if (field == SIM_SWITCH || field == SIM_EM)
+	if (field == SIM_SWITCH || field == SIM_EM || field == SIM_MINIMAL)
 		ret = sim_cfs_flag(page, count, &flag);
 	else if (field == SIM_SWP_PORTS)
 		ret = kstrtoint(page, 0, &claim);
@@ -512,6 +518,9 @@ static ssize_t sim_cfs_dev_store(struct config_item *item, const char *page,
 			d->swp_claim = claim >= 0;
 			d->swp_ports = claim >= 0 ? claim : 0;
 			break;
+		case SIM_MINIMAL:
+			d->minimal = flag;
+			break;
 		}
 	}
 	mutex_unlock(&dev->fabric->lock);
@@ -561,6 +570,9 @@ CONFIGFS_ATTR(sim_cfs_dev_, voq_ports);
 SIM_CFS_DEV_SHOW(swp_ports, SIM_SWP_PORTS)
 SIM_CFS_DEV_STORE(swp_ports, SIM_SWP_PORTS)
 CONFIGFS_ATTR(sim_cfs_dev_, swp_ports);
+SIM_CFS_DEV_SHOW(minimal, SIM_MINIMAL)
+SIM_CFS_DEV_STORE(minimal, SIM_MINIMAL)
+CONFIGFS_ATTR(sim_cfs_dev_, minimal);
 
 static ssize_t sim_cfs_dev_voq_show(struct config_item *item, char *page)
 {
@@ -642,6 +654,7 @@ static struct configfs_attribute *sim_cfs_dev_attrs[] = {
 	&sim_cfs_dev_attr_voq_ports,
 	&sim_cfs_dev_attr_voq_place,
 	&sim_cfs_dev_attr_swp_ports,
+	&sim_cfs_dev_attr_minimal,
 	NULL,
 };
 

@@ -28,6 +28,9 @@
  *   dev<i>/stray_writes      its writes that landed on no writable register
  *   dev<i>/fail_all          every access to device i fails
  *   dev<i>/all_ones          every read from device i returns all ones
+ *   dev<i>/minimal           (read-only) 1: minimal Part 12 silicon (no
+ *                            full status when generation is turned on or
+ *                            a link recovers, no receiver release)
  *   dev<i>/congest           write "PORT 1" or "PORT 0": set or clear the
  *                            congestion of a port; the symbols flow
  *   dev<i>/symbols           per port: VoQ symbols sent and received, and
@@ -399,9 +402,10 @@ static const struct file_operations sim_lat_wfault_fops = {
  *
  * The new board is of @dev's kind, with @dev's identity and what goes
  * with it: register map and its ports' latency optimization capabilities
- * (port 0's), error management block and staging hardware (model and
+ * (port 0's), error management block, staging hardware (model and
  * queues: the staging ops of a driver follow the vendor and device ID,
- * so a board that keeps them keeps its staging model).  The
+ * so a board that keeps them keeps its staging model) and minimal
+ * silicon or not.  The
  * write gives its port count and its VoQ block: LAYOUT rev2 or rev3 with
  * the read-only CSR bits CAPS (hex, all by default), or none.
  *
@@ -424,6 +428,7 @@ int rio_sim_replace_desc(const struct rio_sim_dev *dev, const char *buf,
 		/* the core keeps it (rio_sim_dev_keep_blocks()) */
 		.map = dev->map, .lat_caps = dev->port[0].lat_caps,
 		.staging = dev->staging, .staging_queues = dev->staging_queues,
+		.minimal = dev->minimal,
 	};
 	if (strscpy(copy, buf, sizeof(copy)) < 0)
 		return -EINVAL;
@@ -592,6 +597,7 @@ void rio_sim_debugfs_add(struct rio_sim_mport *sm)
 		debugfs_create_u64("stray_writes", 0400, d, &dev->stray_writes);
 		debugfs_create_bool("fail_all", 0600, d, &dev->fail_all);
 		debugfs_create_bool("all_ones", 0600, d, &dev->all_ones);
+		debugfs_create_bool("minimal", 0400, d, &dev->minimal);
 		debugfs_create_file("link", 0200, d, dev, &sim_link_fops);
 		debugfs_create_file("unavailable", 0200, d, dev, &sim_unavailable_fops);
 		if (dev != fab->host)

@@ -473,7 +473,8 @@ static void sim_voq_write_port(struct rio_sim_dev *dev, unsigned int n, u32 val)
 	 * partner lets go (rule 4.2 a; voq.rst, "Stale congestion state").
 	 * One turned on does not know what its partner was told before (a
 	 * link that recovered, a partner replaced): it starts with its full
-	 * status, as after link recovery (rule 4.2 g).
+	 * status, as after link recovery (rule 4.2 g).  Minimal silicon
+	 * does neither (rio_sim_symbols_release(), _resync()).
 	 */
 	if ((old & ~new & RIO_VOQ_CSR_GEN_EN) && p->peer)
 		rio_sim_symbols_release(p->peer, p->peer_port);
@@ -926,6 +927,7 @@ struct rio_sim_dev *rio_sim_dev_make(struct rio_sim_fabric *fab,
 	dev->em_hs = desc->em && desc->em_hs;
 	dev->ef_loop = desc->ef_loop;
 	dev->unused_reads = desc->unused_reads;
+	dev->minimal = desc->minimal;
 	dev->did_csr = SIM_DID_CSR_MASK;
 	dev->host_lock = SIM_LOCK_FREE;
 	dev->pell_ctl = RIO_PELL_ADDR_34;
@@ -1105,6 +1107,7 @@ void rio_sim_dev_swap(struct rio_sim_dev *dev, struct rio_sim_dev *nd)
 	swap(dev->staging_queues, nd->staging_queues);
 	swap(dev->stg_map, nd->stg_map);
 	swap(dev->stg_hop, nd->stg_hop);
+	swap(dev->minimal, nd->minimal);
 	bitmap_zero(dev->congested, RIO_VOQ_MAX_PORTS);
 }
 

@@ -16,7 +16,10 @@
  * differ there gates the wrong VCs, or nothing, as hardware would.  A
  * receiver lets go of what its partner said when the partner's
  * generation goes off or the link goes down or comes back up (voq.rst,
- * "Stale congestion state").
+ * "Stale congestion state").  A device of minimal silicon
+ * (rio_sim_dev.minimal) does only what Part 12 requires: its receivers
+ * let go of nothing, and its generators send only the changes they see
+ * while they generate over a link that is up.
  */
 
 #include <kunit/visibility.h>
@@ -96,11 +99,20 @@ static enum rio_voq_fmt sim_link_fmt(const struct rio_sim_dev *a,
 	return baud_class == 3 ? RIO_VOQ_FMT_CS64 : RIO_VOQ_FMT_CS48;
 }
 
+/* What a port's generator does with its status */
+enum sim_send {
+	SIM_SEND_CHANGES,	/* send what changed (rule 4.2 e) */
+	SIM_SEND_FULL,		/* send it all (rule 4.2 g, after link recovery) */
+	SIM_SEND_NONE,		/* send nothing: what changed is not news any more */
+};
+
 /*
- * Port @k of @dev sends what changed to its partner, or with @full its
- * whole status (rule 4.2 g, after link recovery).  Fabric lock held.
+ * Port @k of @dev sends what changed to its partner, its whole status,
+ * or (@how SIM_SEND_NONE, minimal silicon turned on) nothing: it takes
+ * its status as it is now as the one its partner knows, so that only
+ * what changes from now on is sent.  Fabric lock held.
  */
-static void sim_port_send(struct rio_sim_dev *dev, unsigned int k, bool full)
+static void sim_port_send(struct rio_sim_dev *dev, unsigned int k, enum sim_send how)
 {
 	struct rio_sim_port *p = &dev->port[k], *q;
 	struct rio_voq_txsym *syms = dev->fabric->txbuf;
@@ -133,11 +145,11 @@ static void sim_port_send(struct rio_sim_dev *dev, unsigned int k, bool full)
 	}
 	bitmap_copy(gen->congested[0], dev->congested, RIO_VOQ_MAX_PORTS);
 
-	if (full)
-		n = rio_voq_gen_resync(gen, syms, SIM_MAX_SYMS);
-	else
+	if (how == SIM_SEND_CHANGES)
 		n = rio_voq_gen_update(gen, syms, SIM_MAX_SYMS);
-	if (n <= 0)
+	else
+		n = rio_voq_gen_resync(gen, syms, SIM_MAX_SYMS);
+	if (n <= 0 || how == SIM_SEND_NONE)
 		return;
 	p->sym_sent += n;
 
@@ -178,7 +190,7 @@ static int sim_congest(struct rio_sim_dev *dev, unsigned int port, bool congeste
 	spin_lock_irq(&fab->lock);
 	__assign_bit(port, dev->congested, congested);
 	for (k = 0; k < dev->nports; k++)
-		sim_port_send(dev, k, false);
+		sim_port_send(dev, k, SIM_SEND_CHANGES);
 	spin_unlock_irq(&fab->lock);
 	return 0;
 }
@@ -221,24 +233,27 @@ void rio_sim_symbols_update(struct rio_sim_dev *dev)
 
 	lockdep_assert_held(&dev->fabric->lock);
 	for (k = 0; k < dev->nports; k++)
-		sim_port_send(dev, k, false);
+		sim_port_send(dev, k, SIM_SEND_CHANGES);
 }
 
 /**
  * rio_sim_symbols_resync() - a recovered link's generator resends all
  * @dev: the device
- * @port: its port whose link came back up
+ * @port: its port whose link came back up, or whose generation was
+ *	turned on
  *
  * Rule 4.2 g: the generating side sends its full status, so that no
  * congestion state stays orphaned at the partner.  Nothing is sent
  * while generation is off (the symbols follow when it is turned on and
- * a status changes).  Called with the fabric lock held.
+ * a status changes).  Minimal silicon (@dev->minimal) sends nothing:
+ * Part 12 says it "may"; it starts from its status as it is, and sends
+ * what changes from then on.  Called with the fabric lock held.
  */
 void rio_sim_symbols_resync(struct rio_sim_dev *dev, unsigned int port)
 {
 	lockdep_assert_held(&dev->fabric->lock);
 	if (port < dev->nports && dev->voq_ef)
-		sim_port_send(dev, port, true);
+		sim_port_send(dev, port, dev->minimal ? SIM_SEND_NONE : SIM_SEND_FULL);
 }
 
 /**
@@ -250,12 +265,13 @@ void rio_sim_symbols_resync(struct rio_sim_dev *dev, unsigned int port)
  * What the partner said last can no longer be brought up to date (rule
  * 4.2 a) or may be orphaned (rule 4.2 g): the port's receiver takes
  * every downstream port as not congested (voq.rst, "Stale congestion
- * state").  Called with the fabric lock held.
+ * state").  A receiver of minimal silicon (@dev->minimal) keeps it: Part
+ * 12 defines no such release.  Called with the fabric lock held.
  */
 void rio_sim_symbols_release(struct rio_sim_dev *dev, unsigned int port)
 {
 	lockdep_assert_held(&dev->fabric->lock);
-	if (port < dev->nports && dev->port[port].rx)
+	if (port < dev->nports && dev->port[port].rx && !dev->minimal)
 		rio_voq_rx_release(dev->port[port].rx);
 }
 

@@ -74,11 +74,12 @@ static void voq_admin_group_size(struct kunit *test)
 	/*
 	 * The mport's own Error and Status CSR (a local read: no port-write
 	 * follows the host's link), both CSRs read once; gen off, TX, RX,
-	 * gen on, each read back
+	 * gen on, each read back; then the host's generation was on again:
+	 * XOFF set and cleared on its port, each read back
 	 */
 	reads = a.sm->fab->reads;
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 3), 0);
-	KUNIT_EXPECT_EQ(test, a.sm->fab->reads - reads, 1ULL + 2 + 4);
+	KUNIT_EXPECT_EQ(test, a.sm->fab->reads - reads, 1ULL + 2 + 4 + 2);
 	KUNIT_EXPECT_EQ(test, voq_csr(a.host, 0).tx_pgs, 3);
 	KUNIT_EXPECT_EQ(test, voq_csr(a.peer, 0).rx_pgs, 3);
 	KUNIT_EXPECT_TRUE(test, voq_csr(a.host, 0).gen_en);	/* back on */

@@ -1135,6 +1135,39 @@ static void voq_event_link_safe_read_fails(struct kunit *test)
 }
 
 /*
+ * Making a link safe whose ends both generate with per-VC transmission:
+ * an end's bit 11 changes only while its partner does not generate
+ * (voq.rst), so neither end's per-VC bit goes off while the other still
+ * generates (spec audit G7)
+ */
+static void voq_event_link_safe_per_vc(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_voq_link *l = rio_voq_test_link(&sm->mport, rio_sim_rdev(sm, sw), 1);
+	bool safe;
+
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	KUNIT_ASSERT_TRUE(test, voq_test_hw(sw, 1).vc_en);
+	KUNIT_ASSERT_TRUE(test, voq_test_hw(ep, 0).vc_en);
+	mutex_lock(&rio_voq_lock);
+	safe = rio_voq_link_safe(l);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_TRUE(test, safe);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(ep, 0).gen_en);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).vc_en);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(ep, 0).vc_en);
+	KUNIT_EXPECT_EQ(test, sw->port[1].voq_vc_violations, 0U);
+	KUNIT_EXPECT_EQ(test, ep->port[0].voq_vc_violations, 0U);
+	KUNIT_EXPECT_EQ(test, sw->port[1].voq_violations, 0U);
+	KUNIT_EXPECT_EQ(test, ep->port[0].voq_violations, 0U);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
  * chain:3, the link from the first switch to the second down: the third
  * switch and its endpoint are cut off.  An admin's write to the third
  * switch's port, whose own link is up, is refused before anything is
@@ -2486,6 +2519,88 @@ static void voq_event_soak(struct kunit *test)
 	rio_sim_kunit_release(test, s->sm);
 }
 
+/* Every device of @fab becomes minimal silicon (rio_sim_dev.minimal) */
+static void voq_minimal(struct rio_sim_fabric *fab)
+{
+	struct rio_sim_dev *dev;
+
+	spin_lock_irq(&fab->lock);
+	list_for_each_entry(dev, &fab->devs, node)
+		dev->minimal = true;
+	spin_unlock_irq(&fab->lock);
+}
+
+/*
+ * Minimal silicon (G17, I1): no full status when generation is turned on
+ * or a link recovers, and a receiver keeps what its partner said.  What
+ * changed while a link was down reaches the partner all the same, both
+ * ways: a port cleared meanwhile runs again, one congested meanwhile is
+ * stopped.  rio-voq's extra writes are in the log.
+ */
+static void voq_event_minimal_flap(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_voq_rx *at_ep, *at_sw;
+	u64 writes;
+
+	voq_minimal(sm->fab);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 3, true), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(ep, 0, true), 0);
+	at_ep = ep->port[0].rx;
+	at_sw = sw->port[1].rx;
+	KUNIT_ASSERT_TRUE(test, rio_voq_rx_port_stopped(at_ep, 0, 3));
+	KUNIT_ASSERT_TRUE(test, rio_voq_rx_port_stopped(at_sw, 0, 0));
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 3, false), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 4, true), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(ep, 0, false), 0);
+	writes = rio_voq_count.writes;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	kunit_info(test, "link up on minimal silicon: %llu VoQ writes\n",
+		   rio_voq_count.writes - writes);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(at_ep, 0, 3));
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(at_ep, 0, 4));
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(at_sw, 0, 0));
+	KUNIT_EXPECT_EQ(test, sw->port[1].voq_vc_violations, 0U);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * Minimal silicon and a board swap: the switch's receiver keeps what the
+ * old board said, the new board sends nothing when its generation is
+ * turned on; the switch's queue for it runs once rio-voq has set it up
+ */
+static void voq_event_minimal_swap(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_sim_dev_desc d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
+	struct rio_voq_rx *at_sw;
+	u64 writes;
+
+	voq_minimal(sm->fab);
+	d.minimal = true;
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(ep, 0, true), 0);
+	at_sw = sw->port[1].rx;
+	KUNIT_ASSERT_TRUE(test, rio_voq_rx_port_stopped(at_sw, 0, 0));
+
+	writes = rio_voq_count.writes;
+	voq_replace(test, sm, ep, &d);
+	kunit_info(test, "board swap on minimal silicon: %llu VoQ writes\n",
+		   rio_voq_count.writes - writes);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(at_sw, 0, 0));
+	rio_sim_kunit_release(test, sm);
+}
+
 static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_link_flap),
 	KUNIT_CASE(voq_event_unavailable),
@@ -2515,6 +2630,7 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_admin_own_link_down),
 	KUNIT_CASE(voq_event_admin_down_unreadable),
 	KUNIT_CASE(voq_event_link_safe_read_fails),
+	KUNIT_CASE(voq_event_link_safe_per_vc),
 	KUNIT_CASE(voq_event_admin_cut_off),
 	KUNIT_CASE(voq_event_admin_host_cable),
 	KUNIT_CASE(voq_event_replace_vendor),
@@ -2528,6 +2644,8 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_cdev_switch_latched),
 	KUNIT_CASE(voq_event_partner_lost_block),
 	KUNIT_CASE(voq_event_admin_fault_safe),
+	KUNIT_CASE(voq_event_minimal_flap),
+	KUNIT_CASE(voq_event_minimal_swap),
 	KUNIT_CASE_PARAM(voq_event_soak, voq_soak_gen_params),
 	{}
 };

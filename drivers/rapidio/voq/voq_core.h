@@ -153,6 +153,8 @@ struct rio_voq_choice {
  * @pending: a port event came during a scan of its mport: followed at
  *	the scan's end
  * @bounced: that event told of a link that went down (and may be back)
+ * @heard: rio-voq turned generation on toward this port: its receiver
+ *	may hold what the partner (this board or one before) said
  * @unapplied: the knobs of @choice the devices in place cannot honour
  *	(a partner swapped for another board): not applied, reported
  * @link: the link this port is an end of, NULL if none
@@ -176,6 +178,7 @@ struct rio_voq_port_state {
 	u32 lat_csr;
 	bool pending;
 	bool bounced;
+	bool heard;
 	struct rio_voq_link *link;
 	struct rio_voq_choice choice;
 	unsigned long unapplied;

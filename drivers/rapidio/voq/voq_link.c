@@ -38,13 +38,15 @@
 
 /*
  * One end of a sequence of writes: its current and its wanted CSR;
- * @force writes the wanted value even where the CSR reads as wanted
+ * @force writes the wanted value even where the CSR reads as wanted;
+ * @started is set where the writes turned generation on
  */
 struct rio_voq_target {
 	struct rio_voq_node *n;
 	unsigned int port;
 	u32 want;
 	bool force;
+	bool started;
 };
 
 static u32 rio_voq_now(const struct rio_voq_target *t)
@@ -110,9 +112,52 @@ static int rio_voq_apply(struct rio_voq_target *t, unsigned int count,
 	*step = "turning generation on";
 	for (i = 0; i < count; i++) {
 		if (rio_voq_now(&t[i]) != t[i].want) {
+			t[i].started = t[i].want & ~rio_voq_now(&t[i]) & RIO_VOQ_CSR_GEN_EN;
 			ret = rio_voq_csr_write(t[i].n, t[i].port, t[i].want);
 			if (ret)
 				return ret;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Bring the view that @n's link partners have of its ports' status up to
+ * date, where its generation was turned on again or its link recovered:
+ * Part 12 lets silicon send its full status then ("may", rule 4.2 g) and
+ * does not say that a receiver forgets what it was told before.  Table
+ * 5-4 does say that, with participation set, a change of XOFF that
+ * changes a port's status sends a symbol, which carries the status of
+ * the port's whole group.  So XOFF is set and cleared again on each port
+ * that participates with XOFF clear, one port at a time: each one that is
+ * not congested sends its group's status twice, the second time as it
+ * is; a group whose every such port is congested is reported congested,
+ * as it is.  Each port shows XOFF, to every partner, for the time of two
+ * writes.  After a failure, the port is set back (twice if need be) and
+ * the refresh stops there.
+ *
+ * Return: 0, or the error (logged).
+ */
+static int rio_voq_refresh(struct rio_voq_node *n)
+{
+	unsigned int p;
+	int err, back;
+	u32 csr;
+
+	for (p = 0; p < n->nports; p++) {
+		csr = n->port[p].csr;
+		if (!(csr & RIO_VOQ_CSR_PART_EN) || (csr & RIO_VOQ_CSR_XOFF))
+			continue;
+		err = rio_voq_csr_write(n, p, csr | RIO_VOQ_CSR_XOFF);
+		/* Set back even after a failure: the write may have landed */
+		back = rio_voq_csr_write(n, p, csr);
+		if (back)
+			back = rio_voq_csr_write(n, p, csr);
+		if (err || back) {
+			rio_voq_err(n, "port %u: cannot toggle XOFF to refresh the partners' view (%pe)%s\n",
+				    p, ERR_PTR(err ?: back),
+				    back ? "; XOFF may be left set" : "");
+			return err ?: back;
 		}
 	}
 	return 0;
@@ -197,9 +242,12 @@ int rio_voq_port_safe(struct rio_voq_node *n, unsigned int port, u32 val)
  * Best effort: each end is read again (once more if that read fails, so
  * that one failed access does not leave an end generating) and set as a
  * port without a link (rio_voq_port_safe()); an end that cannot be read,
- * or whose board is not known, is left as it is.  An end whose write
- * fails is read once more: a write that did not stick may still have
- * turned generation off.
+ * or whose board is not known, is left as it is.  That turns per-VC
+ * transmission off with generation; an end's bit 11 changes only while
+ * its partner does not generate, so an end that generates toward a
+ * partner with bit 11 set first turns its generation off alone.  An end
+ * whose write fails is read once more: a write that did not stick may
+ * still have turned generation off.
  *
  * Return: true if generation was read as off at both ends; false if an
  * end was left as it is, or still generates, or could not be read after
@@ -207,26 +255,39 @@ int rio_voq_port_safe(struct rio_voq_node *n, unsigned int port, u32 val)
  */
 bool rio_voq_link_safe(struct rio_voq_link *l)
 {
+	bool safe = true, known[2];
 	unsigned int i;
-	bool safe = true;
-	u32 val;
+	u32 val[2];
 
 	lockdep_assert_held(&rio_voq_lock);
 	for (i = 0; i < 2; i++) {
 		struct rio_voq_node *n = l->end[i];
 		unsigned int port = l->port[i];
 
-		if (n->unknown ||
-		    (rio_voq_csr_read(n, port, &val) && rio_voq_csr_read(n, port, &val))) {
+		known[i] = !n->unknown &&
+			   (!rio_voq_csr_read(n, port, &val[i]) ||
+			    !rio_voq_csr_read(n, port, &val[i]));
+		if (!known[i])
 			safe = false;
+	}
+	for (i = 0; i < 2; i++) {
+		if (!known[i] || !known[!i] || !(val[i] & RIO_VOQ_CSR_GEN_EN) ||
+		    !(val[!i] & RIO_VOQ_CSR_VC_EN))
 			continue;
-		}
+		/* What the write left, if it was read back */
+		rio_voq_csr_write(l->end[i], l->port[i], val[i] & ~RIO_VOQ_CSR_GEN_EN);
+		val[i] = l->end[i]->port[l->port[i]].csr;
+	}
+	for (i = 0; i < 2; i++) {
+		struct rio_voq_node *n = l->end[i];
+		unsigned int port = l->port[i];
+
 		/*
 		 * A write that did not stick (another bit stuck, a write
 		 * ignored) may still leave generation off: read to know.
 		 */
-		if (rio_voq_port_safe(n, port, val) &&
-		    (rio_voq_csr_read(n, port, &val) || val & RIO_VOQ_CSR_GEN_EN))
+		if (known[i] && rio_voq_port_safe(n, port, val[i]) &&
+		    (rio_voq_csr_read(n, port, &val[i]) || val[i] & RIO_VOQ_CSR_GEN_EN))
 			safe = false;
 	}
 	return safe;
@@ -464,9 +525,11 @@ static int rio_voq_link_write(struct rio_voq_link *l,
 		&l->end[0]->port[l->port[0]].choice,
 		&l->end[1]->port[l->port[1]].choice,
 	};
+	struct rio_voq_node *done = NULL;
 	struct rio_voq_target t[2] = { };
 	struct rio_voq_end e[2];
 	const char *step = "reading the ports", *dummy_step;
+	enum rio_voq_link_state was = l->state;
 	unsigned int i, dummy_at, read = 0;
 	bool planned = false, safe;
 	u32 dummy;
@@ -588,9 +651,32 @@ again:
 		goto failed;
 	l->state = RIO_VOQ_LINK_CONFIGURED;
 	l->reason[0] = '\0';
+	/*
+	 * An end that generates toward a partner that may hold what was
+	 * said before (by this board or another) brings the partner's view
+	 * up to date if its generation was turned on, or the link did not
+	 * stay configured (it went down, was planned anew): not at a link's
+	 * first configuration, whose receivers were told nothing yet
+	 */
+	for (i = 0; i < 2; i++) {
+		struct rio_voq_port_state *rx = &t[!i].n->port[t[!i].port];
+
+		if (!(rio_voq_now(&t[i]) & RIO_VOQ_CSR_GEN_EN))
+			continue;
+		if (rx->heard && (t[i].started || was != RIO_VOQ_LINK_CONFIGURED) &&
+		    t[i].n != done) {
+			rio_voq_refresh(t[i].n);
+			done = t[i].n;
+		}
+		rx->heard = true;
+	}
 	return 0;
 
 failed:
+	/* Generation turned on, even for a while: the partner may have heard */
+	for (i = 0; i < 2; i++)
+		if (t[i].started)
+			t[!i].n->port[t[!i].port].heard = true;
 	safe = !write || rio_voq_link_safe(l);
 	if (planned && ch != kept)
 		rio_voq_plan_kept(l, pol, e, kept);

@@ -497,12 +497,77 @@ static void sim_replace_more_none_bad(struct kunit *test)
 	rio_sim_kunit_release(test, fab);
 }
 
+/*
+ * Minimal silicon (rio_sim_dev.minimal) does what Part 12 requires and
+ * no more: its receiver keeps what the partner said when the partner's
+ * generation goes off and when the link goes down or comes back; its
+ * generator, turned on again or over a link that recovered, sends no
+ * full status, only the changes it sees from then on.  A change of XOFF
+ * with participation set (table 5-4) sends the group's status, stale
+ * ports included.
+ */
+static void sim_minimal_silicon(struct kunit *test)
+{
+	struct sim_pw_log log = { };
+	struct rio_sim_fabric *fab = sim_star(test, &log);
+	struct rio_sim_dev *sw = rio_sim_dev_find(fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(fab, EP1);
+	struct rio_voq_rx *rx;
+	u64 sent;
+
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 1, false), 0);	/* models */
+	rx = ep->port[0].rx;
+	KUNIT_ASSERT_NOT_NULL(test, rx);
+	spin_lock_irq(&fab->lock);
+	sw->minimal = true;
+	ep->minimal = true;
+	spin_unlock_irq(&fab->lock);
+	sim_sw_voq(test, sw, 2, RIO_VOQ_CSR_PART_EN);
+	sim_sw_voq(test, sw, 3, RIO_VOQ_CSR_PART_EN);
+	sim_sw_voq(test, sw, 1, RIO_VOQ_CSR_GEN_EN);
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 3, true), 0);
+	KUNIT_ASSERT_TRUE(test, rio_voq_rx_port_stopped(rx, 0, 3));
+
+	/* Generation off: kept; cleared meanwhile, on again: nothing sent */
+	sim_sw_voq(test, sw, 1, 0);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(rx, 0, 3));
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 3, false), 0);
+	sent = sw->port[1].sym_sent;
+	sim_sw_voq(test, sw, 1, RIO_VOQ_CSR_GEN_EN);
+	KUNIT_EXPECT_EQ(test, sw->port[1].sym_sent, sent);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(rx, 0, 3));
+	/* The next change in the group carries the whole group */
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 2, true), 0);
+	KUNIT_EXPECT_EQ(test, sw->port[1].sym_sent, sent + 1);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(rx, 0, 3));
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(rx, 0, 2));
+
+	/* Link down: kept; cleared meanwhile; recovery: nothing sent */
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(rx, 0, 2));
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 2, false), 0);
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	KUNIT_EXPECT_EQ(test, sw->port[1].sym_sent, sent + 1);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(rx, 0, 2));
+
+	/* Table 5-4: XOFF on a participating port that is not congested */
+	sim_sw_voq(test, sw, 3, RIO_VOQ_CSR_PART_EN | RIO_VOQ_CSR_XOFF);
+	KUNIT_EXPECT_EQ(test, sw->port[1].sym_sent, sent + 2);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(rx, 0, 2));
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(rx, 0, 3));
+	sim_sw_voq(test, sw, 3, RIO_VOQ_CSR_PART_EN);
+	KUNIT_EXPECT_EQ(test, sw->port[1].sym_sent, sent + 3);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(rx, 0, 3));
+	rio_sim_kunit_release(test, fab);
+}
+
 static struct kunit_case sim_ports_test_cases[] = {
 	KUNIT_CASE(sim_link_down_up),
 	KUNIT_CASE(sim_pw_lost),
 	KUNIT_CASE(sim_xoff_sends_symbol),
 	KUNIT_CASE(sim_recovery_resync),
 	KUNIT_CASE(sim_stale_released),
+	KUNIT_CASE(sim_minimal_silicon),
 	KUNIT_CASE(sim_per_vc_both_ends),
 	KUNIT_CASE(sim_per_vc_partner_generates),
 	KUNIT_CASE(sim_link_latched),
