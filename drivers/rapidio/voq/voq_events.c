@@ -39,49 +39,16 @@
 #include <linux/bitfield.h>
 #include <linux/bitops.h>
 #include <linux/lockdep.h>
-#include <linux/moduleparam.h>
+#include <linux/ktime.h>
 #include <linux/mutex.h>
 #include <linux/rio_drv.h>
 #include <linux/rio_regs.h>
 #include <linux/slab.h>
-#include <linux/workqueue.h>
 
 #include "voq_core.h"
 
-#define RIO_VOQ_POLL_MAX_MS	60000
 /* Passes of rio_voq_check() for one request, links coming back included */
 #define RIO_VOQ_CHECK_PASSES	4
-
-static unsigned int poll_ms;
-static bool rio_voq_poll_on;
-/* Arming and stopping the poll: the parameter may change during unload */
-static DEFINE_MUTEX(rio_voq_poll_lock);
-
-static void rio_voq_poll_work(struct work_struct *work);
-static DECLARE_DELAYED_WORK(rio_voq_poll_dw, rio_voq_poll_work);
-
-static int rio_voq_poll_set(const char *val, const struct kernel_param *kp)
-{
-	unsigned int ms;
-	int ret = kstrtouint(val, 0, &ms);
-
-	if (ret || ms > RIO_VOQ_POLL_MAX_MS)
-		return -EINVAL;
-	mutex_lock(&rio_voq_poll_lock);
-	WRITE_ONCE(poll_ms, ms);
-	if (rio_voq_poll_on && ms)
-		mod_delayed_work(rio_voq_wq, &rio_voq_poll_dw, msecs_to_jiffies(ms));
-	mutex_unlock(&rio_voq_poll_lock);
-	return 0;
-}
-
-static const struct kernel_param_ops rio_voq_poll_ops = {
-	.set = rio_voq_poll_set,
-	.get = param_get_uint,
-};
-module_param_cb(poll_ms, &rio_voq_poll_ops, &poll_ms, 0644);
-MODULE_PARM_DESC(poll_ms,
-		 "read every port's Error and Status CSR this often, for mports without port-writes (ms, 0 = off, the default; at most 60000)");
 
 /* PORT_OK and Port Unavailable: what an event is about */
 #define RIO_VOQ_STS_EVENT	(RIO_PORT_N_ERR_STS_PORT_OK | RIO_PORT_N_ERR_STS_PORT_UA)
@@ -262,6 +229,8 @@ static void rio_voq_take_fresh(struct rio_voq_found *f)
 	n->unknown = false;
 	n->unknown_told = false;
 	rio_voq_node_replace(n, &f->fresh);
+	rio_voq_choices_load(n);	/* those of a block that went and came back */
+	rio_voq_find_links(n->mport);
 	if (n->ef)
 		rio_voq_info(n, "replaced: VoQ block at 0x%04x (rev %d), %u ports; planned again\n",
 			     n->ef, n->layout, n->nports);
@@ -566,58 +535,6 @@ static bool rio_voq_pw_bounced(struct rio_voq_node *n, unsigned int port,
 }
 
 /*
- * A port-write reached @mport: find the node by the component tag the
- * enumerator gave it and follow the port the message names.  Port-writes
- * of devices rio-voq does not follow (or no longer does) are ignored.
- */
-static int rio_voq_pw(struct rio_mport *mport, void *context,
-		      union rio_pw_msg *msg, int step)
-{
-	u32 tag = msg->em.comptag & RIO_CTAG_UDEVID;
-	unsigned int port = FIELD_GET(RIO_VOQ_PW_PORT, msg->em.is_port);
-	u32 latched = msg->em.errdetect & (REM_PED_LINK_OK2U | REM_PED_LINK_U2OK);
-	struct rio_voq_node *n;
-
-	mutex_lock(&rio_voq_lock);
-	list_for_each_entry(n, &rio_voq_nodes, node) {
-		if (n->mport != mport || !n->rdev || n->dead ||
-		    (n->rdev->comp_tag & RIO_CTAG_UDEVID) != tag)
-			continue;
-		rio_voq_port_event(n, port, rio_voq_pw_bounced(n, port, latched));
-		break;
-	}
-	mutex_unlock(&rio_voq_lock);
-	/* A replaced device's voq/ follows its new block */
-	rio_voq_sysfs_sync();
-	return 0;
-}
-
-/**
- * rio_voq_pw_register() - follow the port-writes an mport receives
- * @mport: the mport
- *
- * Called without rio_voq_lock (the core takes the mport's lock).
- */
-void rio_voq_pw_register(struct rio_mport *mport)
-{
-	if (rio_add_mport_pw_handler(mport, mport, rio_voq_pw))
-		dev_warn(&mport->dev, "cannot follow port-writes; set poll_ms to follow port events\n");
-}
-
-/**
- * rio_voq_pw_unregister() - stop following an mport's port-writes
- * @mport: the mport
- *
- * Returns once no handler call for @mport is in progress (the core
- * calls handlers with the mport's lock held, which this takes).  Called
- * without rio_voq_lock.
- */
-void rio_voq_pw_unregister(struct rio_mport *mport)
-{
-	rio_del_mport_pw_handler(mport, mport, rio_voq_pw);
-}
-
-/*
  * Port @port of @n has Port-Write Pending set in its Port n Error and
  * Status CSR, and the recovery of a link cut it off: did a port-write
  * about it never reach the host, and tell of a link that went down or
@@ -787,82 +704,278 @@ static void rio_voq_recheck(struct rio_voq_node *n, unsigned int port,
 }
 
 /* One pass of the poll */
-static void rio_voq_poll_once(void)
+
+static void rio_voq_node_discover(struct rio_voq_node *n)
+{
+	int ret = rio_voq_node_probe(n);
+
+	if (ret) {
+		rio_voq_err(n, "discovery failed (%pe), will retry at the next scan\n",
+			    ERR_PTR(ret));
+		return;
+	}
+	rio_voq_choices_load(n);
+}
+
+/*
+ * Does @mport own its fabric: the core enumerated its net through it to
+ * the end (rio_net.enumerated).  A discovery, an enumeration that
+ * failed or was lost to another host (the core keeps its net and the
+ * devices it registered), a net built from userspace (rio_mport_cdev)
+ * and an mport not scanned yet own nothing.  Called with the mport's
+ * scan_lock held, under which the core makes and removes its net.
+ */
+static bool rio_voq_mport_owns(struct rio_mport *mport)
+{
+	struct rio_net *net = mport->net;
+
+	return net && net->hport == mport && net->enumerated;
+}
+
+/*
+ * Discover what is new on @mport's net and configure its new links and
+ * the ports of new nodes that have none (not those of a device a fabric
+ * manager added: rio_voq_node_auto()).  @scanned: after a successful
+ * scan (else rio-voq catches up with a net scanned before it was
+ * loaded).  Called with rio_voq_lock held, while the mport's scan_lock
+ * is held (by the scanning task or on its behalf).
+ */
+static void rio_voq_sync(struct rio_mport *mport, bool scanned)
+{
+	struct rio_voq_node *host = rio_voq_node_of(mport, NULL), *n;
+	struct rio_voq_policy pol;
+	struct rio_voq_link *l;
+	unsigned int p, ndevs = 0;
+	bool write;
+
+	lockdep_assert_held(&rio_voq_lock);
+	if (!host || host->dead)
+		return;		/* not followed (yet, or any more) */
+	rio_voq_policy_get(&pol);
+	write = pol.auto_config && host->owner;
+
+	list_for_each_entry(n, &rio_voq_nodes, node)
+		ndevs += n->mport == mport && n->rdev && !n->dead;
+	list_for_each_entry(n, &rio_voq_nodes, node) {
+		if (n->mport != mport || n->dead || n->probed)
+			continue;
+		if (n->rdev)
+			rio_voq_place(n, scanned && n->from_scan, ndevs);
+		rio_voq_node_discover(n);
+	}
+
+	rio_voq_find_links(mport);
+	list_for_each_entry(l, &rio_voq_links, node) {
+		if (l->state != RIO_VOQ_LINK_NEW || l->end[0]->mport != mport)
+			continue;
+		/*
+		 * A host that does not own the fabric reads both ends again:
+		 * its own port was read when its mport registered, before the
+		 * enumerating host configured it.
+		 */
+		rio_voq_link_configure(l, &pol, write, !host->owner);
+		rio_voq_staging_follow_link(l, write);
+	}
+
+	list_for_each_entry(n, &rio_voq_nodes, node) {
+		if (n->mport != mport || n->dead || !n->ef || n->configured)
+			continue;
+		n->configured = true;
+		for (p = 0; write && rio_voq_node_auto(n) && p < n->nports; p++)
+			if (!n->port[p].link)
+				rio_voq_port_configure(n, p, false);
+	}
+}
+
+/*
+ * What a scan's end (or a catch-up, which stands for one) leaves: the
+ * mport's nodes are no longer new from a scan, and the port events that
+ * waited are followed.  Called with rio_voq_lock held.
+ */
+static void rio_voq_scan_over(struct rio_mport *mport)
+{
+	struct rio_voq_node *n;
+
+	lockdep_assert_held(&rio_voq_lock);
+	list_for_each_entry(n, &rio_voq_nodes, node)
+		if (n->mport == mport)
+			n->from_scan = false;
+	rio_voq_events_replay(mport);
+}
+
+/**
+ * rio_voq_scan_start() - a scan of an mport begins
+ * @mport: the mport
+ *
+ * Devices added from here on are the scan's: its end discovers them,
+ * and port events wait for it.  Called with rio_voq_lock held.
+ *
+ * Return: false if rio-voq does not follow @mport.
+ */
+bool rio_voq_scan_start(struct rio_mport *mport)
+{
+	struct rio_voq_node *host = rio_voq_node_of(mport, NULL);
+
+	lockdep_assert_held(&rio_voq_lock);
+	if (!host || host->dead)
+		return false;
+	host->scanning = true;
+	return true;
+}
+
+/**
+ * rio_voq_scan_done() - a scan of an mport has ended
+ * @mport: the mport
+ * @result: the scan's result (0: it completed)
+ *
+ * After a successful scan, what is new on the net is discovered and
+ * configured (rio_voq_sync()); after one that failed or was refused,
+ * what it registered is only discovered and exposed.  Either way the
+ * port events that waited are followed.  Called with rio_voq_lock held,
+ * under the mport's scan_lock (the core's notifier holds it).
+ *
+ * Return: false if rio-voq does not follow @mport.
+ */
+bool rio_voq_scan_done(struct rio_mport *mport, int result)
+{
+	struct rio_voq_node *host = rio_voq_node_of(mport, NULL), *n;
+
+	lockdep_assert_held(&rio_voq_lock);
+	if (!host || host->dead)
+		return false;
+	host->scanning = false;
+	/*
+	 * Whatever the result: a scan the core refused leaves the net as it
+	 * was, a lost enumeration leaves a net this host does not own
+	 */
+	host->owner = rio_voq_mport_owns(mport);
+	if (!result) {
+		rio_voq_sync(mport, true);
+	} else {
+		rio_voq_dbg(host, "scan ended with %d: nothing to configure\n",
+			    result);
+		/* What a failed scan registered: exposed, left alone */
+		list_for_each_entry(n, &rio_voq_nodes, node)
+			if (n->mport == mport && !n->probed && !n->dead)
+				rio_voq_node_discover(n);
+	}
+	rio_voq_scan_over(mport);
+	return true;
+}
+
+/**
+ * rio_voq_dev_add() - follow a device the core registered
+ * @mport: the mport of its net
+ * @rdev: the device
+ * @t0: when its add callback began (ktime_get_ns()), for the scan's time
+ *
+ * During a scan the device is only recorded: the scan's end discovers
+ * it.  Outside one it was added from userspace (rio_mport_cdev, which
+ * holds the mport's scan_lock): it has no place in the topology and no
+ * link, and is discovered now.  Called with rio_voq_lock held.
+ *
+ * Return: true if the device was discovered (its sysfs files are due).
+ */
+bool rio_voq_dev_add(struct rio_mport *mport, struct rio_dev *rdev, u64 t0)
+{
+	struct rio_voq_node *host, *n;
+
+	lockdep_assert_held(&rio_voq_lock);
+	n = rio_voq_node_find_or_add(mport, rdev);
+	host = rio_voq_node_of(mport, NULL);
+	if (n && host && host->scanning) {
+		n->from_scan = true;	/* the scan's end discovers it */
+		rio_voq_count.scan_ns += ktime_get_ns() - t0;
+	} else if (n && host && !n->probed) {
+		/* The first one may have made the mport's net */
+		host->owner = rio_voq_mport_owns(mport);
+		rio_voq_node_discover(n);
+		return true;
+	}
+	return false;
+}
+
+/**
+ * rio_voq_mport_add() - follow an mport: its own node, probed at once
+ * @mport: the mport
+ *
+ * Until it is caught up with (rio_voq_caught_up()), devices added are
+ * left to the catch-up and port events wait, as during a scan, and the
+ * mport owns nothing.  Called with rio_voq_lock held.
+ *
+ * Return: the mport's node, NULL if it cannot be allocated.
+ */
+struct rio_voq_node *rio_voq_mport_add(struct rio_mport *mport)
+{
+	struct rio_voq_node *host;
+
+	lockdep_assert_held(&rio_voq_lock);
+	host = rio_voq_node_find_or_add(mport, NULL);
+	if (host && !host->probed) {
+		host->scanning = true;
+		rio_voq_node_discover(host);
+	}
+	return host;
+}
+
+/**
+ * rio_voq_caught_up() - follow what an mport's net became unseen
+ * @mport: the mport
+ *
+ * Discovers and configures what is new, then follows the port events
+ * that waited.  Called with rio_voq_lock held, under the mport's
+ * scan_lock.
+ */
+void rio_voq_caught_up(struct rio_mport *mport)
+{
+	struct rio_voq_node *host = rio_voq_node_of(mport, NULL);
+
+	lockdep_assert_held(&rio_voq_lock);
+	if (!host || host->dead)
+		return;
+	host->scanning = false;
+	host->owner = rio_voq_mport_owns(mport);
+	if (mport->net)
+		rio_voq_sync(mport, false);
+	rio_voq_scan_over(mport);
+}
+
+/**
+ * rio_voq_pw_event() - follow a port-write an mport received
+ * @mport: the mport
+ * @msg: the message
+ *
+ * The node is found by the component tag the enumerator gave it, and
+ * the port the message names is followed.  Port-writes of devices
+ * rio-voq does not follow (or no longer does) are ignored.  Called with
+ * rio_voq_lock held.
+ */
+void rio_voq_pw_event(struct rio_mport *mport, const union rio_pw_msg *msg)
+{
+	u32 tag = msg->em.comptag & RIO_CTAG_UDEVID;
+	unsigned int port = FIELD_GET(RIO_VOQ_PW_PORT, msg->em.is_port);
+	u32 latched = msg->em.errdetect & (REM_PED_LINK_OK2U | REM_PED_LINK_U2OK);
+	struct rio_voq_node *n;
+
+	lockdep_assert_held(&rio_voq_lock);
+	list_for_each_entry(n, &rio_voq_nodes, node) {
+		if (n->mport != mport || !n->rdev || n->dead ||
+		    (n->rdev->comp_tag & RIO_CTAG_UDEVID) != tag)
+			continue;
+		rio_voq_port_event(n, port, rio_voq_pw_bounced(n, port, latched));
+		break;
+	}
+}
+
+/**
+ * rio_voq_poll_pass() - one pass of the poll over every fabric
+ *
+ * Called with rio_voq_lock held.
+ */
+void rio_voq_poll_pass(void)
 {
 	struct rio_voq_check_req all = { };
 
-	mutex_lock(&rio_voq_lock);
+	lockdep_assert_held(&rio_voq_lock);
 	rio_voq_check(&all);
-	mutex_unlock(&rio_voq_lock);
-	rio_voq_sysfs_sync();
 }
-
-static void rio_voq_poll_work(struct work_struct *work)
-{
-	unsigned int ms = READ_ONCE(poll_ms);
-
-	if (!ms)
-		return;
-	rio_voq_poll_once();
-	mutex_lock(&rio_voq_poll_lock);
-	ms = READ_ONCE(poll_ms);
-	if (rio_voq_poll_on && ms)
-		queue_delayed_work(rio_voq_wq, &rio_voq_poll_dw, msecs_to_jiffies(ms));
-	mutex_unlock(&rio_voq_poll_lock);
-}
-
-/**
- * rio_voq_poll_start() - start the poll if poll_ms asks for it
- */
-void rio_voq_poll_start(void)
-{
-	mutex_lock(&rio_voq_poll_lock);
-	rio_voq_poll_on = true;
-	if (poll_ms)
-		mod_delayed_work(rio_voq_wq, &rio_voq_poll_dw, msecs_to_jiffies(poll_ms));
-	mutex_unlock(&rio_voq_poll_lock);
-}
-
-/**
- * rio_voq_poll_stop() - stop the poll for good (module unload)
- *
- * Returns once no pass is running; a later change of poll_ms arms
- * nothing.
- */
-void rio_voq_poll_stop(void)
-{
-	mutex_lock(&rio_voq_poll_lock);
-	rio_voq_poll_on = false;
-	mutex_unlock(&rio_voq_poll_lock);
-	cancel_delayed_work_sync(&rio_voq_poll_dw);
-}
-
-#if IS_ENABLED(CONFIG_KUNIT)
-/**
- * rio_voq_test_poll() - run one pass of the poll now, for tests
- */
-void rio_voq_test_poll(void)
-{
-	rio_voq_poll_once();
-}
-EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_poll);
-
-/**
- * rio_voq_test_poll_ms() - write the poll_ms parameter, for tests
- * @ms: the period; 0 turns the poll off, and waits for a pass in progress
- *
- * Return: 0, or -EINVAL for a period the parameter refuses.
- */
-int rio_voq_test_poll_ms(unsigned int ms)
-{
-	char val[16];
-	int ret;
-
-	snprintf(val, sizeof(val), "%u", ms);
-	ret = rio_voq_poll_set(val, NULL);
-	if (!ret && !ms)
-		cancel_delayed_work_sync(&rio_voq_poll_dw);
-	return ret;
-}
-EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_poll_ms);
-#endif

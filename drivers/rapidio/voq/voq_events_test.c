@@ -2052,7 +2052,7 @@ static void voq_soak_board(struct voq_soak *s, struct rio_sim_dev *d,
 	/*
 	 * A rev 2.x CSR without any capability reads 0 until written, and
 	 * rio-voq takes such a port for one the block does not have
-	 * (voq_node.c): give each rev 2.x board something to do
+	 * (voq_discover.c): give each rev 2.x board something to do
 	 */
 	if (desc->voq_layout == RIO_VOQ_LAYOUT_REV2 &&
 	    !(desc->voq_caps & (RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP)))

@@ -43,219 +43,15 @@
 
 #include "voq_core.h"
 
-static bool auto_config = true;
-module_param(auto_config, bool, 0644);
-MODULE_PARM_DESC(auto_config,
-		 "configure VoQ on every link after each scan (default: on; off: discover and report only)");
+#define RIO_VOQ_POLL_MAX_MS	60000
 
-static const char * const rio_voq_per_vc_names[] = { "off", "auto" };
-
-/* An enum module parameter: one of a table of names, anything else refused */
-struct rio_voq_enum_param {
-	int val;
-	const char * const *names;
-	unsigned int count;
-};
-
-static int rio_voq_enum_set(const char *buf, const struct kernel_param *kp)
-{
-	struct rio_voq_enum_param *p = kp->arg;
-	int i = __sysfs_match_string(p->names, p->count, buf);
-
-	if (i < 0)
-		return -EINVAL;
-	WRITE_ONCE(p->val, i);
-	return 0;
-}
-
-static int rio_voq_enum_get(char *buf, const struct kernel_param *kp)
-{
-	const struct rio_voq_enum_param *p = kp->arg;
-
-	return sysfs_emit(buf, "%s\n", p->names[READ_ONCE(p->val)]);
-}
-
-static const struct kernel_param_ops rio_voq_enum_ops = {
-	.set = rio_voq_enum_set,
-	.get = rio_voq_enum_get,
-};
-
-static struct rio_voq_enum_param symbol_format = {
-	.val = RIO_VOQ_PREF_AUTO,
-	.names = rio_voq_pref_names,
-	.count = ARRAY_SIZE(rio_voq_pref_names),
-};
-module_param_cb(symbol_format, &rio_voq_enum_ops, &symbol_format, 0644);
-MODULE_PARM_DESC(symbol_format,
-		 "symbol format of rev 3+ links of baud-rate class 1 or unknown: auto (cs48), cs48 or cs64; class 2 links run cs48, class 3 cs64");
-
-static struct rio_voq_enum_param per_vc = {
-	.val = 1,
-	.names = rio_voq_per_vc_names,
-	.count = ARRAY_SIZE(rio_voq_per_vc_names),
-};
-module_param_cb(per_vc, &rio_voq_enum_ops, &per_vc, 0644);
-MODULE_PARM_DESC(per_vc,
-		 "per-VC backpressure: auto (where both ends support it) or off");
-
-/* All state, and every maintenance access */
-DEFINE_MUTEX(rio_voq_lock);
-EXPORT_SYMBOL_IF_KUNIT(rio_voq_lock);
-/* Adding and removing sysfs directories; outside rio_voq_lock */
-static DEFINE_MUTEX(rio_voq_sysfs_lock);
-
-/**
- * rio_voq_policy_get() - the module's policy, as the parameters say now
- * @pol: filled in
- */
-void rio_voq_policy_get(struct rio_voq_policy *pol)
-{
-	pol->auto_config = READ_ONCE(auto_config);
-	pol->fmt = READ_ONCE(symbol_format.val);
-	pol->per_vc = READ_ONCE(per_vc.val);
-}
-
-/* Probe a node, give it its remembered choices; log a failure once */
-static void rio_voq_node_discover(struct rio_voq_node *n)
-{
-	int ret = rio_voq_node_probe(n);
-
-	if (ret) {
-		rio_voq_err(n, "discovery failed (%pe), will retry at the next scan\n",
-			    ERR_PTR(ret));
-		return;
-	}
-	rio_voq_choices_load(n);
-}
-
-/*
- * Does @mport own its fabric: the core enumerated its net through it to
- * the end (rio_net.enumerated).  A discovery, an enumeration that
- * failed or was lost to another host (the core keeps its net and the
- * devices it registered), a net built from userspace (rio_mport_cdev)
- * and an mport not scanned yet own nothing.  Called with the mport's
- * scan_lock held, under which the core makes and removes its net.
- */
-static bool rio_voq_mport_owns(struct rio_mport *mport)
-{
-	struct rio_net *net = mport->net;
-
-	return net && net->hport == mport && net->enumerated;
-}
-
-/*
- * Discover what is new on @mport's net and configure its new links and
- * the ports of new nodes that have none (not those of a device a fabric
- * manager added: rio_voq_node_auto()).  @scanned: after a successful
- * scan (else rio-voq catches up with a net scanned before it was
- * loaded).  Called with rio_voq_lock held, while the mport's scan_lock
- * is held (by the scanning task or on its behalf).
- */
-static void rio_voq_sync(struct rio_mport *mport, bool scanned)
-{
-	struct rio_voq_node *host = rio_voq_node_of(mport, NULL), *n;
-	struct rio_voq_policy pol;
-	struct rio_voq_link *l;
-	unsigned int p, ndevs = 0;
-	bool write;
-
-	lockdep_assert_held(&rio_voq_lock);
-	if (!host || host->dead)
-		return;		/* not followed (yet, or any more) */
-	rio_voq_policy_get(&pol);
-	write = pol.auto_config && host->owner;
-
-	list_for_each_entry(n, &rio_voq_nodes, node)
-		ndevs += n->mport == mport && n->rdev && !n->dead;
-	list_for_each_entry(n, &rio_voq_nodes, node) {
-		if (n->mport != mport || n->dead || n->probed)
-			continue;
-		if (n->rdev)
-			rio_voq_place(n, scanned && n->from_scan, ndevs);
-		rio_voq_node_discover(n);
-	}
-
-	rio_voq_find_links(mport);
-	list_for_each_entry(l, &rio_voq_links, node) {
-		if (l->state != RIO_VOQ_LINK_NEW || l->end[0]->mport != mport)
-			continue;
-		/*
-		 * A host that does not own the fabric reads both ends again:
-		 * its own port was read when its mport registered, before the
-		 * enumerating host configured it.
-		 */
-		rio_voq_link_configure(l, &pol, write, !host->owner);
-		rio_voq_staging_follow_link(l, write);
-	}
-
-	list_for_each_entry(n, &rio_voq_nodes, node) {
-		if (n->mport != mport || n->dead || !n->ef || n->configured)
-			continue;
-		n->configured = true;
-		for (p = 0; write && rio_voq_node_auto(n) && p < n->nports; p++)
-			if (!n->port[p].link)
-				rio_voq_port_configure(n, p, false);
-	}
-}
-
-/**
- * rio_voq_sysfs_sync() - make the sysfs directories follow the nodes
- *
- * Every node that has a VoQ block gets its voq/ directory, and a node
- * whose device was replaced gets its directories made again for its
- * new block (or loses them with it).  A node cannot be freed while
- * rio_voq_sysfs_lock is held; sysfs directories are made and removed
- * without rio_voq_lock, which their handlers take.  The walk goes on
- * after the node it did last, which stays in the list unless it died
- * meanwhile (then it starts over): one pass over the nodes, not a pass
- * per node.  Called without rio_voq_lock.
- */
-void rio_voq_sysfs_sync(void)
-{
-	struct rio_voq_node *n = NULL;
-	bool stale, has;
-
-	mutex_lock(&rio_voq_sysfs_lock);
-	for (;;) {
-		mutex_lock(&rio_voq_lock);
-		if (!n || n->dead)
-			n = list_first_entry(&rio_voq_nodes, struct rio_voq_node, node);
-		else
-			n = list_next_entry(n, node);
-		list_for_each_entry_from(n, &rio_voq_nodes, node)
-			if (!n->dead && !n->sysfs_failed &&
-			    (n->sysfs_stale || (n->ef && !n->kdir)))
-				break;
-		if (list_entry_is_head(n, &rio_voq_nodes, node))
-			n = NULL;
-		stale = n && n->sysfs_stale;
-		has = n && n->ef;
-		if (n)
-			n->sysfs_stale = false;
-		mutex_unlock(&rio_voq_lock);
-		if (!n)
-			break;
-		if (stale)
-			rio_voq_sysfs_del(n);
-		if (has && rio_voq_sysfs_add(n)) {
-			rio_voq_err(n, "cannot create the voq/ directory, will retry at the next scan\n");
-			n->sysfs_failed = true;
-		}
-	}
-	/* Those that failed are tried again next time */
-	mutex_lock(&rio_voq_lock);
-	list_for_each_entry(n, &rio_voq_nodes, node)
-		n->sysfs_failed = false;
-	mutex_unlock(&rio_voq_lock);
-	mutex_unlock(&rio_voq_sysfs_lock);
-}
+/* rio-voq's works: the catch-ups and the poll */
+static struct workqueue_struct *rio_voq_wq;
 
 /* Remove a node taken out with rio_voq_node_unlink() */
 static void rio_voq_node_remove(struct rio_voq_node *n)
 {
-	mutex_lock(&rio_voq_sysfs_lock);
-	rio_voq_sysfs_del(n);	/* waits for the handlers in progress */
-	mutex_unlock(&rio_voq_sysfs_lock);
+	rio_voq_sysfs_remove(n);	/* waits for the handlers in progress */
 	rio_voq_node_free(n);
 }
 
@@ -282,58 +78,23 @@ static void rio_voq_scan_time(u64 t0)
 	mutex_unlock(&rio_voq_lock);
 }
 
-/*
- * What a scan's end (or a catch-up, which stands for one) leaves: the
- * mport's nodes are no longer new from a scan, and the port events that
- * waited are followed.  Called with rio_voq_lock held.
- */
-static void rio_voq_scan_over(struct rio_mport *mport)
-{
-	struct rio_voq_node *n;
-
-	lockdep_assert_held(&rio_voq_lock);
-	list_for_each_entry(n, &rio_voq_nodes, node)
-		if (n->mport == mport)
-			n->from_scan = false;
-	rio_voq_events_replay(mport);
-}
-
 static int rio_voq_scan_event(struct notifier_block *nb, unsigned long event,
 			      void *data)
 {
 	struct rio_scan_info *info = data;
-	struct rio_voq_node *host, *n;
 	u64 t0 = ktime_get_ns();
+	bool followed;
 
 	mutex_lock(&rio_voq_lock);
-	host = rio_voq_node_of(info->mport, NULL);
-	if (!host || host->dead) {
-		mutex_unlock(&rio_voq_lock);
-		return NOTIFY_DONE;
-	}
-	if (event == RIO_SCAN_START) {
-		host->scanning = true;
-		mutex_unlock(&rio_voq_lock);
-		return NOTIFY_OK;
-	}
-	host->scanning = false;
-	/*
-	 * Whatever the result: a scan the core refused leaves the net as it
-	 * was, a lost enumeration leaves a net this host does not own
-	 */
-	host->owner = rio_voq_mport_owns(info->mport);
-	if (!info->result) {
-		rio_voq_sync(info->mport, true);
-	} else {
-		rio_voq_dbg(host, "scan ended with %d: nothing to configure\n",
-			    info->result);
-		/* What a failed scan registered: exposed, left alone */
-		list_for_each_entry(n, &rio_voq_nodes, node)
-			if (n->mport == info->mport && !n->probed && !n->dead)
-				rio_voq_node_discover(n);
-	}
-	rio_voq_scan_over(info->mport);
+	if (event == RIO_SCAN_START)
+		followed = rio_voq_scan_start(info->mport);
+	else
+		followed = rio_voq_scan_done(info->mport, info->result);
 	mutex_unlock(&rio_voq_lock);
+	if (!followed)
+		return NOTIFY_DONE;
+	if (event == RIO_SCAN_START)
+		return NOTIFY_OK;
 	rio_voq_sysfs_sync();
 	rio_voq_scan_time(t0);
 	return NOTIFY_OK;
@@ -346,29 +107,13 @@ static struct notifier_block rio_voq_scan_nb = {
 static int rio_voq_add_dev(struct device *dev, struct subsys_interface *sif)
 {
 	struct rio_dev *rdev = to_rio_dev(dev);
-	struct rio_mport *mport = rdev->net->hport;
-	struct rio_voq_node *host, *n;
 	u64 t0 = ktime_get_ns();
-	bool user = false;
+	bool added;
 
 	mutex_lock(&rio_voq_lock);
-	n = rio_voq_node_find_or_add(mport, rdev);
-	host = rio_voq_node_of(mport, NULL);
-	if (n && host && host->scanning) {
-		n->from_scan = true;	/* the scan's end discovers it */
-		rio_voq_count.scan_ns += ktime_get_ns() - t0;
-	} else if (n && host && !n->probed) {
-		/*
-		 * Added from userspace (rio_mport_cdev holds the scan_lock):
-		 * no place in the topology, no link; the first one may have
-		 * made the mport's net
-		 */
-		host->owner = rio_voq_mport_owns(mport);
-		rio_voq_node_discover(n);
-		user = true;
-	}
+	added = rio_voq_dev_add(rdev->net->hport, rdev, t0);
 	mutex_unlock(&rio_voq_lock);
-	if (user)
+	if (added)
 		rio_voq_sysfs_sync();
 	return 0;
 }
@@ -392,6 +137,116 @@ static struct subsys_interface rio_voq_sif = {
 	.remove_dev = rio_voq_remove_dev,
 };
 
+static unsigned int poll_ms;
+static bool rio_voq_poll_on;
+/* Arming and stopping the poll: the parameter may change during unload */
+static DEFINE_MUTEX(rio_voq_poll_lock);
+
+static void rio_voq_poll_work(struct work_struct *work);
+static DECLARE_DELAYED_WORK(rio_voq_poll_dw, rio_voq_poll_work);
+
+static int rio_voq_poll_set(const char *val, const struct kernel_param *kp)
+{
+	unsigned int ms;
+	int ret = kstrtouint(val, 0, &ms);
+
+	if (ret || ms > RIO_VOQ_POLL_MAX_MS)
+		return -EINVAL;
+	mutex_lock(&rio_voq_poll_lock);
+	WRITE_ONCE(poll_ms, ms);
+	if (rio_voq_poll_on && ms)
+		mod_delayed_work(rio_voq_wq, &rio_voq_poll_dw, msecs_to_jiffies(ms));
+	mutex_unlock(&rio_voq_poll_lock);
+	return 0;
+}
+
+static const struct kernel_param_ops rio_voq_poll_ops = {
+	.set = rio_voq_poll_set,
+	.get = param_get_uint,
+};
+module_param_cb(poll_ms, &rio_voq_poll_ops, &poll_ms, 0644);
+MODULE_PARM_DESC(poll_ms,
+		 "read every port's Error and Status CSR this often, for mports without port-writes (ms, 0 = off, the default; at most 60000)");
+
+/*
+ * A port-write reached @mport.  The handler runs in the mport's
+ * port-write context with the mport's lock held (see
+ * rio_inb_pwrite_handler()); it takes rio_voq_lock, which is never held
+ * while the mport's lock is taken.
+ */
+static int rio_voq_pw(struct rio_mport *mport, void *context,
+		      union rio_pw_msg *msg, int step)
+{
+	mutex_lock(&rio_voq_lock);
+	rio_voq_pw_event(mport, msg);
+	mutex_unlock(&rio_voq_lock);
+	/* A replaced device's voq/ follows its new block */
+	rio_voq_sysfs_sync();
+	return 0;
+}
+
+/* Follow the port-writes an mport receives (the core takes its lock) */
+static void rio_voq_pw_register(struct rio_mport *mport)
+{
+	if (rio_add_mport_pw_handler(mport, mport, rio_voq_pw))
+		dev_warn(&mport->dev, "cannot follow port-writes; set poll_ms to follow port events\n");
+}
+
+/*
+ * Stop following an mport's port-writes: returns once no handler call
+ * for @mport is in progress (the core calls handlers with the mport's
+ * lock held, which this takes).  Called without rio_voq_lock.
+ */
+static void rio_voq_pw_unregister(struct rio_mport *mport)
+{
+	rio_del_mport_pw_handler(mport, mport, rio_voq_pw);
+}
+
+/* One pass of the poll */
+static void rio_voq_poll_once(void)
+{
+	mutex_lock(&rio_voq_lock);
+	rio_voq_poll_pass();
+	mutex_unlock(&rio_voq_lock);
+	rio_voq_sysfs_sync();
+}
+
+static void rio_voq_poll_work(struct work_struct *work)
+{
+	unsigned int ms = READ_ONCE(poll_ms);
+
+	if (!ms)
+		return;
+	rio_voq_poll_once();
+	mutex_lock(&rio_voq_poll_lock);
+	ms = READ_ONCE(poll_ms);
+	if (rio_voq_poll_on && ms)
+		queue_delayed_work(rio_voq_wq, &rio_voq_poll_dw, msecs_to_jiffies(ms));
+	mutex_unlock(&rio_voq_poll_lock);
+}
+
+/* Start the poll if poll_ms asks for it */
+static void rio_voq_poll_start(void)
+{
+	mutex_lock(&rio_voq_poll_lock);
+	rio_voq_poll_on = true;
+	if (poll_ms)
+		mod_delayed_work(rio_voq_wq, &rio_voq_poll_dw, msecs_to_jiffies(poll_ms));
+	mutex_unlock(&rio_voq_poll_lock);
+}
+
+/*
+ * Stop the poll for good (module unload): returns once no pass is
+ * running; a later change of poll_ms arms nothing.
+ */
+static void rio_voq_poll_stop(void)
+{
+	mutex_lock(&rio_voq_poll_lock);
+	rio_voq_poll_on = false;
+	mutex_unlock(&rio_voq_poll_lock);
+	cancel_delayed_work_sync(&rio_voq_poll_dw);
+}
+
 /*
  * A catch-up that waits for an mport's scan_lock: rio-voq came while the
  * lock was held, and whoever holds it (a scan that began before rio-voq
@@ -412,8 +267,6 @@ struct rio_voq_catch_up {
 
 /* Under rio_voq_lock */
 static LIST_HEAD(rio_voq_catch_ups);
-/* rio-voq's works: the catch-ups and the poll */
-struct workqueue_struct *rio_voq_wq;
 
 /*
  * Follow what @mport's net became while rio-voq was not looking:
@@ -422,17 +275,8 @@ struct workqueue_struct *rio_voq_wq;
  */
 static void rio_voq_catch_up(struct rio_mport *mport)
 {
-	struct rio_voq_node *host;
-
 	mutex_lock(&rio_voq_lock);
-	host = rio_voq_node_of(mport, NULL);
-	if (host && !host->dead) {
-		host->scanning = false;
-		host->owner = rio_voq_mport_owns(mport);
-		if (mport->net)
-			rio_voq_sync(mport, false);
-		rio_voq_scan_over(mport);
-	}
+	rio_voq_caught_up(mport);
 	mutex_unlock(&rio_voq_lock);
 	rio_voq_sysfs_sync();
 }
@@ -499,11 +343,7 @@ static int rio_voq_add_mport(struct device *dev, struct class_interface *cif)
 	 */
 	idle = mutex_trylock(&mport->scan_lock);
 	mutex_lock(&rio_voq_lock);
-	host = rio_voq_node_find_or_add(mport, NULL);
-	if (host && !host->probed) {
-		host->scanning = true;
-		rio_voq_node_discover(host);
-	}
+	host = rio_voq_mport_add(mport);
 	if (host && !idle) {
 		list_add_tail(&c->node, &rio_voq_catch_ups);
 		queue_delayed_work(rio_voq_wq, &c->dw, 0);
@@ -553,16 +393,6 @@ static struct class_interface rio_voq_cif = {
 };
 
 #if IS_ENABLED(CONFIG_KUNIT)
-/**
- * rio_voq_test_auto_config() - set the auto_config parameter, for tests
- * @on: configure links after scans
- */
-void rio_voq_test_auto_config(bool on)
-{
-	WRITE_ONCE(auto_config, on);
-}
-EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_auto_config);
-
 /**
  * rio_voq_test_link() - the link at a port, for tests
  * @mport: the mport
@@ -656,6 +486,34 @@ void rio_voq_test_catch_up_flush(void)
 	}
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_catch_up_flush);
+
+/**
+ * rio_voq_test_poll() - run one pass of the poll now, for tests
+ */
+void rio_voq_test_poll(void)
+{
+	rio_voq_poll_once();
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_poll);
+
+/**
+ * rio_voq_test_poll_ms() - write the poll_ms parameter, for tests
+ * @ms: the period; 0 turns the poll off, and waits for a pass in progress
+ *
+ * Return: 0, or -EINVAL for a period the parameter refuses.
+ */
+int rio_voq_test_poll_ms(unsigned int ms)
+{
+	char val[16];
+	int ret;
+
+	snprintf(val, sizeof(val), "%u", ms);
+	ret = rio_voq_poll_set(val, NULL);
+	if (!ret && !ms)
+		cancel_delayed_work_sync(&rio_voq_poll_dw);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_poll_ms);
 #endif
 
 static int __init rio_voq_init(void)

@@ -530,11 +530,11 @@ bool rio_voq_node_cut_off(struct rio_voq_node *n, const struct rio_voq_link *exc
  *
  * The node's links go (their other ends keep their configuration until
  * the caller plans them, but for the staging queues they had toward it),
- * the admin's choices of the ports the new
- * block still has stay (and the remembered ones of a block that comes
- * back apply again), and the links are found again from the core's
- * view: those with a VoQ block at both ends come back as new links.
- * Called with rio_voq_lock held.
+ * and the admin's choices of the ports the new block still has stay.
+ * The caller then gives it the remembered choices of a block that comes
+ * back (rio_voq_choices_load()) and finds its links again from the
+ * core's view (rio_voq_find_links()): those with a VoQ block at both
+ * ends come back as new links.  Called with rio_voq_lock held.
  */
 void rio_voq_node_replace(struct rio_voq_node *n, struct rio_voq_node *fresh)
 {
@@ -561,6 +561,23 @@ void rio_voq_node_replace(struct rio_voq_node *n, struct rio_voq_node *fresh)
 	n->dev_nports = fresh->dev_nports;
 	fresh->port = NULL;
 	n->sysfs_stale = true;
-	rio_voq_choices_load(n);	/* those of a block that went and came back */
-	rio_voq_find_links(n->mport);
+}
+
+/**
+ * rio_voq_node_writable() - may rio-voq write to this node
+ * @n: the node
+ *
+ * Only the host that enumerated the fabric owns it; a discovering node
+ * only reads and reports.  Called with rio_voq_lock held.
+ *
+ * Return: true if the node's mport enumerated its fabric (or, before any
+ * scan, is configured to).
+ */
+bool rio_voq_node_writable(const struct rio_voq_node *n)
+{
+	const struct rio_voq_node *host;
+
+	lockdep_assert_held(&rio_voq_lock);
+	host = rio_voq_node_of(n->mport, NULL);
+	return host && host->owner;
 }
