@@ -29,11 +29,13 @@
 
 #include <linux/bits.h>
 #include <linux/dev_printk.h>
+#include <linux/hashtable.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/rio.h>
 #include <linux/rio_voq.h>
 #include <linux/types.h>
+#include <linux/xarray.h>
 
 #include "lat_internal.h"
 #include "voq_internal.h"
@@ -196,11 +198,14 @@ struct rio_voq_port_state {
 #define RIO_VOQ_PW_PORT		GENMASK(7, 0)
 #define RIO_VOQ_PW_PORTS	(RIO_VOQ_PW_PORT + 1)
 
+struct rio_voq_net;
+
 /**
  * struct rio_voq_node - a device (or the mport itself) rio-voq follows
- * @node: entry in the list of nodes
- * @hnode: entry in the node hash (by device, or by mport for its own node)
- * @mport: the mport the node is reached through
+ * @node: entry in its fabric's list of nodes
+ * @hnode: entry in its fabric's hash of devices (not the mport's own node)
+ * @net: its fabric
+ * @mport: the mport the node is reached through (@net's)
  * @rdev: the device, NULL for the mport's own configuration space
  * @probed: discovery has run (whether or not a block was found)
  * @placed: the core knows where the device is (it was enumerated or
@@ -209,11 +214,6 @@ struct rio_voq_port_state {
  * @root: the device the mport reaches at hop 0 (placed, no predecessor)
  * @from_scan: registered while its mport was being scanned
  * @configured: its ports without a link have been set up
- * @owner: the mport's own node: the core enumerated the mport's net
- *	through it to the end (rio_net.enumerated), so this host may write
- *	to the fabric; any other (it discovered, lost its enumeration, or
- *	userspace built its net) only reads and reports
- * @scanning: the mport's own node: a scan of the mport is in progress
  * @dead: being removed: admin operations fail with -ENODEV
  * @unknown: what the board in its place is made of is not known: after
  *	a bounce, its rediscovery failed, or it could not be reached.
@@ -254,6 +254,7 @@ struct rio_voq_port_state {
 struct rio_voq_node {
 	struct list_head node;
 	struct hlist_node hnode;
+	struct rio_voq_net *net;
 	struct rio_mport *mport;
 	struct rio_dev *rdev;
 	bool probed;
@@ -261,8 +262,6 @@ struct rio_voq_node {
 	bool root;
 	bool from_scan;
 	bool configured;
-	bool owner;
-	bool scanning;
 	bool dead;
 	bool unknown;
 	bool unknown_told;
@@ -357,7 +356,7 @@ struct rio_lat_link {
 
 /**
  * struct rio_voq_link - a link between two ports, both with VoQ blocks
- * @node: entry in the list of links
+ * @node: entry in its fabric's list of links
  * @end: the two nodes
  * @port: the port of each node
  * @fmt: symbol format of the link, once @fmt_known
@@ -387,6 +386,39 @@ struct rio_voq_link {
 	bool down;
 	char reason[96];
 	struct rio_lat_link lat;
+};
+
+/**
+ * struct rio_voq_net - a fabric rio-voq follows: the net of one mport
+ * @node: entry in the list of fabrics
+ * @mport: the mport
+ * @host: the mport's own node, NULL until the class interface sees the
+ *	mport (its devices may come first)
+ * @nodes: its nodes, the mport's own included, in the order they came
+ * @links: the links between its nodes
+ * @devs: its devices' nodes, by device
+ * @tags: its devices' nodes, by the unique device ID of their component
+ *	tag: the node a port-write names (the first device of a tag)
+ * @owner: the core enumerated the mport's net through it to the end
+ *	(rio_net.enumerated), so this host may write to the fabric; one
+ *	that discovered, lost its enumeration, or whose net userspace built
+ *	only reads and reports
+ * @scanning: a scan of the mport is in progress (or rio-voq has not
+ *	caught up with it yet): devices added are the scan's, port events
+ *	wait for its end
+ *
+ * Every field, and the nodes and links, are under rio_voq_lock.
+ */
+struct rio_voq_net {
+	struct list_head node;
+	struct rio_mport *mport;
+	struct rio_voq_node *host;
+	struct list_head nodes;
+	struct list_head links;
+	DECLARE_HASHTABLE(devs, 6);
+	struct xarray tags;
+	bool owner;
+	bool scanning;
 };
 
 /**
@@ -443,9 +475,16 @@ const char *rio_voq_node_name(const struct rio_voq_node *n);
 void rio_voq_node_end(const struct rio_voq_node *n, unsigned int port,
 		      struct rio_voq_end *e);
 
-/* voq_topo.c: nodes and links, and the graph the core built */
-extern struct list_head rio_voq_nodes;
-extern struct list_head rio_voq_links;
+/* voq_topo.c: fabrics, their nodes and links, and the graph the core built */
+struct rio_voq_net *rio_voq_net_of(struct rio_mport *mport);
+struct rio_voq_net *rio_voq_net_find_or_add(struct rio_mport *mport);
+void rio_voq_net_unlink(struct rio_voq_net *net);
+void rio_voq_net_free(struct rio_voq_net *net);
+struct rio_voq_net *rio_voq_net_first(void);
+struct rio_voq_net *rio_voq_net_next(struct rio_voq_net *net);
+struct rio_voq_node *rio_voq_net_node(struct rio_voq_net *net,
+				      struct rio_dev *rdev);
+struct rio_voq_node *rio_voq_net_tagged(struct rio_voq_net *net, u32 tag);
 struct rio_voq_node *rio_voq_node_of(struct rio_mport *mport,
 				     struct rio_dev *rdev);
 struct rio_voq_node *rio_voq_node_find_or_add(struct rio_mport *mport,
@@ -453,7 +492,7 @@ struct rio_voq_node *rio_voq_node_find_or_add(struct rio_mport *mport,
 void rio_voq_node_unlink(struct rio_voq_node *n);
 void rio_voq_node_free(struct rio_voq_node *n);
 bool rio_voq_node_writable(const struct rio_voq_node *n);
-void rio_voq_find_links(struct rio_mport *mport);
+void rio_voq_find_links(struct rio_voq_net *net);
 struct rio_voq_node *rio_voq_port_peer(struct rio_voq_node *n,
 				       unsigned int port);
 struct rio_voq_node *rio_voq_port_child(struct rio_voq_node *n,
@@ -526,13 +565,13 @@ union rio_pw_msg;
 bool rio_voq_scan_start(struct rio_mport *mport);
 bool rio_voq_scan_done(struct rio_mport *mport, int result);
 bool rio_voq_dev_add(struct rio_mport *mport, struct rio_dev *rdev, u64 t0);
-struct rio_voq_node *rio_voq_mport_add(struct rio_mport *mport);
+struct rio_voq_net *rio_voq_mport_add(struct rio_mport *mport);
 void rio_voq_caught_up(struct rio_mport *mport);
-void rio_voq_pw_event(struct rio_mport *mport, const union rio_pw_msg *msg);
+void rio_voq_pw_event(struct rio_voq_net *net, const union rio_pw_msg *msg);
 void rio_voq_poll_pass(void);
 void rio_voq_port_event(struct rio_voq_node *n, unsigned int port,
 			bool bounced);
-void rio_voq_events_replay(struct rio_mport *mport);
+void rio_voq_events_replay(struct rio_voq_net *net);
 const char *rio_voq_port_link_state(const struct rio_voq_node *n,
 				    unsigned int port);
 

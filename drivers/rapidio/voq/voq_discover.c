@@ -334,7 +334,7 @@ int rio_voq_node_reprobe(struct rio_voq_node *n, struct rio_voq_node *fresh)
 	int ret;
 
 	*fresh = (struct rio_voq_node) {
-		.mport = n->mport, .rdev = n->rdev, .dev_nports = 1,
+		.net = n->net, .mport = n->mport, .rdev = n->rdev, .dev_nports = 1,
 	};
 	memset(pr.off, 0, sizeof(pr.off));
 	if (n->rdev) {

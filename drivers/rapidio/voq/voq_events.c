@@ -136,8 +136,8 @@ static void rio_voq_follow_replaced(struct rio_voq_node *n,
 	struct rio_voq_link *l;
 	unsigned int p, i;
 
-	list_for_each_entry(l, &rio_voq_links, node) {
-		if (l->state != RIO_VOQ_LINK_NEW || l->end[0]->mport != n->mport)
+	list_for_each_entry(l, &n->net->links, node) {
+		if (l->state != RIO_VOQ_LINK_NEW)
 			continue;
 		l->down = rio_voq_end_down(l->end[0], l->port[0]) ||
 			  rio_voq_end_down(l->end[1], l->port[1]);
@@ -230,7 +230,7 @@ static void rio_voq_take_fresh(struct rio_voq_found *f)
 	n->unknown_told = false;
 	rio_voq_node_replace(n, &f->fresh);
 	rio_voq_choices_load(n);	/* those of a block that went and came back */
-	rio_voq_find_links(n->mport);
+	rio_voq_find_links(n->net);
 	if (n->ef)
 		rio_voq_info(n, "replaced: VoQ block at 0x%04x (rev %d), %u ports; planned again\n",
 			     n->ef, n->layout, n->nports);
@@ -380,7 +380,8 @@ static void rio_voq_peer_port_event(struct rio_voq_node *peer,
  */
 void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 {
-	struct rio_voq_node *host = rio_voq_node_of(n->mport, NULL), *peer;
+	struct rio_voq_net *net = n->net;
+	struct rio_voq_node *peer;
 	struct rio_voq_policy pol;
 	struct rio_voq_link *l;
 	unsigned int end, changed;
@@ -388,13 +389,13 @@ void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 	int peer_err;
 
 	lockdep_assert_held(&rio_voq_lock);
-	if (!host || host->dead || n->dead)
+	if (!net->host || n->dead)
 		return;
 	rio_voq_policy_get(&pol);
-	write = pol.auto_config && host->owner;
+	write = pol.auto_config && net->owner;
 	if (!n->ef || port >= n->nports) {
 		/* A port rio-voq has no state for: a board with a new block? */
-		if ((bounced || n->unknown) && !host->scanning &&
+		if ((bounced || n->unknown) && !net->scanning &&
 		    rio_voq_check_replaced(n, NULL, &pol, write))
 			return;
 		/*
@@ -403,11 +404,11 @@ void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 		 * reached when the board lost it): its port follows
 		 */
 		peer = rio_voq_port_peer(n, port);
-		if (peer && peer != n && peer->ef && !peer->dead && !host->scanning)
+		if (peer && peer != n && peer->ef && !peer->dead && !net->scanning)
 			rio_voq_peer_port_event(peer, n, bounced);
 		return;
 	}
-	if (host->scanning) {
+	if (net->scanning) {
 		n->port[port].pending = true;
 		n->port[port].bounced |= bounced;
 		return;
@@ -486,18 +487,18 @@ void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 
 /**
  * rio_voq_events_replay() - follow the events that came during a scan
- * @mport: the mport, whose scan has ended
+ * @net: the fabric, whose scan has ended
  *
  * Called with rio_voq_lock held.
  */
-void rio_voq_events_replay(struct rio_mport *mport)
+void rio_voq_events_replay(struct rio_voq_net *net)
 {
 	struct rio_voq_node *n;
 	unsigned int p;
 
 	lockdep_assert_held(&rio_voq_lock);
-	list_for_each_entry(n, &rio_voq_nodes, node) {
-		if (n->mport != mport || n->dead || !n->ef)
+	list_for_each_entry(n, &net->nodes, node) {
+		if (n->dead || !n->ef)
 			continue;
 		for (p = 0; p < n->nports; p++)
 			if (n->port[p].pending)
@@ -570,7 +571,7 @@ static bool rio_voq_pw_lost(struct rio_voq_node *n, unsigned int port)
  * be on its way), so they are not taken for lost.
  */
 struct rio_voq_check_req {
-	struct rio_mport *mport;
+	struct rio_voq_net *net;
 	struct rio_voq_node *top;
 	struct rio_voq_node *at;
 	unsigned int at_port;
@@ -589,41 +590,63 @@ static bool rio_voq_check_at(const struct rio_voq_check_req *r,
 	       rio_voq_port_peer(m, p) == r->at;
 }
 
-/* One pass of rio_voq_check() */
-static void rio_voq_check_pass(const struct rio_voq_check_req *r)
+/* The fabric after @net (the first if NULL) that a pass reads: @r->net, or each */
+static struct rio_voq_net *rio_voq_check_net(const struct rio_voq_check_req *r,
+					     struct rio_voq_net *net)
 {
-	struct rio_voq_node *n, *host;
-	struct rio_voq_policy pol;
+	if (r->net)
+		return net ? NULL : r->net;
+	return net ? rio_voq_net_next(net) : rio_voq_net_first();
+}
+
+/* Read the ports of node @n for the pass @r */
+static void rio_voq_check_node(const struct rio_voq_check_req *r,
+			       struct rio_voq_node *n)
+{
 	unsigned int p;
 	u32 off, sts;
 	bool bounced;
 
+	if (n->dead || !n->ef || n->unknown ||
+	    (r->top && !rio_voq_behind(n, r->top)))
+		return;
+	for (p = 0; p < n->nports; p++) {
+		off = rio_voq_phys_reg(n, p, RIO_PORT_N_ERR_STS_CSR(0, 0));
+		if (!off || rio_voq_read(n, off, &sts))
+			continue;
+		bounced = r->lost && (sts & RIO_PORT_N_ERR_STS_PW_PEND) &&
+			  !rio_voq_check_at(r, n, p) && rio_voq_pw_lost(n, p);
+		if (bounced || ((sts ^ n->port[p].err_sts) & RIO_VOQ_STS_EVENT))
+			rio_voq_port_event(n, p, bounced);
+	}
+}
+
+/* One pass of rio_voq_check() */
+static void rio_voq_check_pass(const struct rio_voq_check_req *r)
+{
+	struct rio_voq_policy pol;
+	struct rio_voq_node *n;
+	struct rio_voq_net *net;
+	u32 sts;
+
 	rio_voq_policy_get(&pol);
 	/* Devices not known first: discovered again if they answer */
-	list_for_each_entry(n, &rio_voq_nodes, node) {
-		host = rio_voq_node_of(n->mport, NULL);
-		if (!n->unknown || (r->mport && n->mport != r->mport) || n->dead ||
-		    !host || host->dead || host->scanning)
+	for (net = rio_voq_check_net(r, NULL); net; net = rio_voq_check_net(r, net)) {
+		if (!net->host || net->scanning)
 			continue;
-		if (!rio_voq_read(n, RIO_DEV_ID_CAR, &sts))
-			rio_voq_check_replaced(n, NULL, &pol,
-					       pol.auto_config && host->owner);
-	}
-	list_for_each_entry(n, &rio_voq_nodes, node) {
-		host = rio_voq_node_of(n->mport, NULL);
-		if ((r->mport && n->mport != r->mport) || n->dead || !n->ef ||
-		    n->unknown || !host || host->dead || host->scanning ||
-		    (r->top && !rio_voq_behind(n, r->top)))
-			continue;
-		for (p = 0; p < n->nports; p++) {
-			off = rio_voq_phys_reg(n, p, RIO_PORT_N_ERR_STS_CSR(0, 0));
-			if (!off || rio_voq_read(n, off, &sts))
+		list_for_each_entry(n, &net->nodes, node) {
+			if (!n->unknown || n->dead)
 				continue;
-			bounced = r->lost && (sts & RIO_PORT_N_ERR_STS_PW_PEND) &&
-				  !rio_voq_check_at(r, n, p) && rio_voq_pw_lost(n, p);
-			if (bounced || ((sts ^ n->port[p].err_sts) & RIO_VOQ_STS_EVENT))
-				rio_voq_port_event(n, p, bounced);
+			if (!rio_voq_read(n, RIO_DEV_ID_CAR, &sts))
+				rio_voq_check_replaced(n, NULL, &pol,
+						       pol.auto_config && net->owner);
 		}
+	}
+	for (net = rio_voq_check_net(r, NULL); net; net = rio_voq_check_net(r, net)) {
+		if (!net->host || net->scanning)
+			continue;
+		list_for_each_entry(n, &net->nodes, node)
+			rio_voq_check_node(r, n);
 	}
 }
 
@@ -654,10 +677,10 @@ static void rio_voq_check(const struct rio_voq_check_req *req)
 	if (running) {
 		if (!again)
 			again_req = r;
-		else if (again_req.top != r.top || again_req.mport != r.mport)
+		else if (again_req.top != r.top || again_req.net != r.net)
 			again_req.top = NULL;
-		if (again_req.mport != r.mport)
-			again_req.mport = NULL;
+		if (again_req.net != r.net)
+			again_req.net = NULL;
 		again_req.at = NULL;
 		again_req.lost = true;
 		again = true;
@@ -690,7 +713,7 @@ static void rio_voq_recheck(struct rio_voq_node *n, unsigned int port,
 			    unsigned int changed)
 {
 	struct rio_voq_check_req r = {
-		.mport = n->mport, .at = n, .at_port = port, .lost = true,
+		.net = n->net, .at = n, .at_port = port, .lost = true,
 		.top = rio_voq_port_child(n, port),
 	};
 
@@ -733,52 +756,50 @@ static bool rio_voq_mport_owns(struct rio_mport *mport)
 }
 
 /*
- * Discover what is new on @mport's net and configure its new links and
+ * Discover what is new on @net and configure its new links and
  * the ports of new nodes that have none (not those of a device a fabric
  * manager added: rio_voq_node_auto()).  @scanned: after a successful
  * scan (else rio-voq catches up with a net scanned before it was
  * loaded).  Called with rio_voq_lock held, while the mport's scan_lock
  * is held (by the scanning task or on its behalf).
  */
-static void rio_voq_sync(struct rio_mport *mport, bool scanned)
+static void rio_voq_sync(struct rio_voq_net *net, bool scanned)
 {
-	struct rio_voq_node *host = rio_voq_node_of(mport, NULL), *n;
+	struct rio_voq_node *n;
 	struct rio_voq_policy pol;
 	struct rio_voq_link *l;
 	unsigned int p, ndevs = 0;
 	bool write;
 
 	lockdep_assert_held(&rio_voq_lock);
-	if (!host || host->dead)
-		return;		/* not followed (yet, or any more) */
 	rio_voq_policy_get(&pol);
-	write = pol.auto_config && host->owner;
+	write = pol.auto_config && net->owner;
 
-	list_for_each_entry(n, &rio_voq_nodes, node)
-		ndevs += n->mport == mport && n->rdev && !n->dead;
-	list_for_each_entry(n, &rio_voq_nodes, node) {
-		if (n->mport != mport || n->dead || n->probed)
+	list_for_each_entry(n, &net->nodes, node)
+		ndevs += n->rdev && !n->dead;
+	list_for_each_entry(n, &net->nodes, node) {
+		if (n->dead || n->probed)
 			continue;
 		if (n->rdev)
 			rio_voq_place(n, scanned && n->from_scan, ndevs);
 		rio_voq_node_discover(n);
 	}
 
-	rio_voq_find_links(mport);
-	list_for_each_entry(l, &rio_voq_links, node) {
-		if (l->state != RIO_VOQ_LINK_NEW || l->end[0]->mport != mport)
+	rio_voq_find_links(net);
+	list_for_each_entry(l, &net->links, node) {
+		if (l->state != RIO_VOQ_LINK_NEW)
 			continue;
 		/*
 		 * A host that does not own the fabric reads both ends again:
 		 * its own port was read when its mport registered, before the
 		 * enumerating host configured it.
 		 */
-		rio_voq_link_configure(l, &pol, write, !host->owner);
+		rio_voq_link_configure(l, &pol, write, !net->owner);
 		rio_voq_staging_follow_link(l, write);
 	}
 
-	list_for_each_entry(n, &rio_voq_nodes, node) {
-		if (n->mport != mport || n->dead || !n->ef || n->configured)
+	list_for_each_entry(n, &net->nodes, node) {
+		if (n->dead || !n->ef || n->configured)
 			continue;
 		n->configured = true;
 		for (p = 0; write && rio_voq_node_auto(n) && p < n->nports; p++)
@@ -789,18 +810,17 @@ static void rio_voq_sync(struct rio_mport *mport, bool scanned)
 
 /*
  * What a scan's end (or a catch-up, which stands for one) leaves: the
- * mport's nodes are no longer new from a scan, and the port events that
- * waited are followed.  Called with rio_voq_lock held.
+ * fabric's nodes are no longer new from a scan, and the port events
+ * that waited are followed.  Called with rio_voq_lock held.
  */
-static void rio_voq_scan_over(struct rio_mport *mport)
+static void rio_voq_scan_over(struct rio_voq_net *net)
 {
 	struct rio_voq_node *n;
 
 	lockdep_assert_held(&rio_voq_lock);
-	list_for_each_entry(n, &rio_voq_nodes, node)
-		if (n->mport == mport)
-			n->from_scan = false;
-	rio_voq_events_replay(mport);
+	list_for_each_entry(n, &net->nodes, node)
+		n->from_scan = false;
+	rio_voq_events_replay(net);
 }
 
 /**
@@ -814,12 +834,12 @@ static void rio_voq_scan_over(struct rio_mport *mport)
  */
 bool rio_voq_scan_start(struct rio_mport *mport)
 {
-	struct rio_voq_node *host = rio_voq_node_of(mport, NULL);
+	struct rio_voq_net *net = rio_voq_net_of(mport);
 
 	lockdep_assert_held(&rio_voq_lock);
-	if (!host || host->dead)
+	if (!net || !net->host)
 		return false;
-	host->scanning = true;
+	net->scanning = true;
 	return true;
 }
 
@@ -829,37 +849,38 @@ bool rio_voq_scan_start(struct rio_mport *mport)
  * @result: the scan's result (0: it completed)
  *
  * After a successful scan, what is new on the net is discovered and
- * configured (rio_voq_sync()); after one that failed or was refused,
- * what it registered is only discovered and exposed.  Either way the
- * port events that waited are followed.  Called with rio_voq_lock held,
- * under the mport's scan_lock (the core's notifier holds it).
+ * configured; after one that failed or was refused, what it registered
+ * is only discovered and exposed.  Either way the port events that
+ * waited are followed.  Called with rio_voq_lock held, under the
+ * mport's scan_lock (the core's notifier holds it).
  *
  * Return: false if rio-voq does not follow @mport.
  */
 bool rio_voq_scan_done(struct rio_mport *mport, int result)
 {
-	struct rio_voq_node *host = rio_voq_node_of(mport, NULL), *n;
+	struct rio_voq_net *net = rio_voq_net_of(mport);
+	struct rio_voq_node *n;
 
 	lockdep_assert_held(&rio_voq_lock);
-	if (!host || host->dead)
+	if (!net || !net->host)
 		return false;
-	host->scanning = false;
+	net->scanning = false;
 	/*
 	 * Whatever the result: a scan the core refused leaves the net as it
 	 * was, a lost enumeration leaves a net this host does not own
 	 */
-	host->owner = rio_voq_mport_owns(mport);
+	net->owner = rio_voq_mport_owns(mport);
 	if (!result) {
-		rio_voq_sync(mport, true);
+		rio_voq_sync(net, true);
 	} else {
-		rio_voq_dbg(host, "scan ended with %d: nothing to configure\n",
+		rio_voq_dbg(net->host, "scan ended with %d: nothing to configure\n",
 			    result);
 		/* What a failed scan registered: exposed, left alone */
-		list_for_each_entry(n, &rio_voq_nodes, node)
-			if (n->mport == mport && !n->probed && !n->dead)
+		list_for_each_entry(n, &net->nodes, node)
+			if (!n->probed && !n->dead)
 				rio_voq_node_discover(n);
 	}
-	rio_voq_scan_over(mport);
+	rio_voq_scan_over(net);
 	return true;
 }
 
@@ -878,17 +899,16 @@ bool rio_voq_scan_done(struct rio_mport *mport, int result)
  */
 bool rio_voq_dev_add(struct rio_mport *mport, struct rio_dev *rdev, u64 t0)
 {
-	struct rio_voq_node *host, *n;
+	struct rio_voq_node *n = rio_voq_node_find_or_add(mport, rdev);
+	struct rio_voq_net *net = n ? n->net : NULL;
 
 	lockdep_assert_held(&rio_voq_lock);
-	n = rio_voq_node_find_or_add(mport, rdev);
-	host = rio_voq_node_of(mport, NULL);
-	if (n && host && host->scanning) {
+	if (n && net->host && net->scanning) {
 		n->from_scan = true;	/* the scan's end discovers it */
 		rio_voq_count.scan_ns += ktime_get_ns() - t0;
-	} else if (n && host && !n->probed) {
+	} else if (n && net->host && !n->probed) {
 		/* The first one may have made the mport's net */
-		host->owner = rio_voq_mport_owns(mport);
+		net->owner = rio_voq_mport_owns(mport);
 		rio_voq_node_discover(n);
 		return true;
 	}
@@ -903,19 +923,21 @@ bool rio_voq_dev_add(struct rio_mport *mport, struct rio_dev *rdev, u64 t0)
  * left to the catch-up and port events wait, as during a scan, and the
  * mport owns nothing.  Called with rio_voq_lock held.
  *
- * Return: the mport's node, NULL if it cannot be allocated.
+ * Return: the mport's fabric, NULL if it cannot be allocated.
  */
-struct rio_voq_node *rio_voq_mport_add(struct rio_mport *mport)
+struct rio_voq_net *rio_voq_mport_add(struct rio_mport *mport)
 {
 	struct rio_voq_node *host;
 
 	lockdep_assert_held(&rio_voq_lock);
 	host = rio_voq_node_find_or_add(mport, NULL);
-	if (host && !host->probed) {
-		host->scanning = true;
+	if (!host)
+		return NULL;
+	if (!host->probed) {
+		host->net->scanning = true;
 		rio_voq_node_discover(host);
 	}
-	return host;
+	return host->net;
 }
 
 /**
@@ -928,43 +950,38 @@ struct rio_voq_node *rio_voq_mport_add(struct rio_mport *mport)
  */
 void rio_voq_caught_up(struct rio_mport *mport)
 {
-	struct rio_voq_node *host = rio_voq_node_of(mport, NULL);
+	struct rio_voq_net *net = rio_voq_net_of(mport);
 
 	lockdep_assert_held(&rio_voq_lock);
-	if (!host || host->dead)
+	if (!net || !net->host)
 		return;
-	host->scanning = false;
-	host->owner = rio_voq_mport_owns(mport);
+	net->scanning = false;
+	net->owner = rio_voq_mport_owns(mport);
 	if (mport->net)
-		rio_voq_sync(mport, false);
-	rio_voq_scan_over(mport);
+		rio_voq_sync(net, false);
+	rio_voq_scan_over(net);
 }
 
 /**
- * rio_voq_pw_event() - follow a port-write an mport received
- * @mport: the mport
+ * rio_voq_pw_event() - follow a port-write a fabric's mport received
+ * @net: the fabric
  * @msg: the message
  *
- * The node is found by the component tag the enumerator gave it, and
- * the port the message names is followed.  Port-writes of devices
- * rio-voq does not follow (or no longer does) are ignored.  Called with
- * rio_voq_lock held.
+ * The node is the one the fabric's map gives for the component tag the
+ * enumerator gave the device, and the port the message names is
+ * followed.  Port-writes of devices rio-voq does not follow (or no
+ * longer does) are ignored.  Called with rio_voq_lock held.
  */
-void rio_voq_pw_event(struct rio_mport *mport, const union rio_pw_msg *msg)
+void rio_voq_pw_event(struct rio_voq_net *net, const union rio_pw_msg *msg)
 {
-	u32 tag = msg->em.comptag & RIO_CTAG_UDEVID;
 	unsigned int port = FIELD_GET(RIO_VOQ_PW_PORT, msg->em.is_port);
 	u32 latched = msg->em.errdetect & (REM_PED_LINK_OK2U | REM_PED_LINK_U2OK);
 	struct rio_voq_node *n;
 
 	lockdep_assert_held(&rio_voq_lock);
-	list_for_each_entry(n, &rio_voq_nodes, node) {
-		if (n->mport != mport || !n->rdev || n->dead ||
-		    (n->rdev->comp_tag & RIO_CTAG_UDEVID) != tag)
-			continue;
+	n = rio_voq_net_tagged(net, msg->em.comptag & RIO_CTAG_UDEVID);
+	if (n && !n->dead)
 		rio_voq_port_event(n, port, rio_voq_pw_bounced(n, port, latched));
-		break;
-	}
 }
 
 /**

@@ -256,7 +256,7 @@ static void voq_event_during_scan(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, host);
 	mutex_lock(&rio_voq_lock);
-	host->scanning = true;		/* as RIO_SCAN_START leaves it */
+	host->net->scanning = true;	/* as RIO_SCAN_START leaves it */
 	mutex_unlock(&rio_voq_lock);
 	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 2, true), 0);
 	rio_sim_mport_pw_flush(sm);
@@ -265,7 +265,7 @@ static void voq_event_during_scan(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rio_sim_mport_scan(sm), -EBUSY);
 	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 2).xoff);
 	mutex_lock(&rio_voq_lock);
-	KUNIT_EXPECT_FALSE(test, host->scanning);
+	KUNIT_EXPECT_FALSE(test, host->net->scanning);
 	mutex_unlock(&rio_voq_lock);
 	rio_sim_kunit_release(test, sm);
 }

@@ -382,7 +382,7 @@ static void voq_catch_up_scan_lock_busy(struct kunit *test)
 	host = voq_test_node(sm, sm->fab->host);
 	KUNIT_EXPECT_NOT_NULL(test, host);
 	mutex_lock(&rio_voq_lock);
-	KUNIT_EXPECT_TRUE(test, host && host->scanning);
+	KUNIT_EXPECT_TRUE(test, host && host->net->scanning);
 	mutex_unlock(&rio_voq_lock);
 	l = rio_voq_test_link(&sm->mport, NULL, 0);
 	KUNIT_EXPECT_TRUE(test, !l || l->state != RIO_VOQ_LINK_CONFIGURED);
@@ -396,7 +396,7 @@ static void voq_catch_up_scan_lock_busy(struct kunit *test)
 	host = voq_test_node(sm, sm->fab->host);
 	KUNIT_ASSERT_NOT_NULL(test, host);
 	mutex_lock(&rio_voq_lock);
-	KUNIT_EXPECT_FALSE(test, host->scanning);
+	KUNIT_EXPECT_FALSE(test, host->net->scanning);
 	mutex_unlock(&rio_voq_lock);
 	l = rio_voq_test_link(&sm->mport, NULL, 0);
 	KUNIT_ASSERT_NOT_NULL(test, l);

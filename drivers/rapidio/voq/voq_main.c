@@ -121,13 +121,21 @@ static int rio_voq_add_dev(struct device *dev, struct subsys_interface *sif)
 static void rio_voq_remove_dev(struct device *dev, struct subsys_interface *sif)
 {
 	struct rio_dev *rdev = to_rio_dev(dev);
+	struct rio_voq_net *net = NULL;
 	struct rio_voq_node *n;
 
 	mutex_lock(&rio_voq_lock);
 	n = rio_voq_node_kill(rdev->net->hport, rdev);
+	/* A fabric whose mport rio-voq never followed goes with its last device */
+	if (n && !n->net->host && list_empty(&n->net->nodes)) {
+		net = n->net;
+		rio_voq_net_unlink(net);
+	}
 	mutex_unlock(&rio_voq_lock);
 	if (n)
 		rio_voq_node_remove(n);
+	if (net)
+		rio_voq_net_free(net);
 }
 
 static struct subsys_interface rio_voq_sif = {
@@ -169,7 +177,8 @@ MODULE_PARM_DESC(poll_ms,
 		 "read every port's Error and Status CSR this often, for mports without port-writes (ms, 0 = off, the default; at most 60000)");
 
 /*
- * A port-write reached @mport.  The handler runs in the mport's
+ * A port-write reached @mport, whose fabric is @context (the handler is
+ * registered while the fabric exists).  The handler runs in the mport's
  * port-write context with the mport's lock held (see
  * rio_inb_pwrite_handler()); it takes rio_voq_lock, which is never held
  * while the mport's lock is taken.
@@ -177,8 +186,10 @@ MODULE_PARM_DESC(poll_ms,
 static int rio_voq_pw(struct rio_mport *mport, void *context,
 		      union rio_pw_msg *msg, int step)
 {
+	struct rio_voq_net *net = context;
+
 	mutex_lock(&rio_voq_lock);
-	rio_voq_pw_event(mport, msg);
+	rio_voq_pw_event(net, msg);
 	mutex_unlock(&rio_voq_lock);
 	/* A replaced device's voq/ follows its new block */
 	rio_voq_sysfs_sync();
@@ -186,9 +197,9 @@ static int rio_voq_pw(struct rio_mport *mport, void *context,
 }
 
 /* Follow the port-writes an mport receives (the core takes its lock) */
-static void rio_voq_pw_register(struct rio_mport *mport)
+static void rio_voq_pw_register(struct rio_mport *mport, struct rio_voq_net *net)
 {
-	if (rio_add_mport_pw_handler(mport, mport, rio_voq_pw))
+	if (rio_add_mport_pw_handler(mport, net, rio_voq_pw))
 		dev_warn(&mport->dev, "cannot follow port-writes; set poll_ms to follow port events\n");
 }
 
@@ -197,9 +208,10 @@ static void rio_voq_pw_register(struct rio_mport *mport)
  * for @mport is in progress (the core calls handlers with the mport's
  * lock held, which this takes).  Called without rio_voq_lock.
  */
-static void rio_voq_pw_unregister(struct rio_mport *mport)
+static void rio_voq_pw_unregister(struct rio_mport *mport,
+				  struct rio_voq_net *net)
 {
-	rio_del_mport_pw_handler(mport, mport, rio_voq_pw);
+	rio_del_mport_pw_handler(mport, net, rio_voq_pw);
 }
 
 /* One pass of the poll */
@@ -323,7 +335,7 @@ static int rio_voq_add_mport(struct device *dev, struct class_interface *cif)
 {
 	struct rio_mport *mport = to_rio_mport(dev);
 	struct rio_voq_catch_up *c;
-	struct rio_voq_node *host;
+	struct rio_voq_net *net;
 	bool idle;
 
 	/* Taken first: an mport rio-voq follows is always caught up */
@@ -343,20 +355,20 @@ static int rio_voq_add_mport(struct device *dev, struct class_interface *cif)
 	 */
 	idle = mutex_trylock(&mport->scan_lock);
 	mutex_lock(&rio_voq_lock);
-	host = rio_voq_mport_add(mport);
-	if (host && !idle) {
+	net = rio_voq_mport_add(mport);
+	if (net && !idle) {
 		list_add_tail(&c->node, &rio_voq_catch_ups);
 		queue_delayed_work(rio_voq_wq, &c->dw, 0);
 		c = NULL;
 	}
 	mutex_unlock(&rio_voq_lock);
-	if (host && idle)
+	if (net && idle)
 		rio_voq_catch_up(mport);
 	if (idle)
 		mutex_unlock(&mport->scan_lock);
 	kfree(c);
-	if (host)
-		rio_voq_pw_register(mport);
+	if (net)
+		rio_voq_pw_register(mport, net);
 	return 0;
 }
 
@@ -368,22 +380,30 @@ static void rio_voq_remove_mport(struct device *dev, struct class_interface *cif
 {
 	struct rio_mport *mport = to_rio_mport(dev);
 	struct rio_voq_node *n, *tmp;
+	struct rio_voq_net *net;
 	LIST_HEAD(gone);
 
 	rio_voq_catch_up_cancel(mport);
-	/* Returns once no port-write handler runs for the mport */
-	rio_voq_pw_unregister(mport);
 	mutex_lock(&rio_voq_lock);
-	list_for_each_entry_safe(n, tmp, &rio_voq_nodes, node) {
-		if (n->mport != mport || !rio_voq_node_kill(mport, n->rdev))
-			continue;
+	net = rio_voq_net_of(mport);
+	mutex_unlock(&rio_voq_lock);
+	if (!net)
+		return;
+	/* Returns once no port-write handler runs for the mport */
+	rio_voq_pw_unregister(mport, net);
+	mutex_lock(&rio_voq_lock);
+	list_for_each_entry_safe(n, tmp, &net->nodes, node) {
+		n->dead = true;
+		rio_voq_node_unlink(n);
 		list_add_tail(&n->node, &gone);
 	}
+	rio_voq_net_unlink(net);
 	mutex_unlock(&rio_voq_lock);
 	list_for_each_entry_safe(n, tmp, &gone, node) {
 		list_del(&n->node);
 		rio_voq_node_remove(n);
 	}
+	rio_voq_net_free(net);
 }
 
 static struct class_interface rio_voq_cif = {
@@ -444,11 +464,14 @@ EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_configure);
 unsigned int rio_voq_test_nodes(struct rio_mport *mport)
 {
 	struct rio_voq_node *n;
+	struct rio_voq_net *net;
 	unsigned int count = 0;
 
 	mutex_lock(&rio_voq_lock);
-	list_for_each_entry(n, &rio_voq_nodes, node)
-		count += n->mport == mport;
+	net = rio_voq_net_of(mport);
+	if (net)
+		list_for_each_entry(n, &net->nodes, node)
+			count++;
 	mutex_unlock(&rio_voq_lock);
 	return count;
 }

@@ -717,6 +717,37 @@ void rio_voq_sysfs_del(struct rio_voq_node *n)
 	n->kdir = NULL;
 }
 
+/*
+ * The first node after @n (in its fabric, then in the fabrics after it;
+ * from the start if @n is NULL or died) whose directories must follow
+ * it, NULL if none.  A node that is not dead is in its fabric, and its
+ * fabric in the list.  Called with rio_voq_lock held.
+ */
+static struct rio_voq_node *rio_voq_sysfs_next(struct rio_voq_node *n)
+{
+	struct rio_voq_net *net;
+
+	if (!n || n->dead) {
+		net = rio_voq_net_first();
+		if (!net)
+			return NULL;
+		n = list_first_entry(&net->nodes, struct rio_voq_node, node);
+	} else {
+		net = n->net;
+		n = list_next_entry(n, node);
+	}
+	for (;;) {
+		list_for_each_entry_from(n, &net->nodes, node)
+			if (!n->dead && !n->sysfs_failed &&
+			    (n->sysfs_stale || (n->ef && !n->kdir)))
+				return n;
+		net = rio_voq_net_next(net);
+		if (!net)
+			return NULL;
+		n = list_first_entry(&net->nodes, struct rio_voq_node, node);
+	}
+}
+
 /**
  * rio_voq_sysfs_sync() - make the sysfs directories follow the nodes
  *
@@ -732,21 +763,13 @@ void rio_voq_sysfs_del(struct rio_voq_node *n)
 void rio_voq_sysfs_sync(void)
 {
 	struct rio_voq_node *n = NULL;
+	struct rio_voq_net *net;
 	bool stale, has;
 
 	mutex_lock(&rio_voq_sysfs_lock);
 	for (;;) {
 		mutex_lock(&rio_voq_lock);
-		if (!n || n->dead)
-			n = list_first_entry(&rio_voq_nodes, struct rio_voq_node, node);
-		else
-			n = list_next_entry(n, node);
-		list_for_each_entry_from(n, &rio_voq_nodes, node)
-			if (!n->dead && !n->sysfs_failed &&
-			    (n->sysfs_stale || (n->ef && !n->kdir)))
-				break;
-		if (list_entry_is_head(n, &rio_voq_nodes, node))
-			n = NULL;
+		n = rio_voq_sysfs_next(n);
 		stale = n && n->sysfs_stale;
 		has = n && n->ef;
 		if (n)
@@ -763,8 +786,9 @@ void rio_voq_sysfs_sync(void)
 	}
 	/* Those that failed are tried again next time */
 	mutex_lock(&rio_voq_lock);
-	list_for_each_entry(n, &rio_voq_nodes, node)
-		n->sysfs_failed = false;
+	for (net = rio_voq_net_first(); net; net = rio_voq_net_next(net))
+		list_for_each_entry(n, &net->nodes, node)
+			n->sysfs_failed = false;
 	mutex_unlock(&rio_voq_lock);
 	mutex_unlock(&rio_voq_sysfs_lock);
 }
