@@ -23,6 +23,17 @@
  *
  * An entry point takes rio_voq_lock, calls one operation, drops the
  * lock and makes sysfs follow (rio_voq_sysfs_sync()).
+ *
+ * One struct rio_voq_net per mport holds its fabric: nodes, links,
+ * ownership and scan state; only the list of fabrics is global.
+ *
+ * Locks, outermost first: the class and bus mutexes (the interfaces'
+ * callbacks); the core's rio_mport_list_lock and the mport's scan_lock,
+ * which the core holds around its scan notifications and rio-voq never
+ * takes; the mport's lock, held by the core around the port-write
+ * handler; rio_voq_sysfs_lock (voq_sysfs.c); rio_voq_lock, one for every
+ * fabric (Documentation/driver-api/rapidio/voq.rst, "Architecture",
+ * says why).
  */
 #ifndef _RIO_VOQ_CORE_H
 #define _RIO_VOQ_CORE_H
@@ -403,9 +414,11 @@ struct rio_voq_link {
  *	(rio_net.enumerated), so this host may write to the fabric; one
  *	that discovered, lost its enumeration, or whose net userspace built
  *	only reads and reports
- * @scanning: a scan of the mport is in progress (or rio-voq has not
- *	caught up with it yet): devices added are the scan's, port events
- *	wait for its end
+ * @scanning: a scan of the mport is in progress (or the core has not
+ *	told rio-voq yet of a scan it missed, rio_voq_caught_up()): devices
+ *	added are the scan's, port events wait for its end
+ * @told: the core told of the mport: a scan's start or end, or the
+ *	replay of one rio-voq missed
  *
  * Every field, and the nodes and links, are under rio_voq_lock.
  */
@@ -419,6 +432,7 @@ struct rio_voq_net {
 	struct xarray tags;
 	bool owner;
 	bool scanning;
+	bool told;
 };
 
 /**
@@ -563,10 +577,12 @@ const char *rio_voq_knob_name(enum rio_voq_knob knob);
 /* voq_events.c: scans' ends, device adds, port events, the poll's pass */
 union rio_pw_msg;
 bool rio_voq_scan_start(struct rio_mport *mport);
-bool rio_voq_scan_done(struct rio_mport *mport, int result);
+bool rio_voq_scan_done(struct rio_mport *mport, int result, bool owner);
 bool rio_voq_dev_add(struct rio_mport *mport, struct rio_dev *rdev, u64 t0);
 struct rio_voq_net *rio_voq_mport_add(struct rio_mport *mport);
-void rio_voq_caught_up(struct rio_mport *mport);
+bool rio_voq_caught_up(struct rio_mport *mport, bool owner);
+void rio_voq_replay_begin(void);
+void rio_voq_replay_end(void);
 void rio_voq_pw_event(struct rio_voq_net *net, const union rio_pw_msg *msg);
 void rio_voq_poll_pass(void);
 void rio_voq_port_event(struct rio_voq_node *n, unsigned int port,
@@ -594,6 +610,5 @@ unsigned int rio_voq_test_nodes(struct rio_mport *mport);
 void rio_voq_test_poll(void);
 int rio_voq_test_poll_ms(unsigned int ms);
 void rio_voq_test_reload(void);
-void rio_voq_test_catch_up_flush(void);
 
 #endif /* _RIO_VOQ_CORE_H */

@@ -741,19 +741,24 @@ static void rio_voq_node_discover(struct rio_voq_node *n)
 }
 
 /*
- * Does @mport own its fabric: the core enumerated its net through it to
- * the end (rio_net.enumerated).  A discovery, an enumeration that
- * failed or was lost to another host (the core keeps its net and the
- * devices it registered), a net built from userspace (rio_mport_cdev)
- * and an mport not scanned yet own nothing.  Called with the mport's
- * scan_lock held, under which the core makes and removes its net.
+ * Does @mport own @net, the net of a device userspace added: the core
+ * enumerated it through @mport to the end (rio_net.enumerated).  A net
+ * built from userspace (rio_mport_cdev) is owned by nothing, and
+ * neither is one kept after an enumeration that failed or was lost to
+ * another host.  At a scan's end the core says it (rio_scan_info.owner);
+ * a device's net is its own, there while the device is.
  */
-static bool rio_voq_mport_owns(struct rio_mport *mport)
+static bool rio_voq_net_owned(struct rio_mport *mport, const struct rio_net *net)
 {
-	struct rio_net *net = mport->net;
-
 	return net && net->hport == mport && net->enumerated;
 }
+
+/*
+ * Whether the core has told rio-voq of every mport it follows (the
+ * replay of rio_register_scan_notifier() is over): until then, an mport
+ * it begins to follow waits for its replay.  Under rio_voq_lock.
+ */
+static bool rio_voq_replayed;
 
 /*
  * Discover what is new on @net and configure its new links and
@@ -839,6 +844,7 @@ bool rio_voq_scan_start(struct rio_mport *mport)
 	lockdep_assert_held(&rio_voq_lock);
 	if (!net || !net->host)
 		return false;
+	net->told = true;
 	net->scanning = true;
 	return true;
 }
@@ -847,6 +853,7 @@ bool rio_voq_scan_start(struct rio_mport *mport)
  * rio_voq_scan_done() - a scan of an mport has ended
  * @mport: the mport
  * @result: the scan's result (0: it completed)
+ * @owner: the mport owns its net now (the core's rio_scan_info.owner)
  *
  * After a successful scan, what is new on the net is discovered and
  * configured; after one that failed or was refused, what it registered
@@ -856,7 +863,7 @@ bool rio_voq_scan_start(struct rio_mport *mport)
  *
  * Return: false if rio-voq does not follow @mport.
  */
-bool rio_voq_scan_done(struct rio_mport *mport, int result)
+bool rio_voq_scan_done(struct rio_mport *mport, int result, bool owner)
 {
 	struct rio_voq_net *net = rio_voq_net_of(mport);
 	struct rio_voq_node *n;
@@ -864,12 +871,13 @@ bool rio_voq_scan_done(struct rio_mport *mport, int result)
 	lockdep_assert_held(&rio_voq_lock);
 	if (!net || !net->host)
 		return false;
+	net->told = true;
 	net->scanning = false;
 	/*
 	 * Whatever the result: a scan the core refused leaves the net as it
 	 * was, a lost enumeration leaves a net this host does not own
 	 */
-	net->owner = rio_voq_mport_owns(mport);
+	net->owner = owner;
 	if (!result) {
 		rio_voq_sync(net, true);
 	} else {
@@ -908,7 +916,7 @@ bool rio_voq_dev_add(struct rio_mport *mport, struct rio_dev *rdev, u64 t0)
 		rio_voq_count.scan_ns += ktime_get_ns() - t0;
 	} else if (n && net->host && !n->probed) {
 		/* The first one may have made the mport's net */
-		net->owner = rio_voq_mport_owns(mport);
+		net->owner = rio_voq_net_owned(mport, rdev->net);
 		rio_voq_node_discover(n);
 		return true;
 	}
@@ -919,9 +927,11 @@ bool rio_voq_dev_add(struct rio_mport *mport, struct rio_dev *rdev, u64 t0)
  * rio_voq_mport_add() - follow an mport: its own node, probed at once
  * @mport: the mport
  *
- * Until it is caught up with (rio_voq_caught_up()), devices added are
- * left to the catch-up and port events wait, as during a scan, and the
- * mport owns nothing.  Called with rio_voq_lock held.
+ * While rio-voq waits for the core to tell it of the mports it missed
+ * (rio_voq_replay_end()), the mport waits for its replay
+ * (rio_voq_caught_up()): devices added are left to it and port events
+ * wait, as during a scan, and the mport owns nothing.  An mport that
+ * comes later is not scanned yet.  Called with rio_voq_lock held.
  *
  * Return: the mport's fabric, NULL if it cannot be allocated.
  */
@@ -934,7 +944,7 @@ struct rio_voq_net *rio_voq_mport_add(struct rio_mport *mport)
 	if (!host)
 		return NULL;
 	if (!host->probed) {
-		host->net->scanning = true;
+		host->net->scanning = !rio_voq_replayed;
 		rio_voq_node_discover(host);
 	}
 	return host->net;
@@ -943,23 +953,71 @@ struct rio_voq_net *rio_voq_mport_add(struct rio_mport *mport)
 /**
  * rio_voq_caught_up() - follow what an mport's net became unseen
  * @mport: the mport
+ * @owner: the mport owns its net (the core's rio_scan_info.owner)
  *
- * Discovers and configures what is new, then follows the port events
- * that waited.  Called with rio_voq_lock held, under the mport's
- * scan_lock.
+ * The core's replay of an mport rio-voq missed (rio_scan_info.replay):
+ * discovers and configures what is new on its net, if it has one, then
+ * follows the port events that waited.  Called with rio_voq_lock held,
+ * under the mport's scan_lock (the core holds it for the replay).
+ *
+ * Return: false if rio-voq does not follow @mport.
  */
-void rio_voq_caught_up(struct rio_mport *mport)
+bool rio_voq_caught_up(struct rio_mport *mport, bool owner)
 {
 	struct rio_voq_net *net = rio_voq_net_of(mport);
 
 	lockdep_assert_held(&rio_voq_lock);
 	if (!net || !net->host)
-		return;
+		return false;
+	net->told = true;
 	net->scanning = false;
-	net->owner = rio_voq_mport_owns(mport);
+	net->owner = owner;
 	if (mport->net)
 		rio_voq_sync(net, false);
 	rio_voq_scan_over(net);
+	return true;
+}
+
+/**
+ * rio_voq_replay_begin() - mports rio-voq begins to follow wait for a replay
+ *
+ * Called before the interfaces are registered (the replay of
+ * rio_register_scan_notifier() comes after them), with rio_voq_lock
+ * held.
+ */
+void rio_voq_replay_begin(void)
+{
+	lockdep_assert_held(&rio_voq_lock);
+	rio_voq_replayed = false;
+}
+
+/**
+ * rio_voq_replay_end() - the core told of every mport it had
+ *
+ * rio_register_scan_notifier() returned: every mport on the core's list
+ * then was told (rio_voq_caught_up()).  One rio-voq followed that the
+ * core told nothing of came after the list was read, and has not been
+ * scanned since (a scan of it would have been told): it waits no more;
+ * a device userspace added to it meanwhile is discovered.  Called with
+ * rio_voq_lock held.
+ */
+void rio_voq_replay_end(void)
+{
+	struct rio_voq_net *net;
+	struct rio_voq_node *n;
+
+	lockdep_assert_held(&rio_voq_lock);
+	rio_voq_replayed = true;
+	for (net = rio_voq_net_first(); net; net = rio_voq_net_next(net)) {
+		if (!net->host || net->told)
+			continue;
+		net->told = true;
+		net->scanning = false;
+		list_for_each_entry(n, &net->nodes, node)
+			if (!n->probed && !n->dead)
+				rio_voq_node_discover(n);
+		rio_voq_scan_over(net);
+	}
 }
 
 /**

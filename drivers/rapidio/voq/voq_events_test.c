@@ -1631,7 +1631,6 @@ static void voq_event_cdev_catch_up_left_alone(struct kunit *test)
 		ctl[p] = c.sw->port[p].voq_ctl;
 	}
 	rio_voq_test_reload();
-	rio_voq_test_catch_up_flush();
 	n = voq_test_node(c.sm, c.sw);
 	KUNIT_ASSERT_NOT_NULL(test, n);
 	mutex_lock(&rio_voq_lock);

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * rio-voq module: follows every RapidIO device (subsys_interface on
- * rio_bus_type) and every mport (class_interface on rio_mport_class),
- * and once a scan of an mport has succeeded (the core's scan notifier),
- * discovers the VoQ block of each device and configures both partners
- * of every link between VoQ-capable ports.
+ * rio-voq module, the top tier: every way into rio-voq starts here.  It
+ * follows every RapidIO device (subsys_interface on rio_bus_type) and
+ * every mport (class_interface on rio_mport_class), and once a scan of
+ * an mport has succeeded (the core's scan notifier), discovers the VoQ
+ * block of each device and configures both partners of every link
+ * between VoQ-capable ports; port-writes and the poll follow the links
+ * afterwards.  Each entry point takes rio_voq_lock, calls one operation
+ * of voq_events.c, drops the lock and makes sysfs follow.
  *
  * Device add callbacks only record the device: during enumeration a new
  * device's link partner and the routes to it are not set up yet, so the
@@ -13,17 +16,19 @@
  * a scan was added from userspace (rio_mport_cdev): it is discovered
  * when it is added, and gets no link.  A scan that failed or was
  * refused configures nothing.  Only an mport whose net the core
- * enumerated through it to the end owns its fabric and is written to:
- * not one whose enumeration failed or was lost to another host, nor one
- * that discovered, nor one whose net userspace built.
+ * enumerated through it to the end owns its fabric and is written to
+ * (the core says so in rio_scan_info.owner): not one whose enumeration
+ * failed or was lost to another host, nor one that discovered, nor one
+ * whose net userspace built.  What rio-voq missed before it was loaded
+ * the core replays when its notifier is registered.
  *
- * Locks, outermost first: the class and bus mutexes (the interfaces'
- * callbacks), the mport's scan_lock (the core holds it around a scan
- * and its notifications, and around rio_mport_cdev's device changes),
- * rio_voq_sysfs_lock (adding and removing sysfs directories, which
- * waits for their readers), then rio_voq_lock (all state, and every
- * maintenance access rio-voq makes).  Sysfs handlers take only
- * rio_voq_lock.
+ * Locks, outermost first (see voq_core.h): the class and bus mutexes
+ * (the interfaces' callbacks), rio_mport_list_lock and the mport's
+ * scan_lock (the core holds them around its notifications; rio-voq
+ * never takes either), rio_voq_sysfs_lock (adding and removing sysfs
+ * directories, which waits for their readers), then rio_voq_lock (all
+ * state, and every maintenance access rio-voq makes).  Sysfs handlers
+ * take only rio_voq_lock.
  */
 
 #include <kunit/visibility.h>
@@ -45,7 +50,7 @@
 
 #define RIO_VOQ_POLL_MAX_MS	60000
 
-/* rio-voq's works: the catch-ups and the poll */
+/* rio-voq's work: the poll */
 static struct workqueue_struct *rio_voq_wq;
 
 /* Remove a node taken out with rio_voq_node_unlink() */
@@ -88,15 +93,19 @@ static int rio_voq_scan_event(struct notifier_block *nb, unsigned long event,
 	mutex_lock(&rio_voq_lock);
 	if (event == RIO_SCAN_START)
 		followed = rio_voq_scan_start(info->mport);
+	else if (info->replay)
+		followed = rio_voq_caught_up(info->mport, info->owner);
 	else
-		followed = rio_voq_scan_done(info->mport, info->result);
+		followed = rio_voq_scan_done(info->mport, info->result,
+					     info->owner);
 	mutex_unlock(&rio_voq_lock);
 	if (!followed)
 		return NOTIFY_DONE;
 	if (event == RIO_SCAN_START)
 		return NOTIFY_OK;
 	rio_voq_sysfs_sync();
-	rio_voq_scan_time(t0);
+	if (!info->replay)	/* not a scan's end: a load's */
+		rio_voq_scan_time(t0);
 	return NOTIFY_OK;
 }
 
@@ -259,74 +268,6 @@ static void rio_voq_poll_stop(void)
 	cancel_delayed_work_sync(&rio_voq_poll_dw);
 }
 
-/*
- * A catch-up that waits for an mport's scan_lock: rio-voq came while the
- * lock was held, and whoever holds it (a scan that began before rio-voq
- * was loaded, rio_mport_cdev changing devices, a discovery waiting for
- * its enumerator) may not end with a scan notification.  The work tries
- * the lock and comes back later while it is taken, so that cancelling
- * it (at the mport's removal, under the class mutex) never waits for the
- * holder.  Kept until the mport goes.
- */
-struct rio_voq_catch_up {
-	struct list_head node;
-	struct delayed_work dw;
-	struct rio_mport *mport;
-	bool done;
-};
-
-#define RIO_VOQ_CATCH_UP_RETRY	msecs_to_jiffies(50)
-
-/* Under rio_voq_lock */
-static LIST_HEAD(rio_voq_catch_ups);
-
-/*
- * Follow what @mport's net became while rio-voq was not looking:
- * discover and configure what is new, then the port events that
- * waited.  Called with the mport's scan_lock held.
- */
-static void rio_voq_catch_up(struct rio_mport *mport)
-{
-	mutex_lock(&rio_voq_lock);
-	rio_voq_caught_up(mport);
-	mutex_unlock(&rio_voq_lock);
-	rio_voq_sysfs_sync();
-}
-
-static void rio_voq_catch_up_work(struct work_struct *work)
-{
-	struct rio_voq_catch_up *c = container_of(to_delayed_work(work),
-						  struct rio_voq_catch_up, dw);
-
-	if (!mutex_trylock(&c->mport->scan_lock)) {
-		queue_delayed_work(rio_voq_wq, &c->dw, RIO_VOQ_CATCH_UP_RETRY);
-		return;
-	}
-	rio_voq_catch_up(c->mport);
-	mutex_unlock(&c->mport->scan_lock);
-	WRITE_ONCE(c->done, true);
-}
-
-/* Cancel @mport's catch-up, waiting for a run in progress (not for its lock) */
-static void rio_voq_catch_up_cancel(struct rio_mport *mport)
-{
-	struct rio_voq_catch_up *c, *found = NULL;
-
-	mutex_lock(&rio_voq_lock);
-	list_for_each_entry(c, &rio_voq_catch_ups, node) {
-		if (c->mport == mport) {
-			list_del(&c->node);
-			found = c;
-			break;
-		}
-	}
-	mutex_unlock(&rio_voq_lock);
-	if (found) {
-		cancel_delayed_work_sync(&found->dw);
-		kfree(found);
-	}
-}
-
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
 static int rio_voq_add_mport(struct device *dev)
 #else
@@ -334,41 +275,21 @@ static int rio_voq_add_mport(struct device *dev, struct class_interface *cif)
 #endif
 {
 	struct rio_mport *mport = to_rio_mport(dev);
-	struct rio_voq_catch_up *c;
 	struct rio_voq_net *net;
-	bool idle;
-
-	/* Taken first: an mport rio-voq follows is always caught up */
-	c = kzalloc(sizeof(*c), GFP_KERNEL);
-	if (!c)
-		return -ENOMEM;
-	c->mport = mport;
-	INIT_DELAYED_WORK(&c->dw, rio_voq_catch_up_work);
 
 	/*
-	 * The mport's own node, probed at once.  If the mport was scanned
-	 * before rio-voq was loaded, catch up, under its scan_lock; if the
-	 * lock is held, from a work that waits for it (rio-voq does not
-	 * wait under the class mutex).  Until then devices added are left
-	 * to the catch-up and port events wait, as during a scan, and the
-	 * mport owns nothing: the catch-up tells, from its net.
+	 * The mport's own node, probed at once.  While rio-voq loads, the
+	 * core tells it afterwards what became of the mport's scans
+	 * (rio_voq_follow()); until then devices added are left to that,
+	 * and port events wait, as during a scan.
 	 */
-	idle = mutex_trylock(&mport->scan_lock);
 	mutex_lock(&rio_voq_lock);
 	net = rio_voq_mport_add(mport);
-	if (net && !idle) {
-		list_add_tail(&c->node, &rio_voq_catch_ups);
-		queue_delayed_work(rio_voq_wq, &c->dw, 0);
-		c = NULL;
-	}
 	mutex_unlock(&rio_voq_lock);
-	if (net && idle)
-		rio_voq_catch_up(mport);
-	if (idle)
-		mutex_unlock(&mport->scan_lock);
-	kfree(c);
-	if (net)
-		rio_voq_pw_register(mport, net);
+	if (!net)
+		return 0;
+	rio_voq_sysfs_sync();
+	rio_voq_pw_register(mport, net);
 	return 0;
 }
 
@@ -383,7 +304,6 @@ static void rio_voq_remove_mport(struct device *dev, struct class_interface *cif
 	struct rio_voq_net *net;
 	LIST_HEAD(gone);
 
-	rio_voq_catch_up_cancel(mport);
 	mutex_lock(&rio_voq_lock);
 	net = rio_voq_net_of(mport);
 	mutex_unlock(&rio_voq_lock);
@@ -411,6 +331,52 @@ static struct class_interface rio_voq_cif = {
 	.add_dev = rio_voq_add_mport,
 	.remove_dev = rio_voq_remove_mport,
 };
+
+/*
+ * Follow every device and mport, then be told by the core what became
+ * of the mports' scans: the devices that exist are recorded (their
+ * fabrics made), the mports' own nodes probed, and each mport waits,
+ * as during a scan, until the scan notifier's registration replays, under
+ * the mport's scan_lock, the end of its last scan (rio_voq_caught_up()):
+ * rio-voq never takes the core's scan_lock itself.  A scan that ends
+ * meanwhile is told too; discovery is done once per node.
+ */
+static int rio_voq_follow(void)
+{
+	int ret;
+
+	mutex_lock(&rio_voq_lock);
+	rio_voq_replay_begin();
+	mutex_unlock(&rio_voq_lock);
+	ret = subsys_interface_register(&rio_voq_sif);
+	if (ret)
+		return ret;
+	ret = class_interface_register(&rio_voq_cif);
+	if (ret)
+		goto err_sif;
+	ret = rio_register_scan_notifier(&rio_voq_scan_nb);
+	if (ret)
+		goto err_cif;
+	mutex_lock(&rio_voq_lock);
+	rio_voq_replay_end();
+	mutex_unlock(&rio_voq_lock);
+	rio_voq_sysfs_sync();
+	return 0;
+
+err_cif:
+	class_interface_unregister(&rio_voq_cif);
+err_sif:
+	subsys_interface_unregister(&rio_voq_sif);	/* frees device nodes */
+	return ret;
+}
+
+/* Leave every mport and device: no scan reaches rio-voq from here on */
+static void rio_voq_leave(void)
+{
+	rio_unregister_scan_notifier(&rio_voq_scan_nb);
+	class_interface_unregister(&rio_voq_cif);
+	subsys_interface_unregister(&rio_voq_sif);
+}
 
 #if IS_ENABLED(CONFIG_KUNIT)
 /**
@@ -482,33 +448,10 @@ EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_nodes);
  */
 void rio_voq_test_reload(void)
 {
-	class_interface_unregister(&rio_voq_cif);
-	subsys_interface_unregister(&rio_voq_sif);
-	WARN_ON(subsys_interface_register(&rio_voq_sif));
-	WARN_ON(class_interface_register(&rio_voq_cif));
+	rio_voq_leave();
+	WARN_ON(rio_voq_follow());
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_reload);
-
-/**
- * rio_voq_test_catch_up_flush() - run the pending catch-ups now and wait
- * for them, for tests (which neither add nor remove mports meanwhile)
- */
-void rio_voq_test_catch_up_flush(void)
-{
-	struct rio_voq_catch_up *c;
-
-	for (;;) {
-		mutex_lock(&rio_voq_lock);
-		list_for_each_entry(c, &rio_voq_catch_ups, node)
-			if (!READ_ONCE(c->done))
-				break;
-		mutex_unlock(&rio_voq_lock);
-		if (list_entry_is_head(c, &rio_voq_catch_ups, node))
-			break;
-		flush_delayed_work(&c->dw);
-	}
-}
-EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_catch_up_flush);
 
 /**
  * rio_voq_test_poll() - run one pass of the poll now, for tests
@@ -543,50 +486,27 @@ static int __init rio_voq_init(void)
 {
 	int ret;
 
-	/*
-	 * Catch-ups wait for scan locks, and a pass of the poll reads every
-	 * port of every fabric: not on a system workqueue
-	 */
+	/* A pass of the poll reads every port of every fabric: not on a system workqueue */
 	rio_voq_wq = alloc_workqueue("rio_voq", WQ_UNBOUND, 0);
 	if (!rio_voq_wq)
 		return -ENOMEM;
 	rio_voq_debugfs_init();
-	/*
-	 * The notifier first, so that no scan is missed; then the devices
-	 * that exist (recorded only), then the mports, each caught up under
-	 * its scan lock: a scan's end and the catch-up may both see a net,
-	 * and discovery is done once per node.
-	 */
-	ret = rio_register_scan_notifier(&rio_voq_scan_nb);
-	if (ret)
-		goto err_dbg;
-	ret = subsys_interface_register(&rio_voq_sif);
-	if (ret)
-		goto err_nb;
-	ret = class_interface_register(&rio_voq_cif);
-	if (ret)
-		goto err_sif;
+	ret = rio_voq_follow();
+	if (ret) {
+		rio_voq_debugfs_exit();
+		destroy_workqueue(rio_voq_wq);
+		return ret;
+	}
 	rio_voq_poll_start();
 	return 0;
-
-err_sif:
-	subsys_interface_unregister(&rio_voq_sif);	/* frees device nodes */
-err_nb:
-	rio_unregister_scan_notifier(&rio_voq_scan_nb);
-err_dbg:
-	rio_voq_debugfs_exit();
-	destroy_workqueue(rio_voq_wq);
-	return ret;
 }
 
 static void __exit rio_voq_exit(void)
 {
 	/* No poll, no scan reaches rio-voq from here on; then every node goes */
 	rio_voq_poll_stop();
-	rio_unregister_scan_notifier(&rio_voq_scan_nb);
-	class_interface_unregister(&rio_voq_cif);
-	subsys_interface_unregister(&rio_voq_sif);
-	destroy_workqueue(rio_voq_wq);	/* the mports' removal cancelled each catch-up */
+	rio_voq_leave();
+	destroy_workqueue(rio_voq_wq);
 	rio_voq_debugfs_exit();
 	rio_voq_choices_free();
 }
