@@ -16,7 +16,7 @@
 SHELL := /bin/bash
 SCRIPTS := $(CURDIR)/scripts
 
-.PHONY: help deps tree check demo bench kunit kunit-6.12 kunit-ppc64 kunit-x86_64 uml tools demo-check x86 x86-6.12 ppc32 series series-check checkpatch kerneldoc mutants clean distclean
+.PHONY: help deps tree check demo bench kunit layers kunit-6.12 kunit-ppc64 kunit-x86_64 uml tools demo-check x86 x86-6.12 ppc32 series series-check checkpatch kerneldoc mutants clean distclean
 
 help:
 	@echo 'make demo        boot UML, enumerate a simulated fabric, show the result'
@@ -26,6 +26,7 @@ help:
 	@echo 'make deps        install the pinned tree and the build tools with apt'
 	@echo 'make tree        unpack the pinned tree into the cache and apply the overlay'
 	@echo 'make kunit       only the KUnit suites (UML)'
+	@echo 'make layers      only the layering check: no file of rio_voq.ko calls one above it'
 	@echo 'make kunit-6.12  only the KUnit suites (UML) on linux-source-6.12'
 	@echo 'make kunit-ppc64 only the KUnit suites on ppc64 big-endian (QEMU pseries)'
 	@echo 'make kunit-x86_64 only the KUnit suites on x86_64 (QEMU)'
@@ -60,7 +61,7 @@ demo:
 bench:
 	@bash $(SCRIPTS)/bench.sh
 
-kunit kunit-6.12 kunit-ppc64 kunit-x86_64 uml tools x86 x86-6.12 ppc32 checkpatch kerneldoc:
+kunit layers kunit-6.12 kunit-ppc64 kunit-x86_64 uml tools x86 x86-6.12 ppc32 checkpatch kerneldoc:
 	@bash $(SCRIPTS)/check.sh $@
 
 series: tree

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Run the rio-voq checks on the pinned tree with the overlay applied.
 #
-#   check.sh [STEP...]     steps: kunit kunit-ppc64 kunit-x86_64 uml
-#                          tools demo x86 ppc32 series checkpatch
+#   check.sh [STEP...]     steps: kunit layers kunit-ppc64 kunit-x86_64
+#                          uml tools demo x86 ppc32 series checkpatch
 #                          kerneldoc, on the tree of RIO_VOQ_KERNEL (6.1
 #                          by default; uml and demo: 6.12, the newest,
 #                          unless RIO_VOQ_KERNEL is set); STEP-VERSION
@@ -27,8 +27,10 @@ others=()
 for k in $RIO_VOQ_KERNELS; do
 	[ "$k" = "$RIO_VOQ_KERNEL" ] || others+=("$k")
 done
+# The layering check: the tiers of voq_core.h are true of the code
+layers=(layers)
 [ ${#steps[@]} -gt 0 ] ||
-	steps=(uml kunit "${others[@]/#/kunit-}" kunit-ppc64 kunit-x86_64
+	steps=(uml kunit "${layers[@]}" "${others[@]/#/kunit-}" kunit-ppc64 kunit-x86_64
 	       tools demo x86 "${others[@]/#/x86-}" ppc32
 	       series "${others[@]/#/series-}" checkpatch kerneldoc)
 
@@ -174,6 +176,40 @@ run_counted() {	# name, log, command...
 step_tools() {
 	run_counted "riovoq (userspace) on a fake sysfs tree" "$logdir/tools.log" \
 		make -s -C "$RIO_VOQ_TOP/tools/riovoq" test
+	run_counted "layers.py finds an upward call and a circle in a fake module" \
+		"$logdir/layers-selftest.log" python3 "$RIO_VOQ_TOP/scripts/layers.py" --selftest
+}
+
+# The modules built of tiered files: the folder of the Makefile that
+# builds one (in the repository and in the build directory), the
+# module, and the header whose first comment lists its files bottom up
+layered_modules=(
+	"drivers/rapidio/voq rio_voq drivers/rapidio/voq/voq_core.h"
+)
+
+# No object of a layered module refers to one above it (scripts/layers.py),
+# read from the objects of the KUnit build in UML: made by the kunit step
+# where there is none, brought up to date with the tree where there is
+step_layers() {
+	local m dir mod hdr out rc
+
+	[ -f "$RIO_VOQ_KUNIT_BUILD/.config" ] || step_kunit
+	for m in "${layered_modules[@]}"; do
+		read -r dir mod hdr <<<"$m"
+		out=$logdir/layers-$mod.log
+		log "layers of $mod, bottom up as $hdr lists them"
+		if ! (cd "$KSRC" && make ARCH=um O="$RIO_VOQ_KUNIT_BUILD" \
+			-j"$RIO_VOQ_JOBS" "$dir/") > "$out.build" 2>&1; then
+			grep -E 'error:|Error [0-9]' "$out.build" | head -n 20 >&2
+			result "$mod: the objects of the KUnit build (log: $out.build)" 1
+			continue
+		fi
+		python3 "$RIO_VOQ_TOP/scripts/layers.py" "$RIO_VOQ_KUNIT_BUILD/$dir" \
+			"$RIO_VOQ_TOP/$dir/Makefile" "$mod" "$RIO_VOQ_TOP/$hdr" > "$out" 2>&1
+		rc=$?
+		[ "$rc" -eq 0 ] || cat "$out" >&2
+		result "$mod: no file refers to one above it in $hdr ($(tail -n 1 "$out"))" $rc
+	done
 }
 
 step_demo() {
@@ -302,7 +338,7 @@ step_kernel() {	# step
 
 # The steps, by their names without a version; step NAME-WITH-DASHES
 # is the function step_NAME_WITH_DASHES
-known_steps="kunit kunit-ppc64 kunit-x86_64 uml tools demo x86 ppc32 series checkpatch kerneldoc"
+known_steps="kunit layers kunit-ppc64 kunit-x86_64 uml tools demo x86 ppc32 series checkpatch kerneldoc"
 
 # Every step known and every tree a real one before anything runs
 trees=()

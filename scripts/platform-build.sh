@@ -30,7 +30,7 @@ set -euo pipefail
 
 # What every configuration builds: our modules and their KUnit modules,
 # beside the core's own RapidIO modules
-common="MODULES=y DEBUG_FS=y RAPIDIO_ENUM_BASIC=m RAPIDIO_MPORT_CDEV=m RAPIDIO_CPS_GEN2=m RAPIDIO_RXS_GEN3=m RAPIDIO_VOQ=m RAPIDIO_SIM=m RAPIDIO_SIM_STAGING=m KUNIT=m RAPIDIO_VOQ_KUNIT_TEST=m RAPIDIO_SIM_KUNIT_TEST=m RAPIDIO_VOQ_SIM_KUNIT_TEST=m"
+common="MODULES=y DEBUG_FS=y RAPIDIO_ENUM_BASIC=m RAPIDIO_MPORT_CDEV=m RAPIDIO_CPS_GEN2=m RAPIDIO_RXS_GEN3=m RAPIDIO_VOQ=m RAPIDIO_SIM=m RAPIDIO_SIM_STAGING=m KUNIT=m RAPIDIO_SPEC_KUNIT_TEST=m RAPIDIO_VOQ_KUNIT_TEST=m RAPIDIO_SIM_KUNIT_TEST=m RAPIDIO_VOQ_SIM_KUNIT_TEST=m"
 case "${1:-}" in
 x86_64)
 	O=$RIO_VOQ_KCACHE/build-x86
@@ -70,8 +70,8 @@ if [ ! -f "$O/.config" ] || [ "$(cat "$O/.rio-voq-config" 2>/dev/null)" != "$wan
 	echo "$want" > "$O/.rio-voq-config"
 fi
 
-dirs="drivers/rapidio/voq/ drivers/rapidio/sim/"
-ours='(drivers/rapidio/(voq|sim)/|include/linux/rio_voq\.h)'
+dirs="drivers/rapidio/spec/ drivers/rapidio/voq/ drivers/rapidio/sim/ drivers/rapidio/tests/"
+ours='(drivers/rapidio/(spec|voq|sim|tests)/|include/linux/rio_voq\.h)'
 build_log=$O/build.log
 rc=0
 

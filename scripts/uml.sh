@@ -42,7 +42,8 @@ uml_mk() { make -s -C "$KSRC" O="$UML_O" ARCH=um -j"$RIO_VOQ_JOBS" "$@"; }
 # The tristate symbols of our directories in the tree, KUnit's aside
 uml_our_tristates() {
 	awk '/^config / { sym = $2 } /^[ \t]+tristate/ && sym !~ /KUNIT/ { print sym }' \
-		"$KSRC"/drivers/rapidio/voq/Kconfig "$KSRC"/drivers/rapidio/sim/Kconfig 2>/dev/null |
+		"$KSRC"/drivers/rapidio/spec/Kconfig "$KSRC"/drivers/rapidio/voq/Kconfig \
+		"$KSRC"/drivers/rapidio/sim/Kconfig 2>/dev/null |
 		LC_ALL=C sort -u
 }
 

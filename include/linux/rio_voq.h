@@ -9,11 +9,12 @@
  * touches hardware: register reads come in through a callback so that
  * the model can be tested without a fabric.  The reference models of a
  * generating and a receiving port are private to drivers/rapidio/
- * (voq/voq_model.h).
+ * (spec/voq_txrx.h).
  *
  * Every function declared here is exported (EXPORT_SYMBOL_GPL).  Those
- * no module outside rio_voq_model.ko and rio_voq.ko calls are exported
- * for KUnit only and declared in drivers/rapidio/voq/voq_internal.h.
+ * no module outside rio_spec.ko and rio_voq.ko calls are exported for
+ * KUnit only and declared in drivers/rapidio/spec/rio_spec.h and
+ * drivers/rapidio/voq/voq_internal.h.
  *
  * RapidIO numbers bits big-endian: bit 0 is the most significant bit of
  * a 32-bit word, so RapidIO bit n is BIT(31 - n).  The comments beside

@@ -31,7 +31,7 @@
 #include <linux/kernel.h>
 #include <linux/rio_voq.h>
 
-#include "voq_internal.h"
+#include "rio_spec.h"
 
 /* Exit status, documented in -h and riovoq(8) */
 enum {

@@ -9,7 +9,7 @@
  * Every function here is exported for KUnit only
  * (EXPORT_SYMBOL_IF_KUNIT): no driver depends on a simulator.  Tests make
  * their fabrics and mports with the rio_sim_kunit_*() helpers
- * (rio_sim_kunit.ko, which only tests load), which tear them down when
+ * (rio_sim_kunit_helpers.ko, which only tests load), which tear them down when
  * the test ends.
  */
 #ifndef _RIO_SIM_API_H
@@ -499,7 +499,7 @@ int rio_sim_replace_desc(const struct rio_sim_dev *dev, const char *buf,
 			 struct rio_sim_dev_desc *desc);
 int rio_sim_dev_replace_board(struct rio_sim_dev *dev, const char *buf);
 
-/* Fabrics and mports as KUnit test resources: sim_kunit.c (rio_sim_kunit.ko) */
+/* Fabrics and mports as KUnit test resources: tests/sim_kunit_helpers.c */
 struct kunit;
 struct rio_sim_fabric *rio_sim_kunit_fabric(struct kunit *test,
 					    struct rio_sim_fabric *fab);

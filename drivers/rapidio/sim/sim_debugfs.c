@@ -73,7 +73,7 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
-#include "../voq/voq_model.h"
+#include "../spec/voq_txrx.h"
 #include "sim.h"
 
 static struct dentry *rio_sim_dbg_root;

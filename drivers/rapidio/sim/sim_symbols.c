@@ -27,7 +27,7 @@
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 
-#include "../voq/voq_model.h"
+#include "../spec/voq_txrx.h"
 #include "sim_fabric.h"
 
 /* Room for the symbols a port sends at once: every VC's full status */

@@ -60,7 +60,6 @@ enum rio_voq_fmt rio_lat_link_fmt(const struct rio_voq_link *l)
 				l->fmt == RIO_VOQ_FMT_CS64 ? RIO_VOQ_PREF_CS64 :
 							     RIO_VOQ_PREF_AUTO);
 }
-EXPORT_SYMBOL_IF_KUNIT(rio_lat_link_fmt);
 
 /**
  * rio_lat_link_ends() - what the policy needs of a link's two ends

@@ -76,7 +76,6 @@ bool rio_lat_supported(u32 csr, enum rio_lat_feat feat)
 		return (csr & RIO_LAT_CSR_PNA_SUP) && !rio_lat_csr_check(csr);
 	return csr & RIO_LAT_CSR_MACK_SUP;
 }
-EXPORT_SYMBOL_IF_KUNIT(rio_lat_supported);
 
 /* Part 6: bit 9 shall be 1 on a link running control symbol 64 */
 static bool rio_lat_required(enum rio_voq_fmt fmt, enum rio_lat_feat feat)

@@ -91,7 +91,6 @@ enum rio_voq_fmt_pref rio_voq_class_pref(unsigned int baud_class)
 		return RIO_VOQ_PREF_AUTO;
 	}
 }
-EXPORT_SYMBOL_IF_KUNIT(rio_voq_class_pref);
 
 /**
  * rio_voq_pref_check() - may a format be preferred on a link of a class
@@ -110,7 +109,6 @@ int rio_voq_pref_check(unsigned int baud_class, enum rio_voq_fmt_pref pref)
 		return 0;
 	return -EINVAL;
 }
-EXPORT_SYMBOL_IF_KUNIT(rio_voq_pref_check);
 
 /**
  * rio_voq_link_fmt() - symbol format of a link
@@ -455,14 +453,6 @@ void rio_voq_policy_get(struct rio_voq_policy *pol)
 	pol->per_vc = READ_ONCE(per_vc.val);
 }
 
-#if IS_ENABLED(CONFIG_KUNIT)
-/**
- * rio_voq_test_auto_config() - set the auto_config parameter, for tests
- * @on: configure links after scans
- */
-void rio_voq_test_auto_config(bool on)
-{
-	WRITE_ONCE(auto_config, on);
-}
-EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_auto_config);
+#if IS_ENABLED(CONFIG_RAPIDIO_VOQ_SIM_KUNIT_TEST)
+#include "tests/voq_policy.c"
 #endif

@@ -180,8 +180,8 @@ while [ $i -lt 50 ]; do
 done
 check "50 times: rio_voq loads, configures the fabric, unloads with a file open" test $good -eq 50
 echo "# uptime $(cut -d' ' -f1 /proc/uptime) s"
-rmmod rio_sim && rmmod rio_voq_model
-check "every rio module unloads (rio_voq_model last)" sh -c "! grep -q '^rio_' /proc/modules"
+rmmod rio_sim && rmmod rio_spec
+check "every rio module unloads (rio_spec last)" sh -c "! grep -q '^rio_' /proc/modules"
 
 # Delayed kobject releases run 1 to 4 s after the last put: wait for
 # them before counting reports (a release left in unloaded module text

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rio-sim for KUnit tests: fabrics and mports that are test resources.
+ *
+ * A fabric or mport made here is torn down when its test ends, also when
+ * an assertion ends it early: a failed test does not leave a registered
+ * mport (and its rio_devs, and rio-voq's nodes) to the tests after it.
+ * A test may tear one down sooner, to check what teardown does.
+ *
+ * Built as rio_sim_kunit_helpers.ko, selected by the KUnit tests that use it, as
+ * drm_kunit_helpers.ko is for DRM's tests.
+ */
+
+#include <kunit/resource.h>
+#include <kunit/test.h>
+#include <kunit/visibility.h>
+#include <linux/err.h>
+#include <linux/module.h>
+
+#include "../sim.h"
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+
+static int rio_sim_kunit_init(struct kunit_resource *res, void *context)
+{
+	res->data = context;
+	return 0;
+}
+
+static void rio_sim_kunit_fabric_put(struct kunit_resource *res)
+{
+	rio_sim_fabric_free(res->data);
+}
+
+static void rio_sim_kunit_mport_destroy(struct kunit_resource *res)
+{
+	rio_sim_mport_destroy(res->data);
+}
+
+/* Make @data a resource of @test that @free releases; on failure release it now */
+static void *rio_sim_kunit_track(struct kunit *test, void *data,
+				 kunit_resource_free_t free)
+{
+	bool tracked = kunit_alloc_resource(test, rio_sim_kunit_init, free,
+					    GFP_KERNEL, data);
+
+	if (!tracked) {
+		struct kunit_resource res = { .data = data };
+
+		free(&res);
+	}
+	KUNIT_ASSERT_TRUE_MSG(test, tracked, "cannot make a test resource");
+	return data;
+}
+
+static bool rio_sim_kunit_match(struct kunit *test, struct kunit_resource *res,
+				void *match_data)
+{
+	return (res->free == rio_sim_kunit_fabric_put ||
+		res->free == rio_sim_kunit_mport_destroy) && res->data == match_data;
+}
+
+/**
+ * rio_sim_kunit_fabric() - make a fabric a resource of a test
+ * @test: the test; the fabric loses the caller's reference when it ends
+ * @fab: a fabric, fresh from rio_sim_fabric_alloc() or rio_sim_topo_build()
+ *	(an error pointer fails the test)
+ *
+ * Return: @fab.
+ */
+struct rio_sim_fabric *rio_sim_kunit_fabric(struct kunit *test,
+					    struct rio_sim_fabric *fab)
+{
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	return rio_sim_kunit_track(test, fab, rio_sim_kunit_fabric_put);
+}
+EXPORT_SYMBOL_GPL(rio_sim_kunit_fabric);
+
+/**
+ * rio_sim_kunit_topo() - a canned topology as a resource of a test
+ * @test: the test (assertion if the topology cannot be built)
+ * @spec: the topology, as rio_sim_topo_build() takes it
+ *
+ * Return: the fabric.
+ */
+struct rio_sim_fabric *rio_sim_kunit_topo(struct kunit *test, const char *spec)
+{
+	return rio_sim_kunit_fabric(test, rio_sim_topo_build(spec));
+}
+EXPORT_SYMBOL_GPL(rio_sim_kunit_topo);
+
+/**
+ * rio_sim_kunit_mport() - register a simulated mport for a test
+ * @test: the test; the mport is destroyed when it ends, if not before
+ * @fab: a fabric of the test (rio_sim_kunit_fabric()); the mport takes a
+ *	reference of its own
+ * @host_destid: as for rio_sim_mport_create()
+ *
+ * Fails the test (assertion) if the mport cannot be made.
+ *
+ * Return: the mport.
+ */
+struct rio_sim_mport *rio_sim_kunit_mport(struct kunit *test,
+					  struct rio_sim_fabric *fab,
+					  int host_destid)
+{
+	struct rio_sim_mport *sm;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	sm = rio_sim_mport_create(rio_sim_fabric_get(fab), host_destid);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
+	return rio_sim_kunit_track(test, sm, rio_sim_kunit_mport_destroy);
+}
+EXPORT_SYMBOL_GPL(rio_sim_kunit_mport);
+
+/**
+ * rio_sim_kunit_attach() - register another host's mport on a test's fabric
+ * @test: the test; the mport is destroyed when it ends, if not before
+ * @fab: the fabric
+ * @local: the new mport's own device, as for rio_sim_mport_attach()
+ * @host_destid: as for rio_sim_mport_attach()
+ *
+ * Fails the test (assertion) if the mport cannot be made.
+ *
+ * Return: the mport.
+ */
+struct rio_sim_mport *rio_sim_kunit_attach(struct kunit *test,
+					   struct rio_sim_fabric *fab,
+					   struct rio_sim_dev *local,
+					   int host_destid)
+{
+	struct rio_sim_mport *sm = rio_sim_mport_attach(fab, local, host_destid);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
+	return rio_sim_kunit_track(test, sm, rio_sim_kunit_mport_destroy);
+}
+EXPORT_SYMBOL_GPL(rio_sim_kunit_attach);
+
+/**
+ * rio_sim_kunit_release() - tear down a test's fabric or mport now
+ * @test: the test
+ * @res: a fabric or mport the test has from this file
+ *
+ * An mport is destroyed; a fabric loses the test's reference (it lives
+ * on while an mport holds one).
+ */
+void rio_sim_kunit_release(struct kunit *test, void *res)
+{
+	KUNIT_EXPECT_EQ(test, kunit_destroy_resource(test, rio_sim_kunit_match, res), 0);
+}
+EXPORT_SYMBOL_GPL(rio_sim_kunit_release);
+
+MODULE_DESCRIPTION("rio-sim fabrics and mports as KUnit test resources");
+MODULE_LICENSE("GPL");

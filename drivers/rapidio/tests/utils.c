@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rio-sim fabrics as rio-voq's KUnit tests use them: canned and scanned,
+ * devices added one by one, their CSRs and nodes looked up.  The fabrics
+ * and mports are test resources (rio_sim_kunit_*()).
+ */
+
+#include <kunit/test.h>
+#include <linux/err.h>
+#include <linux/kernfs.h>
+#include <linux/kobject.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/sysfs.h>
+
+#include "../sim/rio_sim.h"
+#include "../voq/voq_core.h"
+#include "utils.h"
+
+/**
+ * voq_test_scanned() - a canned topology, live and enumerated
+ * @test: the test; the mport is destroyed when it ends, if not before
+ * @topo: the topology, as rio_sim_topo_build() takes it
+ *
+ * Fails the test (assertion) if it cannot be built or scanned.
+ *
+ * Return: the mport.
+ */
+struct rio_sim_mport *voq_test_scanned(struct kunit *test, const char *topo)
+{
+	struct rio_sim_mport *sm = rio_sim_kunit_mport(test, rio_sim_kunit_topo(test, topo), 0);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	return sm;
+}
+
+/**
+ * voq_test_dev() - add a device to a test's fabric
+ * @test: the test (assertion on failure)
+ * @fab: the fabric
+ * @name: the device's name
+ * @sw: a switch, else an endpoint
+ * @nports: its ports (1 for an endpoint)
+ * @layout: layout of its VoQ block
+ * @caps: VoQ capabilities of every port; 0 for no VoQ block
+ *
+ * Return: the device.
+ */
+struct rio_sim_dev *voq_test_dev(struct kunit *test, struct rio_sim_fabric *fab,
+				 const char *name, bool sw, unsigned int nports,
+				 enum rio_voq_layout layout, u32 caps)
+{
+	struct rio_sim_dev_desc desc = {
+		.name = name, .is_switch = sw, .nports = nports,
+		.vid = RIO_SIM_VID, .did = sw ? RIO_SIM_DID_SWITCH : RIO_SIM_DID_ENDPOINT,
+		.map = nports > 16 ? RIO_SIM_MAP_II : RIO_SIM_MAP_I,
+		.voq = caps != 0, .voq_layout = layout, .voq_caps = caps,
+	};
+	struct rio_sim_dev *dev = rio_sim_dev_add(fab, &desc);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	return dev;
+}
+
+/**
+ * voq_test_hw() - a port's VoQ CSR as the simulated hardware holds it
+ * @dev: the device
+ * @port: the port
+ *
+ * Not a maintenance access: no count, no fault.
+ *
+ * Return: the decoded CSR.
+ */
+struct rio_voq_port voq_test_hw(const struct rio_sim_dev *dev, unsigned int port)
+{
+	struct rio_voq_port p;
+
+	rio_voq_csr_decode(dev->voq_layout, dev->port[port].voq_caps |
+			   dev->port[port].voq_ctl, &p);
+	return p;
+}
+
+/**
+ * voq_test_node() - rio-voq's node for a simulated device
+ * @sm: the mport whose view is wanted
+ * @dev: its own device (the mport's node), or a device the core found
+ *
+ * Return: the node, or NULL if rio-voq (or the core) does not follow it.
+ */
+struct rio_voq_node *voq_test_node(struct rio_sim_mport *sm, struct rio_sim_dev *dev)
+{
+	struct rio_dev *rdev = NULL;
+	struct rio_voq_node *n;
+
+	if (dev != sm->ini.local) {
+		rdev = rio_sim_rdev(sm, dev);
+		if (!rdev)
+			return NULL;
+	}
+	mutex_lock(&rio_voq_lock);
+	n = rio_voq_node_of(&sm->mport, rdev);
+	mutex_unlock(&rio_voq_lock);
+	return n;
+}
+
+/**
+ * voq_test_csr_read() - read a port's VoQ CSR from the fabric, now
+ * @n: the node
+ * @port: the port
+ * @csr: the value read
+ *
+ * Return: 0, -ENODEV if the node is going away, or the access's error.
+ */
+int voq_test_csr_read(struct rio_voq_node *n, unsigned int port, u32 *csr)
+{
+	int ret = -ENODEV;
+
+	mutex_lock(&rio_voq_lock);
+	if (!n->dead && port < n->nports)
+		ret = rio_voq_csr_read(n, port, csr);
+	mutex_unlock(&rio_voq_lock);
+	return ret;
+}
+
+/**
+ * voq_test_sysfs_read() - read a file of a node's voq/port<N>/, as sysfs does
+ * @n: the node
+ * @port: the port
+ * @name: the file's name
+ * @buf: a page (sysfs_emit() insists)
+ *
+ * The file is looked up in sysfs itself, so a file hidden by the group's
+ * .is_visible is not found, and its show runs through the directory's
+ * sysfs_ops, as a read(2) of the file would.
+ *
+ * Return: the length read, -ENOENT if the port shows no such file, or
+ * the show's error.
+ */
+ssize_t voq_test_sysfs_read(struct rio_voq_node *n, unsigned int port,
+			    const char *name, char *buf)
+{
+	struct kobject *kobj = port < n->nkport ? n->kport[port] : NULL;
+	struct kernfs_node *kn;
+	ssize_t ret;
+
+	if (!kobj)
+		return -ENOENT;
+	kn = kernfs_find_and_get(kobj->sd, name);
+	if (!kn)
+		return -ENOENT;
+	memset(buf, 0, PAGE_SIZE);
+	ret = kobj->ktype->sysfs_ops->show(kobj, kn->priv, buf);
+	kernfs_put(kn);
+	return ret;
+}
+
+/**
+ * voq_test_sysfs_write() - write bytes to a file of a node's voq/port<N>/
+ * @n: the node
+ * @port: the port
+ * @name: the file's name
+ * @data: the bytes written, NULs and all
+ * @count: how many, 1 to PAGE_SIZE: kernfs passes no more (it cuts a
+ *	longer write) and no empty write to a store
+ *
+ * The bytes are handed to the file's store through the directory's
+ * sysfs_ops as kernfs hands a write(2) over: in a buffer of exactly
+ * @count bytes plus the NUL kernfs puts at [@count], so that KASAN sees
+ * any access past them.
+ *
+ * Return: the store's result: @count, or an error; -ENOENT if the port
+ * shows no such file, -E2BIG for a @count kernfs would not pass.
+ */
+ssize_t voq_test_sysfs_write(struct rio_voq_node *n, unsigned int port,
+			     const char *name, const void *data, size_t count)
+{
+	struct kobject *kobj = port < n->nkport ? n->kport[port] : NULL;
+	struct kernfs_node *kn;
+	ssize_t ret;
+	char *buf;
+
+	if (!count || count > PAGE_SIZE)
+		return -E2BIG;
+	if (!kobj)
+		return -ENOENT;
+	kn = kernfs_find_and_get(kobj->sd, name);
+	if (!kn)
+		return -ENOENT;
+	buf = kmemdup_nul(data, count, GFP_KERNEL);
+	ret = buf ? kobj->ktype->sysfs_ops->store(kobj, kn->priv, buf, count) : -ENOMEM;
+	kfree(buf);
+	kernfs_put(kn);
+	return ret;
+}

@@ -1,0 +1,2510 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests of rio-voq following port events on rio-sim fabrics the
+ * core enumerates: links that go down and come back, ports that become
+ * unavailable, port-writes through the core's inbound path, the poll
+ * for mports without port-writes, events that race a scan, the
+ * removal of their device or of their mport, and a seeded soak.  The
+ * checks read rio-sim's registers, not rio-voq's state, but for the
+ * state rio-voq shows.
+ */
+
+#include <kunit/test.h>
+#include <kunit/visibility.h>
+#include <linux/bitfield.h>
+#include <linux/bitmap.h>
+#include <linux/delay.h>
+#include <linux/kthread.h>
+#include <linux/prandom.h>
+#include <linux/rio_drv.h>
+#include <linux/rio_regs.h>
+#include <linux/sched/task.h>
+
+#include "../rio.h"	/* rio_del_device(), as rio_mport_cdev calls it */
+#include "../sim/rio_sim.h"
+#include "../spec/voq_txrx.h"
+#include "../voq/voq_core.h"
+#include "utils.h"
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+
+/* star:4: host (0), a 5-port switch (1), endpoints 2..5 on its ports 1..4 */
+#define SW	1
+#define EP(n)	(1 + (n))
+
+/* Both directions of a link as Part 12 wants them, from the registers */
+static void voq_expect_link_up(struct kunit *test, struct rio_sim_dev *a,
+			       unsigned int pa, struct rio_sim_dev *b, unsigned int pb)
+{
+	struct rio_voq_port x = voq_test_hw(a, pa), y = voq_test_hw(b, pb);
+
+	KUNIT_EXPECT_TRUE(test, x.gen_en);
+	KUNIT_EXPECT_TRUE(test, y.gen_en);
+	KUNIT_EXPECT_EQ(test, x.tx_pgs, y.rx_pgs);
+	KUNIT_EXPECT_EQ(test, y.tx_pgs, x.rx_pgs);
+	KUNIT_EXPECT_EQ(test, a->port[pa].voq_violations, 0U);
+	KUNIT_EXPECT_EQ(test, b->port[pb].voq_violations, 0U);
+}
+
+/*
+ * A link flap: generation off toward the link while it is down, then
+ * both ends configured again, and what changed meanwhile reaches the
+ * partner (the generator resyncs)
+ */
+static void voq_event_link_flap(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	u64 failed, writes;
+
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 1, false), 0);	/* models */
+
+	/*
+	 * The endpoint's only way to the host was that link: no access is
+	 * tried (on hardware each would be a timeout).  The switch's port
+	 * takes one write: generation and participation off together.
+	 */
+	failed = rio_voq_count.failed;
+	writes = rio_voq_count.writes;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).part_en);
+	KUNIT_EXPECT_EQ(test, sw->port[1].voq_violations, 0U);
+	KUNIT_EXPECT_EQ(test, rio_voq_count.failed, failed);
+	KUNIT_EXPECT_EQ(test, rio_voq_count.writes - writes, 1ULL);
+
+	/* Meanwhile port 3 of the switch congests: nothing crosses */
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 3, true), 0);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(ep->port[0].rx, 0, 3));
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(ep->port[0].rx, 0, 3));
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * Port Unavailable: XOFF set, and the partner upstream is told; back:
+ * XOFF as the policy has it, or as the admin chose
+ */
+static void voq_event_unavailable(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_port *host0 = &sm->fab->host->port[0];
+	struct rio_voq_node *n = voq_test_node(sm, sw);
+	unsigned int p;
+	u64 failed;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 1, false), 0);	/* models */
+	KUNIT_ASSERT_EQ(test, rio_voq_port_set(n, 3, RIO_VOQ_KNOB_XOFF, 0), 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_port_set(n, 4, RIO_VOQ_KNOB_XOFF, 1), 0);
+
+	/* The endpoints behind those ports cannot be reached: not tried */
+	failed = rio_voq_count.failed;
+	for (p = 2; p <= 4; p++)
+		KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, p, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_EQ(test, rio_voq_count.failed, failed);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 2).xoff);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 2).gen_en);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(host0->rx, 0, 2));
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 3).xoff);	/* the admin said 0 */
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 4).xoff);
+
+	for (p = 2; p <= 4; p++)
+		KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, p, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 2).xoff);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(host0->rx, 0, 2));
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 3).xoff);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 4).xoff);	/* the admin said 1 */
+	voq_expect_link_up(test, sw, 2, rio_sim_dev_find(sm->fab, EP(2)), 0);
+	rio_sim_kunit_release(test, sm);
+}
+
+/* The link's state as rio-voq shows it */
+static void voq_expect_state(struct kunit *test, struct rio_sim_mport *sm,
+			     struct rio_sim_dev *dev, unsigned int port,
+			     const char *state)
+{
+	struct rio_voq_node *n = voq_test_node(sm, dev);
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_STREQ(test, rio_voq_port_link_state(n, port), state);
+	mutex_unlock(&rio_voq_lock);
+}
+
+/* The state files follow: down, unavailable, up; the link's state too */
+static void voq_event_link_state(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_dev *rsw = rio_sim_rdev(sm, sw);
+	struct rio_voq_link *l = rio_voq_test_link(&sm->mport, rsw, 1);
+
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	voq_expect_state(test, sm, sw, 1, "up");
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 2, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	voq_expect_state(test, sm, sw, 1, "down");
+	voq_expect_state(test, sm, sw, 2, "unavailable");
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, l->state, RIO_VOQ_LINK_DOWN);
+	mutex_unlock(&rio_voq_lock);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	voq_expect_state(test, sm, sw, 1, "up");
+	voq_expect_state(test, sm, rio_sim_dev_find(sm->fab, EP(1)), 0, "up");
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, l->state, RIO_VOQ_LINK_CONFIGURED);
+	mutex_unlock(&rio_voq_lock);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * An mport without port-writes: nothing happens until the poll reads
+ * the ports, then the same as a port-write
+ */
+static void voq_event_poll(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	u64 reads;
+
+	sm->fab->no_pw = true;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 2, true), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_EQ(test, sm->fab->pw_lost, 2ULL);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 2).xoff);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 1).gen_en);
+
+	rio_voq_test_poll();
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 2).xoff);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+
+	/* Nothing changed: one read per port, no write */
+	reads = rio_voq_count.reads;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 3, false), 0);
+	rio_voq_test_poll();
+	/* host 1 port, switch 5, endpoints 4 (two cannot be reached: counted too) */
+	KUNIT_EXPECT_EQ(test, rio_voq_count.reads - reads, 10ULL);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 2, false), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	rio_voq_test_poll();
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 2).xoff);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	voq_expect_link_up(test, sw, 2, rio_sim_dev_find(sm->fab, EP(2)), 0);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * The poll armed through its parameter: a pass runs from its work item
+ * every poll_ms, and follows what changed, until it is turned off
+ */
+static void voq_event_poll_armed(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	unsigned int i;
+	bool xoff = false;
+
+	sm->fab->no_pw = true;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 2, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_ASSERT_FALSE(test, voq_test_hw(sw, 2).xoff);
+
+	KUNIT_EXPECT_EQ(test, rio_voq_test_poll_ms(10), 0);
+	for (i = 0; i < 500 && !xoff; i++) {
+		msleep(20);
+		mutex_lock(&rio_voq_lock);
+		xoff = voq_test_hw(sw, 2).xoff;
+		mutex_unlock(&rio_voq_lock);
+	}
+	KUNIT_EXPECT_TRUE(test, xoff);
+
+	/* A later pass follows the port back */
+	KUNIT_EXPECT_EQ(test, rio_sim_port_set_unavailable(sw, 2, false), 0);
+	for (i = 0; i < 500 && xoff; i++) {
+		msleep(20);
+		mutex_lock(&rio_voq_lock);
+		xoff = voq_test_hw(sw, 2).xoff;
+		mutex_unlock(&rio_voq_lock);
+	}
+	KUNIT_EXPECT_FALSE(test, xoff);
+	KUNIT_EXPECT_EQ(test, rio_voq_test_poll_ms(0), 0);
+	rio_sim_kunit_release(test, sm);
+}
+
+/* An event during a scan is followed at the scan's end (here refused) */
+static void voq_event_during_scan(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_voq_node *host = voq_test_node(sm, sm->fab->host);
+
+	KUNIT_ASSERT_NOT_NULL(test, host);
+	mutex_lock(&rio_voq_lock);
+	host->net->scanning = true;	/* as RIO_SCAN_START leaves it */
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 2, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 2).xoff);
+
+	KUNIT_EXPECT_EQ(test, rio_sim_mport_scan(sm), -EBUSY);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 2).xoff);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, host->net->scanning);
+	mutex_unlock(&rio_voq_lock);
+	rio_sim_kunit_release(test, sm);
+}
+
+/* A port-write from a device deleted from the net is ignored */
+static void voq_event_after_removal(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_dev *rsw = rio_sim_rdev(sm, sw);
+	u64 writes;
+
+	KUNIT_ASSERT_NOT_NULL(test, rsw);
+	rio_dev_get(rsw);
+	rio_del_device(rsw, RIO_DEVICE_SHUTDOWN);
+	writes = sw->writes;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 2, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_EQ(test, sm->fab->pw_sent, 1ULL);
+	KUNIT_EXPECT_EQ(test, sw->writes, writes);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 2).xoff);
+	rio_dev_put(rsw);
+	rio_sim_kunit_release(test, sm);
+}
+
+/* A switch's port-write, as rio-sim sends it, about @port */
+static union rio_pw_msg voq_pw_msg(struct rio_dev *rdev, u32 port)
+{
+	union rio_pw_msg msg = { };
+
+	msg.em.comptag = rdev->comp_tag;
+	msg.em.is_port = port;
+	return msg;
+}
+
+/*
+ * A port-write about a port the switch does not have: refused, and no
+ * Port n register of that port is read or written
+ */
+static void voq_event_pw_bad_port(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_dev *rsw = rio_sim_rdev(sm, sw);
+	union rio_pw_msg msg;
+	u64 writes, stray;
+
+	KUNIT_ASSERT_NOT_NULL(test, rsw);
+	msg = voq_pw_msg(rsw, 200);
+	writes = sw->writes;
+	stray = sm->fab->stray_writes;
+	KUNIT_EXPECT_EQ(test, rio_inb_pwrite_handler(&sm->mport, &msg), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sw->writes, writes);
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, stray);
+
+	/* The last port is still a port */
+	msg = voq_pw_msg(rsw, sw->nports - 1);
+	KUNIT_EXPECT_EQ(test, rio_inb_pwrite_handler(&sm->mport, &msg), 0);
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, stray);
+	rio_sim_kunit_release(test, sm);
+}
+
+/* A device deleted while its port-write is handled (rio_mport_cdev's RIO_DEV_DEL) */
+static int voq_pw_del_device(struct rio_dev *rdev, union rio_pw_msg *msg, int step)
+{
+	rio_del_device(rdev, RIO_DEVICE_SHUTDOWN);
+	return 1;	/* and the core's standard handling goes on */
+}
+
+/*
+ * The core's handler holds the device across its deletion (KASAN
+ * watches: the handler goes on with the device after the callback)
+ */
+static void voq_event_pw_device_deleted(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_dev *rsw = rio_sim_rdev(sm, sw);
+	union rio_pw_msg msg;
+
+	KUNIT_ASSERT_NOT_NULL(test, rsw);
+	msg = voq_pw_msg(rsw, 2);
+	KUNIT_ASSERT_EQ(test, rio_request_inb_pwrite(rsw, voq_pw_del_device), 0);
+	rio_inb_pwrite_handler(&sm->mport, &msg);
+	KUNIT_EXPECT_NULL(test, rio_sim_rdev(sm, sw));
+	rio_sim_kunit_release(test, sm);
+}
+
+struct voq_flapper {
+	struct rio_sim_mport *sm;
+	struct rio_sim_dev *sw;
+	unsigned int flaps;
+};
+
+static int voq_flap_thread(void *data)
+{
+	struct voq_flapper *f = data;
+
+	while (!kthread_should_stop()) {
+		rio_sim_port_set_unavailable(f->sw, 2, !(f->flaps & 1));
+		rio_sim_port_set_link(f->sw, 3, f->flaps & 1);
+		rio_sim_mport_pw_flush(f->sm);
+		f->flaps++;
+		cond_resched();
+	}
+	return 0;
+}
+
+/*
+ * Port-writes racing the removal of the device they are about (KASAN
+ * and lockdep watch): the node goes, the events stop finding it
+ */
+static void voq_event_races_removal(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct voq_flapper f = { .sm = sm, .sw = rio_sim_dev_find(sm->fab, SW) };
+	struct rio_dev *rsw = rio_sim_rdev(sm, f.sw);
+	struct task_struct *t;
+
+	KUNIT_ASSERT_NOT_NULL(test, rsw);
+	t = kthread_run(voq_flap_thread, &f, "voq-flap");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
+	get_task_struct(t);
+	msleep(20);
+	rio_dev_get(rsw);
+	rio_del_device(rsw, RIO_DEVICE_SHUTDOWN);
+	msleep(20);
+	kthread_stop(t);
+	put_task_struct(t);
+	KUNIT_EXPECT_GT(test, f.flaps, 0U);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_NULL(test, rio_voq_node_of(&sm->mport, rsw));
+	mutex_unlock(&rio_voq_lock);
+	rio_dev_put(rsw);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * An mport destroyed with port-writes still queued: they are dropped
+ * and rio-voq's handler is gone before its nodes (KASAN watches)
+ */
+static void voq_event_mport_gone(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_mport *mport = &sm->mport;
+	unsigned int p;
+
+	for (p = 1; p <= 4; p++)
+		KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, p, true), 0);
+	KUNIT_EXPECT_EQ(test, sm->fab->pw_sent, 4ULL);
+	rio_sim_kunit_release(test, sm);
+	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(mport), 0U);
+}
+
+/* An endpoint board like star:4's, made of @layout and @caps (0: no block) */
+static struct rio_sim_dev_desc voq_ep_board(enum rio_voq_layout layout, u32 caps)
+{
+	return (struct rio_sim_dev_desc) {
+		.name = "ep-swapped", .nports = 1, .vid = RIO_SIM_VID,
+		.did = RIO_SIM_DID_ENDPOINT, .map = RIO_SIM_MAP_I,
+		.voq = caps != 0, .voq_layout = layout, .voq_caps = caps,
+	};
+}
+
+/* Swap @dev for @desc and let the port-writes through */
+static void voq_replace(struct kunit *test, struct rio_sim_mport *sm,
+			struct rio_sim_dev *dev, const struct rio_sim_dev_desc *desc)
+{
+	KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(dev, desc), 0);
+	rio_sim_mport_pw_flush(sm);
+}
+
+/*
+ * An endpoint swapped for a rev 2.x board, for one without a VoQ block,
+ * for one that cannot receive, and back: each time its partner is
+ * planned from what the board in place is made of
+ */
+static void voq_event_replace_endpoint(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_sim_dev_desc d;
+	struct rio_voq_node *n = voq_test_node(sm, ep);
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV2, RIO_SIM_VOQ_CAPS_ALL);
+	voq_replace(test, sm, ep, &d);
+	/* rev 2.x and rev 3+ symbols are incompatible: off both ways */
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(ep, 0).gen_en);
+	KUNIT_EXPECT_EQ(test, n->layout, RIO_VOQ_LAYOUT_REV2);
+	KUNIT_EXPECT_EQ(test, n->ef, ep->voq_ef);
+
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, 0);
+	voq_replace(test, sm, ep, &d);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+	KUNIT_EXPECT_EQ(test, n->ef, 0U);
+
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_VOQ_CSR_GEN_SUP);
+	voq_replace(test, sm, ep, &d);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);	/* cannot receive */
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(ep, 0).gen_en);
+	KUNIT_EXPECT_EQ(test, voq_test_hw(ep, 0).tx_pgs, voq_test_hw(sw, 1).rx_pgs);
+
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
+	voq_replace(test, sm, ep, &d);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * The 16-port switch of star:15 swapped for a 3-port board, then for a
+ * 12-port one without per-VC support: rio-voq's ports follow the block
+ * in place, and nothing is written outside it
+ */
+static void voq_event_replace_switch(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:15");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev_desc d = {
+		.name = "sw-swapped", .is_switch = true, .nports = 3, .vid = RIO_SIM_VID,
+		.did = RIO_SIM_DID_SWITCH, .map = RIO_SIM_MAP_I, .em = true, .voq = true,
+		.voq_layout = RIO_VOQ_LAYOUT_REV3, .voq_caps = RIO_SIM_VOQ_CAPS_ALL,
+	};
+	struct rio_voq_node *n = voq_test_node(sm, sw);
+	unsigned int p;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_EQ(test, n->nports, 16U);
+	voq_replace(test, sm, sw, &d);
+	KUNIT_EXPECT_EQ(test, n->nports, 3U);
+	voq_expect_link_up(test, sw, 1, rio_sim_dev_find(sm->fab, EP(1)), 0);
+	voq_expect_link_up(test, sw, 2, rio_sim_dev_find(sm->fab, EP(2)), 0);
+	voq_expect_link_up(test, sm->fab->host, 0, sw, 0);
+
+	d.nports = 12;
+	d.voq_caps = RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP;
+	voq_replace(test, sm, sw, &d);
+	KUNIT_EXPECT_EQ(test, n->nports, 12U);
+	for (p = 1; p <= 2; p++) {
+		voq_expect_link_up(test, sw, p, rio_sim_dev_find(sm->fab, EP(p)), 0);
+		KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, p).vc_en);
+		KUNIT_EXPECT_FALSE(test, voq_test_hw(rio_sim_dev_find(sm->fab, EP(p)), 0).vc_en);
+	}
+	voq_expect_link_up(test, sm->fab->host, 0, sw, 0);
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * Kernel review finding 15: star:4's switch swapped for a board like it
+ * but without per-VC support (so that it is another board) while the
+ * cable to its port 2 is down.  The new board's link on that
+ * port is new and down: its baud-rate class is not known, so neither is
+ * the symbol format of its two rev 3+ ends ("unknown", not the "rev2"
+ * of a format never planned).  Once up, it is planned: class 2, CS48.
+ */
+static void voq_event_new_link_down_format(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(2));
+	struct rio_sim_dev_desc d = {
+		.name = "sw-swapped", .is_switch = true, .nports = sw->nports,
+		.vid = RIO_SIM_VID, .did = RIO_SIM_DID_SWITCH, .map = sw->map,
+		.em = sw->em_ef != 0, .em_hs = sw->em_hs, .voq = true,
+		.voq_layout = RIO_VOQ_LAYOUT_REV3,
+		.voq_caps = RIO_SIM_VOQ_CAPS_ALL & ~RIO_VOQ_CSR_VC_SUP,
+	};
+	struct rio_voq_node *n = voq_test_node(sm, sw);
+	struct rio_voq_node *ne = voq_test_node(sm, ep);
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_NOT_NULL(test, ne);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 2, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	voq_replace(test, sm, sw, &d);
+	voq_expect_link_up(test, sw, 1, rio_sim_dev_find(sm->fab, EP(1)), 0);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_ASSERT_NOT_NULL(test, n->port[2].link);
+	KUNIT_EXPECT_EQ(test, n->port[2].link->state, RIO_VOQ_LINK_DOWN);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_GT(test, voq_test_sysfs_read(n, 2, "symbol_format", buf), 0L);
+	KUNIT_EXPECT_STREQ(test, buf, "unknown\n");
+	KUNIT_EXPECT_GT(test, voq_test_sysfs_read(ne, 0, "symbol_format", buf), 0L);
+	KUNIT_EXPECT_STREQ(test, buf, "unknown\n");
+	/* A link that is up shows its own */
+	KUNIT_EXPECT_GT(test, voq_test_sysfs_read(n, 1, "symbol_format", buf), 0L);
+	KUNIT_EXPECT_STREQ(test, buf, "cs48\n");
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 2, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	voq_expect_link_up(test, sw, 2, ep, 0);
+	KUNIT_EXPECT_GT(test, voq_test_sysfs_read(n, 2, "symbol_format", buf), 0L);
+	KUNIT_EXPECT_STREQ(test, buf, "cs48\n");
+	/* Down again: the format it was planned with stays shown */
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 2, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_GT(test, voq_test_sysfs_read(n, 2, "symbol_format", buf), 0L);
+	KUNIT_EXPECT_STREQ(test, buf, "cs48\n");
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * chain:3 (host, then switches 1, 3 and 5 in a line, each on port 1 of
+ * the one before by its port 0, each with an endpoint on its port 2):
+ * the endpoint behind the third switch is swapped for a rev 2.x board
+ * while the link from the first switch to the second is down.  The third
+ * switch's port-writes about it are lost (it has no path to the host);
+ * they stay pending in its Port n Error and Status CSR, which rio-voq
+ * reads when the link comes back, two switches away.  The new board is
+ * found and its link planned from what it is: a rev 3+ switch port and a
+ * rev 2.x endpoint do not generate toward each other, and an admin write
+ * to the new board is encoded for its layout.  The same where the mport
+ * delivers no port-writes and the poll sees the link come back.
+ */
+/*
+ * With the link from switch 1 to switch 3 down, swap @ep for @d, then
+ * bring the link back; the poll follows if @poll, else the port-writes
+ * that reach the host.  Switch 5's port-writes about @ep are lost.
+ */
+static void voq_swap_cut_off(struct kunit *test, struct rio_sim_mport *sm,
+			     struct rio_sim_dev *ep,
+			     const struct rio_sim_dev_desc *d, bool poll)
+{
+	struct rio_sim_dev *sw1 = rio_sim_dev_find(sm->fab, 1);
+	u64 lost;
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	if (poll)
+		rio_voq_test_poll();
+	lost = sm->fab->pw_lost;
+	voq_replace(test, sm, ep, d);
+	/* sw5's, about ep (with the poll, rio-sim counts every one as lost) */
+	if (!poll)
+		KUNIT_EXPECT_GT(test, sm->fab->pw_lost, lost);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	if (poll)
+		rio_voq_test_poll();
+}
+
+static void voq_replace_cut_off(struct kunit *test, bool poll)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "chain:3");
+	struct rio_sim_dev *sw1 = rio_sim_dev_find(sm->fab, 1);
+	struct rio_sim_dev *sw2 = rio_sim_dev_find(sm->fab, 3);
+	struct rio_sim_dev *sw3 = rio_sim_dev_find(sm->fab, 5);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, 6);
+	struct rio_sim_dev_desc d = voq_ep_board(RIO_VOQ_LAYOUT_REV2,
+						 RIO_SIM_VOQ_CAPS_ALL);
+	struct rio_voq_node *n = voq_test_node(sm, ep);
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	voq_expect_link_up(test, sw3, 2, ep, 0);
+	sm->fab->no_pw = poll;
+	voq_swap_cut_off(test, sm, ep, &d, poll);
+
+	KUNIT_EXPECT_EQ(test, n->layout, RIO_VOQ_LAYOUT_REV2);
+	KUNIT_EXPECT_EQ(test, n->ef, ep->voq_ef);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw3, 2).gen_en);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(ep, 0).gen_en);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_XOFF, 1), 0);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(ep, 0).xoff);
+	voq_expect_link_up(test, sw1, 1, sw2, 0);
+	voq_expect_link_up(test, sw2, 1, sw3, 0);
+
+	/*
+	 * Again, back to a rev 3+ board: the third switch's port-write is
+	 * lost again, with the same transitions latched (nobody cleared
+	 * them), and must be followed again
+	 */
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
+	voq_swap_cut_off(test, sm, ep, &d, poll);
+	KUNIT_EXPECT_EQ(test, n->layout, RIO_VOQ_LAYOUT_REV3);
+	voq_expect_link_up(test, sw3, 2, ep, 0);
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * ring:4 (host, switches 1, 3, 5 and 7 in a ring by their ports 1 and
+ * 2, each with an endpoint on its port 3): the core reached switch 7
+ * through 5, not by the cable from its port 1 to switch 1's port 2,
+ * which closes the ring and which it does not route over.  That cable
+ * going down cuts nothing off: both ends are reached, written (generation
+ * off toward it), and stay known; nothing fails.
+ */
+static void voq_event_ring_closing_link(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "ring:4");
+	struct rio_sim_dev *sw1 = rio_sim_dev_find(sm->fab, 1);
+	struct rio_sim_dev *sw7 = rio_sim_dev_find(sm->fab, 7);
+	struct rio_voq_node *n1 = voq_test_node(sm, sw1), *n7 = voq_test_node(sm, sw7);
+	u64 failed;
+
+	KUNIT_ASSERT_NOT_NULL(test, n1);
+	KUNIT_ASSERT_NOT_NULL(test, n7);
+	KUNIT_ASSERT_PTR_EQ(test, sw7->port[1].peer, sw1);
+	voq_expect_link_up(test, sw7, 1, sw1, 2);
+	failed = rio_voq_count.failed;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw7, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw7, 1).gen_en);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw1, 2).gen_en);
+	KUNIT_EXPECT_FALSE(test, n1->unknown);
+	KUNIT_EXPECT_FALSE(test, n7->unknown);
+	KUNIT_EXPECT_EQ(test, rio_voq_count.failed, failed);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n7, 3, RIO_VOQ_KNOB_XOFF, 1), 0);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw7, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	voq_expect_link_up(test, sw7, 1, sw1, 2);
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * Which devices a link recovery cut off, from the tree the core built
+ * (chain:3, as above): those it reached through the cable's far end
+ */
+static void voq_event_cut_off_scope(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "chain:3");
+	struct rio_voq_node *n[7];
+	unsigned int i;
+
+	for (i = 1; i < ARRAY_SIZE(n); i++) {
+		n[i] = voq_test_node(sm, rio_sim_dev_find(sm->fab, i));
+		KUNIT_ASSERT_NOT_NULL(test, n[i]);
+	}
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_PTR_EQ(test, rio_voq_port_child(n[1], 1), n[3]);
+	KUNIT_EXPECT_PTR_EQ(test, rio_voq_port_child(n[3], 0), n[3]);
+	KUNIT_EXPECT_PTR_EQ(test, rio_voq_port_child(n[3], 2), n[4]);
+	KUNIT_EXPECT_PTR_EQ(test, rio_voq_port_child(n[6], 0), n[6]);
+	KUNIT_EXPECT_NULL(test, rio_voq_port_child(n[3], 3));	/* no cable */
+	for (i = 3; i < ARRAY_SIZE(n); i++)
+		KUNIT_EXPECT_TRUE_MSG(test, rio_voq_behind(n[i], n[3]), "dev%u", i);
+	KUNIT_EXPECT_FALSE(test, rio_voq_behind(n[1], n[3]));
+	KUNIT_EXPECT_FALSE(test, rio_voq_behind(n[2], n[3]));
+	KUNIT_EXPECT_FALSE(test, rio_voq_behind(n[4], n[5]));
+	KUNIT_EXPECT_TRUE(test, rio_voq_behind(n[6], n[1]));
+	mutex_unlock(&rio_voq_lock);
+	rio_sim_kunit_release(test, sm);
+}
+
+static void voq_event_replace_cut_off(struct kunit *test)
+{
+	voq_replace_cut_off(test, false);
+}
+
+static void voq_event_replace_cut_off_poll(struct kunit *test)
+{
+	voq_replace_cut_off(test, true);
+}
+
+/*
+ * An admin's group size that the swapped board lacks: reported as not
+ * applied, the link planned without it; applied again when a board that
+ * has it is back
+ */
+static void voq_event_replace_choice(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_voq_node *n = voq_test_node(sm, sw);
+	struct rio_sim_dev_desc d;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_EQ(test, rio_voq_port_set(n, 1, RIO_VOQ_KNOB_TX_PGS, 2), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_hw(sw, 1).tx_pgs, 2);
+
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP |
+			 RIO_VOQ_CSR_PGS_SUP(1));
+	voq_replace(test, sm, ep, &d);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	KUNIT_EXPECT_NE(test, voq_test_hw(sw, 1).tx_pgs, 2);
+	KUNIT_EXPECT_EQ(test, n->port[1].unapplied, BIT(RIO_VOQ_KNOB_TX_PGS));
+	KUNIT_EXPECT_EQ(test, n->port[1].choice.val[RIO_VOQ_KNOB_TX_PGS], 2);
+
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
+	voq_replace(test, sm, ep, &d);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	KUNIT_EXPECT_EQ(test, voq_test_hw(sw, 1).tx_pgs, 2);
+	KUNIT_EXPECT_EQ(test, n->port[1].unapplied, 0UL);
+
+	/*
+	 * Not applied again; then the endpoint's RX size, the same knob of
+	 * the link seen from the other end, replaces the choice, which is
+	 * no longer reported as not applied
+	 */
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP |
+			 RIO_VOQ_CSR_PGS_SUP(1));
+	voq_replace(test, sm, ep, &d);
+	KUNIT_EXPECT_EQ(test, n->port[1].unapplied, BIT(RIO_VOQ_KNOB_TX_PGS));
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(voq_test_node(sm, ep), 0,
+					       RIO_VOQ_KNOB_RX_PGS, 1), 0);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, n->port[1].unapplied, 0UL);
+	KUNIT_EXPECT_EQ(test, n->port[1].choice.set, 0UL);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, voq_test_hw(sw, 1).tx_pgs, 1);
+	rio_sim_kunit_release(test, sm);
+}
+
+/* Arm rio-sim's fault injection: the @k-th access from now fails (0: none) */
+static void voq_fail_nth(struct rio_sim_fabric *fab, unsigned int k)
+{
+	spin_lock_irq(&fab->lock);
+	fab->fail_nth = k;
+	fab->fail_seen = 0;
+	spin_unlock_irq(&fab->lock);
+}
+
+/*
+ * A swap whose rediscovery fails, at any of its accesses (or at one
+ * around it): what the board in place is made of is not known, so
+ * nothing is written to it by the old board's layout (a rev 3 CSR lies
+ * past a one-port rev 2 block, a rev 2 one on a rev 3 block's reserved
+ * words), and no rev 3 port generates toward a rev 2 board.  The next
+ * event finds the board.
+ */
+static void voq_event_replace_fault(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_fabric *fab = sm->fab;
+	struct rio_sim_dev *sw = rio_sim_dev_find(fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(fab, EP(1));
+	struct rio_voq_node *n = voq_test_node(sm, ep);
+	struct rio_sim_dev_desc d;
+	unsigned int k;
+	u64 stray;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	for (k = 1; k <= 120; k++) {
+		d = voq_ep_board(k & 1 ? RIO_VOQ_LAYOUT_REV2 : RIO_VOQ_LAYOUT_REV3,
+				 RIO_SIM_VOQ_CAPS_ALL);
+		KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(ep, &d), 0);
+		stray = fab->stray_writes;
+		voq_fail_nth(fab, k);
+		rio_sim_mport_pw_flush(sm);
+		KUNIT_EXPECT_EQ_MSG(test, fab->stray_writes, stray, "access %u", k);
+		if (k & 1)
+			KUNIT_EXPECT_FALSE_MSG(test, voq_test_hw(sw, 1).gen_en,
+					       "access %u: toward a rev 2 board", k);
+	}
+	voq_fail_nth(fab, 0);
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
+	voq_replace(test, sm, ep, &d);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, n->layout, RIO_VOQ_LAYOUT_REV3);
+	KUNIT_EXPECT_EQ(test, n->ef, ep->voq_ef);
+	mutex_unlock(&rio_voq_lock);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	voq_expect_link_up(test, fab->host, 0, sw, 0);
+	KUNIT_EXPECT_EQ(test, fab->stray_writes, 0ULL);
+	rio_sim_kunit_release(test, sm);
+}
+
+/* rio-sim's hostile chain: the last block leads back to the first */
+static void voq_set_ef_loop(struct rio_sim_dev *dev, bool loop)
+{
+	spin_lock_irq(&dev->fabric->lock);
+	dev->ef_loop = loop;
+	spin_unlock_irq(&dev->fabric->lock);
+}
+
+/*
+ * A board that cannot be discovered again (its extended-feature chain
+ * loops: -ELOOP): it is not known, so nothing is written to it, its
+ * partner stops generating toward it and the link shows failed; the poll
+ * tries again, and finds the board once its chain ends
+ */
+static void voq_event_replace_unknown(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_voq_link *l = rio_voq_test_link(&sm->mport, rio_sim_rdev(sm, sw), 1);
+	struct rio_voq_node *n = voq_test_node(sm, ep);
+	struct rio_sim_dev_desc d;
+	u64 writes;
+
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	/* The same make as the old board but for the loop */
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
+	d.ef_loop = true;
+	writes = ep->writes;
+	voq_replace(test, sm, ep, &d);
+	KUNIT_EXPECT_EQ(test, ep->writes, writes);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, l->state, RIO_VOQ_LINK_FAILED);
+	mutex_unlock(&rio_voq_lock);
+	rio_voq_test_poll();		/* still looping: nothing written */
+	KUNIT_EXPECT_EQ(test, ep->writes, writes);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+	voq_set_ef_loop(ep, false);
+	rio_voq_test_poll();
+	voq_expect_link_up(test, sw, 1, ep, 0);
+
+	/* A rev 2 board: the old layout's CSR lies past its block */
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV2, RIO_SIM_VOQ_CAPS_ALL);
+	d.ef_loop = true;
+	writes = ep->writes;
+	voq_replace(test, sm, ep, &d);
+	KUNIT_EXPECT_EQ(test, ep->writes, writes);
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+	voq_set_ef_loop(ep, false);
+	rio_voq_test_poll();
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, n->layout, RIO_VOQ_LAYOUT_REV2);
+	KUNIT_EXPECT_EQ(test, n->ef, ep->voq_ef);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);	/* rev 2.x and rev 3 */
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * An admin's write toward a partner that cannot be discovered again is
+ * refused before anything is written: not to the board not known, and
+ * not to the near end either, which is already safe (generation off
+ * toward it); the choice is not kept.  One on the board not known is
+ * refused before any access.
+ */
+static void voq_event_admin_toward_unknown(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_voq_node *swn = voq_test_node(sm, sw), *epn;
+	struct rio_sim_dev_desc d;
+	static const enum rio_voq_knob knobs[] = {
+		RIO_VOQ_KNOB_TX_PGS, RIO_VOQ_KNOB_PART, RIO_VOQ_KNOB_XOFF,
+	};
+	unsigned int k;
+	u64 swr, sww, epr, epw;
+
+	KUNIT_ASSERT_NOT_NULL(test, swn);
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
+	d.ef_loop = true;
+	voq_replace(test, sm, ep, &d);
+	for (k = 0; k < ARRAY_SIZE(knobs); k++) {
+		sww = sw->writes;
+		epw = ep->writes;
+		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(swn, 1, knobs[k], 1), -EBUSY,
+				    "knob %d", knobs[k]);
+		KUNIT_EXPECT_EQ_MSG(test, sw->writes, sww, "knob %d", knobs[k]);
+		KUNIT_EXPECT_EQ_MSG(test, ep->writes, epw, "knob %d", knobs[k]);
+		mutex_lock(&rio_voq_lock);
+		KUNIT_EXPECT_FALSE(test, swn->port[1].choice.set & BIT(knobs[k]));
+		mutex_unlock(&rio_voq_lock);
+	}
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+
+	/* Nor on the board not known itself: refused without an access */
+	epn = voq_test_node(sm, ep);
+	KUNIT_ASSERT_NOT_NULL(test, epn);
+	for (k = 0; k < ARRAY_SIZE(knobs); k++) {
+		swr = sw->reads;
+		sww = sw->writes;
+		epr = ep->reads;
+		epw = ep->writes;
+		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(epn, 0, knobs[k], 1), -EBUSY,
+				    "knob %d", knobs[k]);
+		KUNIT_EXPECT_EQ_MSG(test, sw->reads, swr, "knob %d", knobs[k]);
+		KUNIT_EXPECT_EQ_MSG(test, sw->writes, sww, "knob %d", knobs[k]);
+		KUNIT_EXPECT_EQ_MSG(test, ep->reads, epr, "knob %d", knobs[k]);
+		KUNIT_EXPECT_EQ_MSG(test, ep->writes, epw, "knob %d", knobs[k]);
+		mutex_lock(&rio_voq_lock);
+		KUNIT_EXPECT_FALSE(test, epn->port[0].choice.set & BIT(knobs[k]));
+		mutex_unlock(&rio_voq_lock);
+	}
+
+	voq_set_ef_loop(ep, false);
+	rio_voq_test_poll();
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(swn, 1, RIO_VOQ_KNOB_TX_PGS, 1), 0);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * An admin's XOFF on the port of a link that is down, whose write does
+ * not read back (another bit, or XOFF itself, which then reads as the
+ * choice that stands): the port is set again by the choice that stands
+ * (XOFF on), not left with the refused one
+ */
+static void voq_admin_down_fails(struct kunit *test, bool poll)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_voq_node *swn = voq_test_node(sm, sw);
+	static const u32 masks[] = { RIO_VOQ_CSR_VC_EN, RIO_VOQ_CSR_XOFF };
+	unsigned int i;
+	u64 failed;
+
+	KUNIT_ASSERT_NOT_NULL(test, swn);
+	KUNIT_ASSERT_EQ(test, rio_voq_port_set(swn, 1, RIO_VOQ_KNOB_XOFF, 1), 0);
+	sm->fab->no_pw = poll;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	if (poll)
+		rio_voq_test_poll();
+	else
+		rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 1).xoff);
+	for (i = 0; i < ARRAY_SIZE(masks); i++) {
+		KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 1, RIO_SIM_WFAULT_READBACK,
+							 masks[i], 1), 0);
+		failed = rio_voq_count.failed;
+		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(swn, 1, RIO_VOQ_KNOB_XOFF, 0), -EIO,
+				    "mask %x", masks[i]);
+		/*
+		 * Nothing tried across the cable that is down (it would fail:
+		 * rio-sim routes nothing over it), also when the endpoint is
+		 * still known (a link down the poll found, no bounce)
+		 */
+		KUNIT_EXPECT_EQ_MSG(test, rio_voq_count.failed, failed, "mask %x", masks[i]);
+		KUNIT_EXPECT_TRUE_MSG(test, voq_test_hw(sw, 1).xoff, "mask %x", masks[i]);
+		KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+		KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 1, RIO_SIM_WFAULT_NONE, 0, 0), 0);
+		mutex_lock(&rio_voq_lock);
+		KUNIT_EXPECT_EQ(test, swn->port[1].choice.val[RIO_VOQ_KNOB_XOFF], 1);
+		mutex_unlock(&rio_voq_lock);
+	}
+	rio_sim_kunit_release(test, sm);
+}
+
+static void voq_event_admin_down_fails(struct kunit *test)
+{
+	voq_admin_down_fails(test, false);
+}
+
+static void voq_event_admin_down_fails_poll(struct kunit *test)
+{
+	voq_admin_down_fails(test, true);
+}
+
+/*
+ * The port's own link down, found by the poll (the endpoint cut off by
+ * it, but still known): an admin's choice on the cut-off end is taken,
+ * written to the end that can be reached (the switch's TX size, its twin),
+ * and applies at both ends when the link is back
+ */
+static void voq_event_admin_own_link_down(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_voq_node *ne = voq_test_node(sm, ep);
+	u64 failed;
+
+	KUNIT_ASSERT_NOT_NULL(test, ne);
+	sm->fab->no_pw = true;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	rio_voq_test_poll();
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, ne->unknown);
+	mutex_unlock(&rio_voq_lock);
+	failed = rio_voq_count.failed;
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(ne, 0, RIO_VOQ_KNOB_RX_PGS, 1), 0);
+	KUNIT_EXPECT_EQ(test, rio_voq_count.failed, failed);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	rio_voq_test_poll();
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	KUNIT_EXPECT_EQ(test, voq_test_hw(sw, 1).tx_pgs, 1);
+	KUNIT_EXPECT_EQ(test, voq_test_hw(ep, 0).rx_pgs, 1);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * An admin's XOFF on the port of a link that is down, the port's own
+ * device not answering: refused with the error (not taken as done), the
+ * choice not kept
+ */
+static void voq_event_admin_down_unreadable(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_voq_node *swn = voq_test_node(sm, sw);
+
+	KUNIT_ASSERT_NOT_NULL(test, swn);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	spin_lock_irq(&sm->fab->lock);
+	sw->fail_all = true;
+	spin_unlock_irq(&sm->fab->lock);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(swn, 1, RIO_VOQ_KNOB_XOFF, 1), -EIO);
+	spin_lock_irq(&sm->fab->lock);
+	sw->fail_all = false;
+	spin_unlock_irq(&sm->fab->lock);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, swn->port[1].choice.set & BIT(RIO_VOQ_KNOB_XOFF));
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).xoff);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * Making a link safe after a failure, when the first read of an end
+ * fails too: that end is read again, so that one failed access does not
+ * leave it generating
+ */
+static void voq_event_link_safe_read_fails(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_voq_link *l = rio_voq_test_link(&sm->mport, rio_sim_rdev(sm, sw), 1);
+
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	voq_fail_nth(sm->fab, 1);	/* the first read, of end 0 */
+	mutex_lock(&rio_voq_lock);
+	rio_voq_link_safe(l);
+	mutex_unlock(&rio_voq_lock);
+	voq_fail_nth(sm->fab, 0);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(ep, 0).gen_en);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * chain:3, the link from the first switch to the second down: the third
+ * switch and its endpoint are cut off.  An admin's write to the third
+ * switch's port, whose own link is up, is refused before anything is
+ * tried (each access would be a timeout), and that link is as it was
+ * when the way back is up.
+ */
+static void voq_event_admin_cut_off(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "chain:3");
+	struct rio_sim_dev *sw1 = rio_sim_dev_find(sm->fab, 1);
+	struct rio_sim_dev *sw3 = rio_sim_dev_find(sm->fab, 5);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, 6);
+	struct rio_voq_node *n3 = voq_test_node(sm, sw3);
+	struct rio_voq_node *ne = voq_test_node(sm, ep);
+	u64 failed;
+
+	KUNIT_ASSERT_NOT_NULL(test, n3);
+	KUNIT_ASSERT_NOT_NULL(test, ne);
+	voq_expect_link_up(test, sw3, 2, ep, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	failed = rio_voq_count.failed;
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n3, 2, RIO_VOQ_KNOB_XOFF, 1), -EHOSTUNREACH);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(ne, 0, RIO_VOQ_KNOB_TX_PGS, 1), -EHOSTUNREACH);
+	KUNIT_EXPECT_EQ(test, rio_voq_count.failed, failed);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, n3->port[2].link->state, RIO_VOQ_LINK_CONFIGURED);
+	KUNIT_EXPECT_EQ(test, n3->port[2].choice.set, 0UL);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	voq_expect_link_up(test, sw3, 2, ep, 0);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw3, 2).xoff);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n3, 2, RIO_VOQ_KNOB_XOFF, 1), 0);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw3, 2).xoff);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * The host's own cable down: the mport sends no port-write and the first
+ * switch's is lost behind that cable, so only the mport's port, read
+ * again, says that every device is cut off.  Admin writes are refused
+ * before any access (each would be a timeout on hardware), the links
+ * stay as they were, and a write goes through once the cable is back.
+ */
+static void voq_event_admin_host_cable(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "chain:3");
+	struct rio_sim_dev *sw1 = rio_sim_dev_find(sm->fab, 1);
+	struct rio_sim_dev *sw3 = rio_sim_dev_find(sm->fab, 5);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, 6);
+	struct rio_voq_node *n1 = voq_test_node(sm, sw1);
+	struct rio_voq_node *n3 = voq_test_node(sm, sw3);
+	struct rio_voq_node *nh = voq_test_node(sm, sm->fab->host);
+	u64 failed, writes;
+
+	KUNIT_ASSERT_NOT_NULL(test, nh);
+	KUNIT_ASSERT_NOT_NULL(test, n1);
+	KUNIT_ASSERT_NOT_NULL(test, n3);
+	voq_expect_link_up(test, sw3, 2, ep, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 0, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	failed = rio_voq_count.failed;
+	writes = sm->fab->writes;
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n3, 2, RIO_VOQ_KNOB_XOFF, 1), -EHOSTUNREACH);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n1, 2, RIO_VOQ_KNOB_GEN, 0), -EHOSTUNREACH);
+	/* The host's own link, at either end: no port-write says it is down */
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n1, 0, RIO_VOQ_KNOB_XOFF, 1), -EHOSTUNREACH);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(nh, 0, RIO_VOQ_KNOB_XOFF, 1), -EHOSTUNREACH);
+	KUNIT_EXPECT_EQ(test, rio_voq_count.failed, failed);
+	KUNIT_EXPECT_EQ(test, sm->fab->writes, writes);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, n3->port[2].link->state, RIO_VOQ_LINK_CONFIGURED);
+	KUNIT_EXPECT_EQ(test, n3->port[2].choice.set, 0UL);
+	KUNIT_EXPECT_EQ(test, n1->port[0].link->state, RIO_VOQ_LINK_CONFIGURED);
+	KUNIT_EXPECT_EQ(test, n1->port[0].choice.set, 0UL);
+	mutex_unlock(&rio_voq_lock);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 0, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n3, 2, RIO_VOQ_KNOB_XOFF, 1), 0);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw3, 2).xoff);
+	voq_expect_link_up(test, sw3, 2, ep, 0);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * Another vendor's board with the same blocks in the RAM staging
+ * switch's place: a swap all the same (the Device Identity CAR is read
+ * again), whose staging ops follow the identity read, not the core's
+ * stale one: the generic default, and no write to the old vendor's
+ * staging registers, which the new board does not have
+ */
+static void voq_event_replace_vendor(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "staging");
+	struct rio_sim_dev *ram = rio_sim_dev_find(sm->fab, 1);
+	struct rio_voq_node *n = voq_test_node(sm, ram);
+	static const u8 map[8] = { 0, 0, 1, 1, 2, 2, 3, 3 };
+	struct rio_sim_dev_desc d = {
+		.name = "sw-other-vendor", .is_switch = true, .nports = 8,
+		.vid = RIO_SIM_VID + 1, .did = RIO_SIM_DID_SWITCH_RAM,
+		.map = RIO_SIM_MAP_I, .em = true, .voq = true,
+		.voq_layout = RIO_VOQ_LAYOUT_REV3, .voq_caps = RIO_SIM_VOQ_CAPS_ALL,
+	};
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	voq_replace(test, sm, ram, &d);
+	voq_expect_link_up(test, sm->fab->host, 0, ram, 0);
+	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(n, 1, map, 8), 0);
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * debugfs's replace file on a RAM staging switch: the new board keeps
+ * the identity, and so the staging hardware, that its ops are chosen by
+ * (a board made otherwise is planned again, and its staging set up)
+ */
+static void voq_event_replace_debugfs_staging(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "staging");
+	struct rio_sim_dev *ram = rio_sim_dev_find(sm->fab, 1);
+	struct rio_voq_node *n = voq_test_node(sm, ram);
+	struct rio_sim_dev_desc d;
+	char buf[32];
+	u8 want[8];
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	snprintf(buf, sizeof(buf), "8 rev3 %x",
+		 (u32)(RIO_SIM_VOQ_CAPS_ALL & ~RIO_VOQ_CSR_VC_SUP));
+	KUNIT_ASSERT_EQ(test, rio_sim_replace_desc(ram, buf, &d), 0);
+	voq_replace(test, sm, ram, &d);
+	KUNIT_EXPECT_EQ(test, ram->staging, RIO_SIM_STAGING_RAM);
+	KUNIT_EXPECT_EQ(test, ram->staging_queues, 4U);
+	rio_voq_staging_contiguous(8, 4, want);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(ram, 1).vc_en);	/* planned again */
+	KUNIT_EXPECT_EQ(test, n->port[1].smap ? n->port[1].nqueues : 0, 4U);
+	KUNIT_EXPECT_EQ(test, ram->stg_map ?
+			memcmp(&ram->stg_map[1 * RIO_SIM_ROUTES_SMALL], want, 8) : -1, 0);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * The RAM staging switch swapped for a board that cannot be read (a
+ * looping chain), then found again with its staging map not taking
+ * writes: the setup of its staging queues fails, and its port keeps no
+ * map, not the one the old board had
+ */
+static void voq_event_staging_setup_fails(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "staging");
+	struct rio_sim_dev *ram = rio_sim_dev_find(sm->fab, 1);
+	struct rio_voq_node *n = voq_test_node(sm, ram);
+	struct rio_sim_dev_desc d;
+	char buf[32];
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_ASSERT_NOT_NULL(test, n->port[1].smap);
+	mutex_unlock(&rio_voq_lock);
+	snprintf(buf, sizeof(buf), "8 rev3 %x", (u32)RIO_SIM_VOQ_CAPS_ALL);
+	KUNIT_ASSERT_EQ(test, rio_sim_replace_desc(ram, buf, &d), 0);
+	d.ef_loop = true;
+	voq_replace(test, sm, ram, &d);
+	KUNIT_ASSERT_EQ(test, rio_sim_set_stg_wfault(ram, 1, RIO_SIM_WFAULT_IGNORE, 0), 0);
+	voq_set_ef_loop(ram, false);
+	rio_voq_test_poll();
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, n->unknown);
+	KUNIT_EXPECT_NULL(test, n->port[1].smap);
+	KUNIT_EXPECT_NOT_NULL(test, n->port[2].smap);	/* its other ports set up */
+	mutex_unlock(&rio_voq_lock);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * A partner's staging map goes with its link: the endpoint on the RAM
+ * switch's port 2 swapped for a board without a VoQ block leaves that
+ * port without staging queues (-ENOENT), not with a map for a device no
+ * longer there; a board with a block brings a map back
+ */
+static void voq_event_replace_staging_gone(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "staging");
+	struct rio_sim_dev *ram = rio_sim_dev_find(sm->fab, 1);
+	struct rio_sim_dev *ep = ram->port[2].peer;
+	struct rio_voq_node *n = voq_test_node(sm, ram);
+	static const u8 map[1] = { 1 };
+	struct rio_sim_dev_desc d;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_NOT_NULL(test, ep);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_NOT_NULL(test, n->port[2].smap);
+	mutex_unlock(&rio_voq_lock);
+
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, 0);
+	voq_replace(test, sm, ep, &d);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_NULL(test, n->port[2].smap);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(n, 2, map, 1), -ENOENT);
+	KUNIT_EXPECT_EQ(test, ram->stg_map[2 * RIO_SIM_ROUTES_SMALL], 0);
+
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
+	voq_replace(test, sm, ep, &d);
+	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(n, 2, map, 1), 0);
+	KUNIT_EXPECT_EQ(test, ram->stg_map[2 * RIO_SIM_ROUTES_SMALL], 1);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * An endpoint's Error Detect CSR keeps the link transitions it latched:
+ * the core clears a switch's after each port-write, not an endpoint's.
+ * rio-voq follows them once; a later port-write of the endpoint with the
+ * same bits costs what one without them costs, not a rediscovery of both
+ * ends.  A board swapped in its place is still found (its partner's
+ * port-write tells, and the new board's register differs).
+ */
+static void voq_event_endpoint_latched(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_voq_node *n = voq_test_node(sm, ep);
+	struct rio_sim_dev_desc d;
+	union rio_pw_msg msg;
+	struct rio_dev *rep;
+	u64 reads, quiet;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
+	d.em = true;		/* an endpoint that sends port-writes */
+	voq_replace(test, sm, ep, &d);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	rep = rio_sim_rdev(sm, ep);
+	KUNIT_ASSERT_NOT_NULL(test, rep);
+	/* Its port-write at the swap told of the bounce; nothing cleared it */
+	KUNIT_ASSERT_NE(test, ep->port[0].em_err_det & REM_PED_LINK_U2OK, 0U);
+
+	msg = voq_pw_msg(rep, 0);
+	reads = rio_voq_count.reads;
+	KUNIT_EXPECT_EQ(test, rio_inb_pwrite_handler(&sm->mport, &msg), 0);
+	quiet = rio_voq_count.reads - reads;
+	msg.em.errdetect = ep->port[0].em_err_det;	/* as the endpoint sends it */
+	reads = rio_voq_count.reads;
+	KUNIT_EXPECT_EQ(test, rio_inb_pwrite_handler(&sm->mport, &msg), 0);
+	KUNIT_EXPECT_EQ(test, rio_voq_count.reads - reads, quiet);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+
+	d.voq_layout = RIO_VOQ_LAYOUT_REV2;
+	voq_replace(test, sm, ep, &d);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, n->layout, RIO_VOQ_LAYOUT_REV2);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 1).gen_en);
+	rio_sim_kunit_release(test, sm);
+}
+
+/* A device freed by its last reference, as rio_mport_cdev's are */
+static void voq_cdev_release(struct device *dev)
+{
+	kfree(to_rio_dev(dev));
+}
+
+/*
+ * Add a device the way rio_mport_cdev's RIO_DEV_ADD does
+ * (__rio_mport_add_riodev()): its registers read as that does, the
+ * error management block looked for by ERR_MGMNT only, no place in the
+ * topology (a switch: no route table, no next devices).  It goes with
+ * its mport.
+ */
+static struct rio_dev *voq_cdev_add(struct kunit *test, struct rio_mport *mport,
+				    const char *name, u32 comptag, u16 destid,
+				    u8 hopcount)
+{
+	size_t size = sizeof(struct rio_dev);
+	struct rio_dev *rdev;
+	u32 pef, rval, swpinfo = 0;
+
+	KUNIT_ASSERT_EQ(test, rio_mport_read_config_32(mport, destid, hopcount,
+						       RIO_PEF_CAR, &pef), 0);
+	if (pef & RIO_PEF_SWITCH) {
+		rio_mport_read_config_32(mport, destid, hopcount,
+					 RIO_SWP_INFO_CAR, &swpinfo);
+		size += struct_size(rdev->rswitch, nextdev,
+				    RIO_GET_TOTAL_PORTS(swpinfo));
+	}
+	rdev = kzalloc(size, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, rdev);
+	rdev->net = mport->net;
+	rdev->pef = pef;
+	rdev->swpinfo = swpinfo;
+	rio_mport_read_config_32(mport, destid, hopcount, RIO_DEV_ID_CAR, &rval);
+	rdev->did = rval >> 16;
+	rdev->vid = rval & 0xffff;
+	rio_mport_read_config_32(mport, destid, hopcount, RIO_DEV_INFO_CAR,
+				 &rdev->device_rev);
+	rio_mport_read_config_32(mport, destid, hopcount, RIO_ASM_ID_CAR, &rval);
+	rdev->asm_did = rval >> 16;
+	rdev->asm_vid = rval & 0xffff;
+	rio_mport_read_config_32(mport, destid, hopcount, RIO_ASM_INFO_CAR, &rval);
+	rdev->asm_rev = rval >> 16;
+	if (rdev->pef & RIO_PEF_EXT_FEATURES) {
+		rdev->efptr = rval & 0xffff;
+		rdev->phys_efptr = rio_mport_get_physefb(mport, 0, destid, hopcount,
+							 &rdev->phys_rmap);
+		rdev->em_efptr = rio_mport_get_feature(mport, 0, destid, hopcount,
+						       RIO_EFB_ERR_MGMNT);
+	}
+	rio_mport_read_config_32(mport, destid, hopcount, RIO_SRC_OPS_CAR,
+				 &rdev->src_ops);
+	rio_mport_read_config_32(mport, destid, hopcount, RIO_DST_OPS_CAR,
+				 &rdev->dst_ops);
+	rdev->comp_tag = comptag;
+	rdev->destid = destid;
+	rdev->hopcount = hopcount;
+	dev_set_name(&rdev->dev, "%s", name);
+	INIT_LIST_HEAD(&rdev->net_list);
+	rdev->dev.parent = &mport->net->dev;
+	rio_attach_device(rdev);
+	rdev->dev.release = voq_cdev_release;
+	if (rio_add_device(rdev)) {
+		put_device(&rdev->dev);
+		KUNIT_FAIL(test, "rio_add_device() failed");
+		return NULL;
+	}
+	return rdev;
+}
+
+/*
+ * An endpoint whose error management block is the hot-swap-only one,
+ * deleted and added again by a fabric manager (rio_mport_cdev, which
+ * looks for the other block only): rio-voq's rediscovery at its first
+ * bounce compares like with like, and does not take it for another board.
+ * Its VoQ CSR is the fabric manager's: the bounce writes nothing to it.
+ */
+static void voq_event_cdev_hot_swap_em(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+	struct rio_sim_dev_desc d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
+	struct rio_sim_dev *host, *sw, *ep;
+	struct rio_voq_port_state *ports;
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *n;
+	struct rio_dev *rdev;
+	u64 delivered, writes;
+	u16 destid;
+	u32 ctl;
+	u8 hopcount;
+	u32 tag;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	host = voq_test_dev(test, fab, "host", false, 1, RIO_VOQ_LAYOUT_REV3,
+			    RIO_SIM_VOQ_CAPS_ALL);
+	sw = voq_test_dev(test, fab, "sw", true, 4, RIO_VOQ_LAYOUT_REV3,
+			  RIO_SIM_VOQ_CAPS_ALL);
+	d.em = true;
+	d.em_hs = true;
+	ep = rio_sim_dev_add(fab, &d);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ep);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 1, ep, 0, 2), 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	rdev = rio_sim_rdev(sm, ep);
+	KUNIT_ASSERT_NOT_NULL(test, rdev);
+	/* rio-scan takes the hot-swap block when there is no other */
+	KUNIT_EXPECT_EQ(test, rdev->em_efptr, ep->em_ef);
+
+	tag = rdev->comp_tag;
+	destid = rdev->destid;
+	hopcount = rdev->hopcount;
+	rio_del_device(rdev, RIO_DEVICE_SHUTDOWN);	/* RIO_DEV_DEL */
+	rdev = voq_cdev_add(test, &sm->mport, "voq-cdev-hs", tag, destid, hopcount);
+	KUNIT_ASSERT_NOT_NULL(test, rdev);
+	KUNIT_EXPECT_EQ(test, rdev->em_efptr, 0U);
+	KUNIT_ASSERT_PTR_EQ(test, rio_sim_rdev(sm, ep), rdev);
+	mutex_lock(&rio_voq_lock);
+	n = rio_voq_node_of(&sm->mport, rdev);
+	ports = n ? n->port : NULL;
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_NOT_NULL(test, ports);
+	/* Set by the fabric manager (raw writes): XOFF on an available port */
+	ep->port[0].voq_ctl |= RIO_VOQ_CSR_XOFF;
+	writes = ep->port[0].voq_writes;
+	ctl = ep->port[0].voq_ctl;
+
+	/* Its link bounces, and its port-write says so */
+	delivered = fab->pw_sent - fab->pw_lost;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_EQ(test, fab->pw_sent - fab->pw_lost, delivered + 1);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_PTR_EQ(test, n->port, ports);	/* not rebuilt as replaced */
+	KUNIT_EXPECT_STREQ(test, rio_voq_port_link_state(n, 0), "up");
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, ep->port[0].voq_writes, writes);
+	KUNIT_EXPECT_EQ(test, ep->port[0].voq_ctl, ctl);
+	rio_sim_kunit_release(test, sm);
+}
+
+/* A fabric enumerated, whose switch a fabric manager deleted and added again */
+struct voq_cdev_sw {
+	struct rio_sim_mport *sm;
+	struct rio_sim_dev *sw;
+	struct rio_dev *rdev;
+	struct rio_voq_node *n;
+};
+
+/*
+ * host - a 4-port switch whose error management block is the
+ * hot-swap-only one - an endpoint on each of its ports 1 and 2,
+ * enumerated; then the switch is deleted and added again through
+ * rio_mport_cdev: it has no place in the topology (no link), and the
+ * core does not know its error management block (it does not clear its
+ * Error Detect CSRs after a port-write)
+ */
+static void voq_cdev_sw_setup(struct kunit *test, struct voq_cdev_sw *c)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+	struct rio_sim_dev_desc d = {
+		.name = "sw-hs", .is_switch = true, .nports = 4,
+		.vid = RIO_SIM_VID, .did = RIO_SIM_DID_SWITCH, .map = RIO_SIM_MAP_I,
+		.em = true, .em_hs = true, .voq = true,
+		.voq_layout = RIO_VOQ_LAYOUT_REV3, .voq_caps = RIO_SIM_VOQ_CAPS_ALL,
+	};
+	struct rio_sim_dev *host, *ep1, *ep2;
+	struct rio_dev *rdev;
+	u16 destid;
+	u8 hopcount;
+	u32 tag;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	host = voq_test_dev(test, fab, "host", false, 1, RIO_VOQ_LAYOUT_REV3,
+			    RIO_SIM_VOQ_CAPS_ALL);
+	c->sw = rio_sim_dev_add(fab, &d);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c->sw);
+	ep1 = voq_test_dev(test, fab, "ep1", false, 1, RIO_VOQ_LAYOUT_REV3,
+			   RIO_SIM_VOQ_CAPS_ALL);
+	ep2 = voq_test_dev(test, fab, "ep2", false, 1, RIO_VOQ_LAYOUT_REV3,
+			   RIO_SIM_VOQ_CAPS_ALL);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, c->sw, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(c->sw, 1, ep1, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(c->sw, 2, ep2, 0, 2), 0);
+	c->sm = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(c->sm), 0);
+	rdev = rio_sim_rdev(c->sm, c->sw);
+	KUNIT_ASSERT_NOT_NULL(test, rdev);
+	KUNIT_EXPECT_EQ(test, rdev->em_efptr, c->sw->em_ef);
+
+	tag = rdev->comp_tag;
+	destid = rdev->destid;
+	hopcount = rdev->hopcount;
+	rio_del_device(rdev, RIO_DEVICE_SHUTDOWN);	/* RIO_DEV_DEL */
+	c->rdev = voq_cdev_add(test, &c->sm->mport, "voq-cdev-sw", tag, destid,
+			       hopcount);
+	KUNIT_ASSERT_NOT_NULL(test, c->rdev);
+	KUNIT_ASSERT_EQ(test, c->rdev->em_efptr, 0U);
+	KUNIT_ASSERT_PTR_EQ(test, rio_sim_rdev(c->sm, c->sw), c->rdev);
+	c->n = voq_test_node(c->sm, c->sw);
+	KUNIT_ASSERT_NOT_NULL(test, c->n);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, c->n->placed);
+	KUNIT_EXPECT_EQ(test, c->n->nports, 4U);
+	mutex_unlock(&rio_voq_lock);
+}
+
+/*
+ * The poll follows the ports of a switch a fabric manager added (their
+ * state shows) and writes nothing to them; an admin still may
+ */
+static void voq_event_cdev_poll_left_alone(struct kunit *test)
+{
+	struct rio_sim_port *p;
+	struct voq_cdev_sw c;
+	u64 writes;
+	u32 ctl;
+
+	voq_cdev_sw_setup(test, &c);
+	p = &c.sw->port[2];
+	c.sm->fab->no_pw = true;
+	p->voq_ctl |= RIO_VOQ_CSR_XOFF;		/* the fabric manager's */
+	writes = p->voq_writes;
+	ctl = p->voq_ctl;
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(c.sw, 2, false), 0);
+	rio_voq_test_poll();
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_STREQ(test, rio_voq_port_link_state(c.n, 2), "down");
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(c.sw, 2, true), 0);
+	rio_voq_test_poll();
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_STREQ(test, rio_voq_port_link_state(c.n, 2), "up");
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, p->voq_writes, writes);
+	KUNIT_EXPECT_EQ(test, p->voq_ctl, ctl);
+
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(c.n, 2, RIO_VOQ_KNOB_XOFF, 0), 0);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(c.sw, 2).xoff);
+	KUNIT_EXPECT_GT(test, p->voq_writes, writes);
+	rio_sim_kunit_release(test, c.sm);
+}
+
+/*
+ * rio-voq loaded again (a catch-up of a net scanned before) writes
+ * nothing to the ports of a switch a fabric manager added
+ */
+static void voq_event_cdev_catch_up_left_alone(struct kunit *test)
+{
+	u64 writes[4];
+	struct voq_cdev_sw c;
+	struct rio_voq_node *n;
+	unsigned int p;
+	u32 ctl[4];
+
+	voq_cdev_sw_setup(test, &c);
+	c.sw->port[3].voq_ctl |= RIO_VOQ_CSR_XOFF;	/* the fabric manager's */
+	for (p = 0; p < ARRAY_SIZE(writes); p++) {
+		writes[p] = c.sw->port[p].voq_writes;
+		ctl[p] = c.sw->port[p].voq_ctl;
+	}
+	rio_voq_test_reload();
+	n = voq_test_node(c.sm, c.sw);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_TRUE(test, n->probed);
+	KUNIT_EXPECT_FALSE(test, n->placed);
+	mutex_unlock(&rio_voq_lock);
+	for (p = 0; p < ARRAY_SIZE(writes); p++) {
+		KUNIT_EXPECT_EQ_MSG(test, c.sw->port[p].voq_writes, writes[p], "port %u", p);
+		KUNIT_EXPECT_EQ_MSG(test, c.sw->port[p].voq_ctl, ctl[p], "port %u", p);
+	}
+	rio_sim_kunit_release(test, c.sm);
+}
+
+/*
+ * A switch whose Error Detect CSRs the core does not clear (it does not
+ * know its error management block) sends each port's latched link
+ * transitions with each port-write about that port.  Port 1's latched
+ * bits do not hide a bounce of port 2 that latched the same ones: the
+ * port-write of port 2 going down was lost, the one of it coming back
+ * says it went down, and it is followed as a bounce (the switch is
+ * discovered again: more reads than a port-write with nothing new).
+ */
+static void voq_event_cdev_switch_latched(struct kunit *test)
+{
+	const u32 both = REM_PED_LINK_OK2U | REM_PED_LINK_U2OK;
+	struct voq_cdev_sw c;
+	union rio_pw_msg msg;
+	u64 reads, bounce, quiet;
+
+	voq_cdev_sw_setup(test, &c);
+	/*
+	 * A port-write about port 2 with nothing latched: whatever it makes
+	 * rio-voq write to the port is written before the counts below
+	 */
+	msg = voq_pw_msg(c.rdev, 2);
+	KUNIT_EXPECT_EQ(test, rio_inb_pwrite_handler(&c.sm->mport, &msg), 0);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(c.sw, 1, false), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(c.sw, 1, true), 0);
+	rio_sim_mport_pw_flush(c.sm);
+	KUNIT_ASSERT_EQ(test, c.sw->port[1].em_err_det, both);
+
+	c.sm->fab->no_pw = true;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(c.sw, 2, false), 0);
+	c.sm->fab->no_pw = false;
+	reads = rio_voq_count.reads;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(c.sw, 2, true), 0);
+	rio_sim_mport_pw_flush(c.sm);
+	bounce = rio_voq_count.reads - reads;
+	KUNIT_ASSERT_EQ(test, c.sw->port[2].em_err_det, both);
+
+	/* The same port-write again: nothing new */
+	msg = voq_pw_msg(c.rdev, 2);
+	msg.em.errdetect = c.sw->port[2].em_err_det;
+	reads = rio_voq_count.reads;
+	KUNIT_EXPECT_EQ(test, rio_inb_pwrite_handler(&c.sm->mport, &msg), 0);
+	quiet = rio_voq_count.reads - reads;
+	KUNIT_EXPECT_GT(test, bounce, quiet);
+	rio_sim_kunit_release(test, c.sm);
+}
+
+/*
+ * Found by the soak (tree:2 seed 20261122): a link comes back whose
+ * switch end lost its VoQ block while the link was down.  The endpoint
+ * kept generating toward the old board (it could not be reached while
+ * the link was down); once it can, it is a port without a VoQ link, and
+ * generates toward nothing.
+ */
+static void voq_event_partner_lost_block(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_sim_dev_desc d = {
+		.name = "sw-novoq", .is_switch = true, .nports = sw->nports,
+		.vid = RIO_SIM_VID, .did = sw->did, .map = sw->map, .em = true,
+	};
+
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(ep, 0).gen_en);	/* not reached */
+	voq_replace(test, sm, sw, &d);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(ep, 0).gen_en);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(ep, 0).vc_en);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(ep, 0).part_en);
+	KUNIT_EXPECT_EQ(test, ep->port[0].voq_violations, 0U);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * Found by the soak (tree:2 seeds 1 and 2, random:3): an admin's write
+ * fails because a CSR reads back otherwise.  The link is left safe:
+ * generation and per-VC off at both ends, and participation and XOFF as
+ * the choices that stand have them (the refused one is not), on a link
+ * whose failing end only receives, as on one whose failing end
+ * generates too.
+ */
+static void voq_event_admin_fault_safe(struct kunit *test)
+{
+	static const u32 masks[] = {
+		RIO_VOQ_CSR_VC_EN, RIO_VOQ_CSR_PART_EN, RIO_VOQ_CSR_XOFF,
+	};
+	struct rio_sim_fabric *fab;
+	struct rio_sim_dev *host, *sw, *ep;
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *n;
+	struct rio_voq_port x, y;
+	unsigned int i, rx_only;
+
+	for (i = 0; i < 2 * ARRAY_SIZE(masks); i++) {
+		rx_only = i & 1;
+		fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+		KUNIT_ASSERT_NOT_NULL(test, fab);
+		host = voq_test_dev(test, fab, "host", false, 1, RIO_VOQ_LAYOUT_REV3,
+				    RIO_SIM_VOQ_CAPS_ALL);
+		sw = voq_test_dev(test, fab, "sw", true, 4, RIO_VOQ_LAYOUT_REV3,
+				  rx_only ? RIO_SIM_VOQ_CAPS_ALL & ~RIO_VOQ_CSR_GEN_SUP :
+				  RIO_SIM_VOQ_CAPS_ALL);
+		ep = voq_test_dev(test, fab, "ep", false, 1, RIO_VOQ_LAYOUT_REV3,
+				  RIO_SIM_VOQ_CAPS_ALL);
+		KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
+		KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 1, ep, 0, 2), 0);
+		sm = rio_sim_kunit_mport(test, fab, 0);
+		KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+		n = voq_test_node(sm, sw);
+		KUNIT_ASSERT_NOT_NULL(test, n);
+		KUNIT_ASSERT_TRUE(test, voq_test_hw(ep, 0).gen_en);
+		KUNIT_ASSERT_TRUE(test, voq_test_hw(sw, 1).vc_en);
+		KUNIT_ASSERT_FALSE(test, voq_test_hw(sw, 1).xoff);
+
+		KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 1, RIO_SIM_WFAULT_READBACK,
+							 masks[i / 2], 1), 0);
+		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(n, 1, RIO_VOQ_KNOB_XOFF, 1), -EIO,
+				    "mask %x, rx only %u", masks[i / 2], rx_only);
+		x = voq_test_hw(sw, 1);
+		y = voq_test_hw(ep, 0);
+		KUNIT_EXPECT_FALSE_MSG(test, x.gen_en, "mask %x, rx only %u", masks[i / 2],
+				       rx_only);
+		KUNIT_EXPECT_FALSE_MSG(test, y.gen_en, "mask %x, rx only %u", masks[i / 2],
+				       rx_only);
+		KUNIT_EXPECT_EQ_MSG(test, x.vc_en, y.vc_en, "mask %x, rx only %u",
+				    masks[i / 2], rx_only);
+		KUNIT_EXPECT_FALSE_MSG(test, x.xoff, "mask %x, rx only %u", masks[i / 2],
+				       rx_only);
+		KUNIT_EXPECT_TRUE(test, y.part_en);
+		KUNIT_EXPECT_EQ(test, sw->port[1].voq_violations, 0U);
+		KUNIT_EXPECT_EQ(test, ep->port[0].voq_violations, 0U);
+		rio_sim_kunit_release(test, sm);
+	}
+}
+
+/*
+ * The seeded soak: on a tree, and on random fabrics that rio-sim builds
+ * from the seed ("random:SEED": sizes, rev 2.x and rev 3+ blocks,
+ * capabilities and group sizes, up to 255 ports, devices without a
+ * block), random port events, boards swapped, admin writes valid and
+ * invalid, refused rescans and injected faults (failed accesses, writes
+ * that do not stick), and after each the invariants, from rio-sim's
+ * registers only.
+ */
+#define VOQ_SOAK_LOG		32768
+#define VOQ_SOAK_PORTS		256	/* per device, in the soak's tables */
+
+/*
+ * Bits of the Port n VoQ CSR a fault may concern: never generation; the
+ * group sizes first, which only stuck faults take (voq_soak_fault())
+ */
+static const u32 voq_soak_fault_masks[] = {
+	RIO_VOQ_CSR_TX_PGS, RIO_VOQ_CSR_RX_PGS, RIO_VOQ_CSR_PART_EN,
+	RIO_VOQ_CSR_XOFF, RIO_VOQ_CSR_VC_EN,
+};
+
+struct voq_soak {
+	struct kunit *test;
+	struct rio_sim_mport *sm;
+	struct rnd_state rnd;
+	s8 *xoff;		/* admin XOFF by device and port; -1: none */
+	s8 *vc;			/* admin per-VC choice of the link; -1: none */
+	s8 *tx;			/* admin TX group size; -1: none */
+	unsigned long *excused;	/* directions a fault left off */
+	unsigned int *room;	/* ports the first board of each device had */
+	u32 *snap;		/* VoQ CSRs before an invalid write */
+	unsigned long *seen;
+	struct rio_sim_dev **queue;
+	char *log;
+	size_t len;
+	unsigned int events, checks, failures, faults;
+};
+
+static __printf(2, 3) void voq_soak_say(struct voq_soak *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (s->len < VOQ_SOAK_LOG)
+		s->len += vscnprintf(s->log + s->len, VOQ_SOAK_LOG - s->len, fmt, ap);
+	va_end(ap);
+}
+
+/* The knobs by their sysfs names, for the soak's event list */
+static const char * const voq_soak_knobs[] = {
+	[RIO_VOQ_KNOB_GEN] = "generation", [RIO_VOQ_KNOB_PART] = "participation",
+	[RIO_VOQ_KNOB_XOFF] = "xoff", [RIO_VOQ_KNOB_VC] = "per_vc",
+	[RIO_VOQ_KNOB_TX_PGS] = "tx_group_size", [RIO_VOQ_KNOB_RX_PGS] = "rx_group_size",
+	[RIO_VOQ_KNOB_FMT] = "symbol_format",
+};
+
+static unsigned int voq_soak_ix(const struct rio_sim_dev *d, unsigned int p)
+{
+	return d->index * VOQ_SOAK_PORTS + p;
+}
+
+static u32 voq_soak_rnd(struct voq_soak *s, u32 n)
+{
+	return prandom_u32_state(&s->rnd) % n;
+}
+
+static bool voq_soak_up(const struct rio_sim_port *p)
+{
+	return p->peer && !p->link_down && !p->unavailable &&
+	       !p->peer->port[p->peer_port].unavailable;
+}
+
+/* Both ends of @d's port @p have a Port n VoQ CSR */
+static bool voq_soak_voq_link(const struct rio_sim_dev *d, unsigned int p)
+{
+	const struct rio_sim_port *sp = &d->port[p];
+
+	return d->voq_ef && p < d->voq_nports && sp->peer && sp->peer->voq_ef &&
+	       sp->peer_port < sp->peer->voq_nports;
+}
+
+/* The devices the host reaches over links that are up */
+static void voq_soak_walk(struct voq_soak *s)
+{
+	struct rio_sim_fabric *fab = s->sm->fab;
+	unsigned int head = 0, tail = 0, k;
+	struct rio_sim_dev *d;
+
+	bitmap_zero(s->seen, fab->ndevs);
+	__set_bit(fab->host->index, s->seen);
+	s->queue[tail++] = fab->host;
+	while (head < tail) {
+		d = s->queue[head++];
+		for (k = 0; k < d->nports; k++) {
+			if (!voq_soak_up(&d->port[k]) ||
+			    test_and_set_bit(d->port[k].peer->index, s->seen))
+				continue;
+			s->queue[tail++] = d->port[k].peer;
+		}
+	}
+}
+
+static void voq_soak_expect(struct voq_soak *s, bool ok, const char *what,
+			    struct rio_sim_dev *d, unsigned int p)
+{
+	struct rio_sim_port *sp = p < d->nports ? &d->port[p] : NULL;
+	u32 x = 0, y = 0;
+
+	s->checks++;
+	if (ok)
+		return;
+	if (sp) {
+		x = sp->voq_caps | sp->voq_ctl;
+		if (sp->peer)
+			y = sp->peer->port[sp->peer_port].voq_caps |
+			    sp->peer->port[sp->peer_port].voq_ctl;
+	}
+	if (s->failures++ < 4)
+		kunit_err(s->test, "event %u: %s at dev%u port %u (CSR %08x, partner's %08x)\n",
+			  s->events, what, d->index, p, x, y);
+}
+
+/* A link planned again: a direction a fault left off must be on again */
+static void voq_soak_unexcuse(struct voq_soak *s, struct rio_sim_dev *d,
+			      unsigned int p)
+{
+	struct rio_sim_port *sp = &d->port[p];
+
+	clear_bit(voq_soak_ix(d, p), s->excused);
+	if (sp->peer)
+		clear_bit(voq_soak_ix(sp->peer, sp->peer_port), s->excused);
+}
+
+static bool voq_soak_pgs_sup(const struct rio_voq_port *x, unsigned int g)
+{
+	return x->pgs_sup & BIT(g);
+}
+
+/*
+ * The invariants of one port, if its device is reachable, from the
+ * registers: generation only where the transmitter can generate, the
+ * receiver can receive and both use the same layout, and there always
+ * (the soak makes no admin choice of generation) unless a fault left it
+ * off; per-VC only where both ends support it, symbols go either way and
+ * the admin did not turn it off, and there always unless a fault left
+ * it off, the same at both ends; A.TX = B.RX where symbols flow, and the
+ * size the admin chose where both ends support it; XOFF as Port
+ * Unavailable or the admin has it
+ */
+static void voq_soak_check_port(struct voq_soak *s, struct rio_sim_dev *d,
+				unsigned int p)
+{
+	struct rio_sim_port *sp = &d->port[p];
+	struct rio_voq_port x = voq_test_hw(d, p), y;
+	bool xoff = sp->unavailable, up = voq_soak_up(sp), gen, back, vc, off;
+	unsigned int ix = voq_soak_ix(d, p), pix;
+	s8 choice;
+
+	voq_soak_expect(s, !sp->voq_violations, "Part 12 ordering violation", d, p);
+	if (!test_bit(d->index, s->seen) || d == s->sm->fab->host)
+		return;
+	if (s->xoff[ix] >= 0)
+		xoff = s->xoff[ix];
+	voq_soak_expect(s, x.xoff == xoff, "XOFF not as Port Unavailable or the admin has it",
+			d, p);
+	if (!up || !voq_soak_voq_link(d, p)) {
+		voq_soak_expect(s, !x.gen_en, "generation on toward a down link or no block",
+				d, p);
+		return;
+	}
+	y = voq_test_hw(sp->peer, sp->peer_port);
+	pix = voq_soak_ix(sp->peer, sp->peer_port);
+	off = test_bit(ix, s->excused);
+	gen = d->voq_layout == sp->peer->voq_layout && x.gen_sup && y.rx_sup;
+	voq_soak_expect(s, !x.gen_en || gen,
+			"generation toward a partner that cannot take it", d, p);
+	voq_soak_expect(s, x.gen_en || !gen || off, "generation off on an up link", d, p);
+	/* Bit 11 on both ends or neither, where symbols go either way */
+	back = d->voq_layout == sp->peer->voq_layout && y.gen_sup && x.rx_sup;
+	choice = s->vc[ix] >= 0 ? s->vc[ix] : s->vc[pix];
+	vc = (gen || back) && x.vc_sup && y.vc_sup && choice;
+	voq_soak_expect(s, !x.vc_en || vc,
+			"per-VC not where both ends support it and the admin allows it",
+			d, p);
+	voq_soak_expect(s, x.vc_en || !vc || off || test_bit(pix, s->excused),
+			"per-VC off where both ends support it", d, p);
+	/*
+	 * The same at both ends, unless a fault left the link with no
+	 * symbols either way: an end rio-voq could not discover again is
+	 * not written until it can be, and keeps the bit it had
+	 */
+	voq_soak_expect(s, x.vc_en == y.vc_en ||
+			(!x.gen_en && !y.gen_en && (off || test_bit(pix, s->excused))),
+			"per-VC on one end of a link only", d, p);
+	if (!x.gen_en)
+		return;
+	voq_soak_expect(s, x.tx_pgs == y.rx_pgs, "A.TX != B.RX on an up link", d, p);
+	if (s->tx[ix] >= 0 && d->voq_layout == RIO_VOQ_LAYOUT_REV3 &&
+	    voq_soak_pgs_sup(&x, s->tx[ix]) && voq_soak_pgs_sup(&y, s->tx[ix]))
+		voq_soak_expect(s, x.tx_pgs == s->tx[ix],
+				"the admin's group size not in place", d, p);
+}
+
+static void voq_soak_check(struct voq_soak *s)
+{
+	struct rio_sim_dev *d;
+	unsigned int p;
+
+	voq_soak_walk(s);
+	list_for_each_entry(d, &s->sm->fab->devs, node)
+		for (p = 0; p < d->voq_nports; p++)
+			voq_soak_check_port(s, d, p);
+	voq_soak_expect(s, !s->sm->fab->stray_writes, "a write outside every block",
+			s->sm->fab->host, 0);
+}
+
+/*
+ * After a fault: the directions it left off (generation or per-VC off
+ * where they would be on) are excused until their link is planned again;
+ * the other invariants hold all the same
+ */
+static void voq_soak_excuse(struct voq_soak *s)
+{
+	struct rio_sim_dev *d;
+	struct rio_voq_port x;
+	unsigned int p;
+
+	voq_soak_walk(s);
+	list_for_each_entry(d, &s->sm->fab->devs, node) {
+		if (!test_bit(d->index, s->seen) || d == s->sm->fab->host)
+			continue;
+		for (p = 0; p < d->voq_nports; p++) {
+			x = voq_test_hw(d, p);
+			if (voq_soak_up(&d->port[p]) && voq_soak_voq_link(d, p) &&
+			    (!x.gen_en || !x.vc_en))
+				set_bit(voq_soak_ix(d, p), s->excused);
+		}
+	}
+}
+
+/*
+ * A random board in @d's place: an endpoint for an endpoint, a switch
+ * of 2 ports up to as many as the first board in that place had (the
+ * room rio_sim_dev_keep_blocks() asks for), with the same register map
+ * and error management if the board had it; rev 2 or rev 3, random
+ * capabilities, sometimes no block
+ */
+static void voq_soak_board(struct voq_soak *s, struct rio_sim_dev *d,
+			   struct rio_sim_dev_desc *desc)
+{
+	u32 r = prandom_u32_state(&s->rnd);
+	unsigned int k;
+
+	*desc = (struct rio_sim_dev_desc) {
+		.name = "swapped", .is_switch = d->is_switch, .nports = 1,
+		.vid = RIO_SIM_VID, .did = d->did, .map = d->map,
+		.em = d->is_switch || d->em_ef || (r & 4), .voq = r % 6,
+		.voq_layout = r & 8 ? RIO_VOQ_LAYOUT_REV2 : RIO_VOQ_LAYOUT_REV3,
+		.voq_caps = (r & 0x10 ? RIO_VOQ_CSR_GEN_SUP : 0) |
+			    (r & 0x20 ? RIO_VOQ_CSR_RX_SUP : 0) |
+			    (r & 0x40 ? RIO_VOQ_CSR_VC_SUP : 0) |
+			    (r & RIO_VOQ_CSR_PGS_SUP_ALL),
+	};
+	/*
+	 * A rev 2.x CSR without any capability reads 0 until written, and
+	 * rio-voq takes such a port for one the block does not have
+	 * (voq_discover.c): give each rev 2.x board something to do
+	 */
+	if (desc->voq_layout == RIO_VOQ_LAYOUT_REV2 &&
+	    !(desc->voq_caps & (RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP)))
+		desc->voq_caps |= RIO_VOQ_CSR_RX_SUP;
+	if (!d->is_switch)
+		return;
+	desc->nports = 2 + (r >> 16) % (s->room[d->index] - 1);
+	/* Mostly, the new board keeps the ports that are cabled */
+	if (r & 0x80)
+		for (k = desc->nports; k < d->nports; k++)
+			if (d->port[k].peer)
+				desc->nports = k + 1;
+	if (desc->voq_layout == RIO_VOQ_LAYOUT_REV2 &&
+	    desc->nports > RIO_VOQ_R2_MAX_PORTS)
+		desc->voq_nports = RIO_VOQ_R2_MAX_PORTS;
+}
+
+/* A random switch port that is not the host's link, mostly a cabled one */
+static struct rio_sim_dev *voq_soak_port(struct voq_soak *s, unsigned int *port)
+{
+	struct rio_sim_dev *d;
+	unsigned int i;
+
+	for (i = 0; i < 1000; i++) {
+		d = rio_sim_dev_find(s->sm->fab, 1 + voq_soak_rnd(s, s->sm->fab->ndevs - 1));
+		if (!d || !d->is_switch)
+			continue;
+		*port = voq_soak_rnd(s, d->nports);
+		if (!d->port[*port].peer && voq_soak_rnd(s, 8))
+			continue;
+		if (d->port[*port].peer != s->sm->fab->host)
+			return d;
+	}
+	return NULL;
+}
+
+/* The node of @d if the host reaches it, for an admin write */
+static struct rio_voq_node *voq_soak_node(struct voq_soak *s, struct rio_sim_dev *d)
+{
+	voq_soak_walk(s);
+	return test_bit(d->index, s->seen) ? voq_test_node(s->sm, d) : NULL;
+}
+
+static void voq_soak_snap(struct voq_soak *s, bool check)
+{
+	struct rio_sim_dev *d;
+	unsigned int p;
+
+	list_for_each_entry(d, &s->sm->fab->devs, node)
+		for (p = 0; p < d->voq_nports && p < VOQ_SOAK_PORTS; p++) {
+			if (check)
+				voq_soak_expect(s, s->snap[voq_soak_ix(d, p)] ==
+						d->port[p].voq_ctl,
+						"an invalid admin write changed a CSR", d, p);
+			else
+				s->snap[voq_soak_ix(d, p)] = d->port[p].voq_ctl;
+		}
+}
+
+/*
+ * An admin write that is invalid whatever the fabric's state: out of
+ * range, or beyond what this end's registers say it supports.  It must
+ * be refused, and change nothing at all.
+ */
+static void voq_soak_invalid(struct voq_soak *s, struct rio_sim_dev *d,
+			     unsigned int port)
+{
+	static const struct {
+		enum rio_voq_knob knob;
+		unsigned int val;
+	} bad[] = {
+		{ RIO_VOQ_KNOB_GEN, 2 }, { RIO_VOQ_KNOB_PART, 2 },
+		{ RIO_VOQ_KNOB_XOFF, 3 }, { RIO_VOQ_KNOB_VC, 2 },
+		{ RIO_VOQ_KNOB_TX_PGS, 7 }, { RIO_VOQ_KNOB_RX_PGS, 7 },
+		{ RIO_VOQ_KNOB_TX_PGS, 255 }, { RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS64 + 1 },
+	};
+	struct rio_voq_node *n = voq_soak_node(s, d);
+	enum rio_voq_knob knob;
+	struct rio_voq_port x;
+	unsigned int val, k;
+	u64 writes;
+	int ret;
+
+	if (!n)
+		return;
+	k = voq_soak_rnd(s, ARRAY_SIZE(bad) + 4);
+	x = voq_test_hw(d, port);
+	if (k < ARRAY_SIZE(bad)) {
+		knob = bad[k].knob;
+		val = bad[k].val;
+	} else if (k == ARRAY_SIZE(bad)) {
+		/* a port the device does not have */
+		knob = RIO_VOQ_KNOB_XOFF;
+		val = 1;
+		port = d->nports + voq_soak_rnd(s, 4);
+	} else if (port < d->voq_nports && !x.gen_sup) {
+		knob = RIO_VOQ_KNOB_GEN;
+		val = 1;
+	} else if (port < d->voq_nports && !x.vc_sup) {
+		knob = RIO_VOQ_KNOB_VC;
+		val = 1;
+	} else if (port < d->voq_nports && d->voq_layout == RIO_VOQ_LAYOUT_REV3 &&
+		   (~x.pgs_sup & GENMASK(6, 0))) {
+		knob = RIO_VOQ_KNOB_TX_PGS;
+		val = __ffs(~x.pgs_sup & GENMASK(6, 0));
+	} else {
+		return;
+	}
+	voq_soak_say(s, "bad %s=%u on dev%u.%u ", voq_soak_knobs[knob], val,
+		     d->index, port);
+	voq_soak_snap(s, false);
+	writes = s->sm->fab->writes;
+	ret = rio_voq_port_set(n, port, knob, val);
+	voq_soak_expect(s, ret < 0, "an invalid admin write taken", d, port);
+	voq_soak_expect(s, s->sm->fab->writes == writes,
+			"an invalid admin write made a write", d, port);
+	voq_soak_snap(s, true);
+}
+
+/*
+ * A valid admin write: XOFF, per-VC, or a TX group size both ends
+ * support.  Remembered if taken; if refused, nothing changed.
+ */
+static void voq_soak_admin(struct voq_soak *s, struct rio_sim_dev *d,
+			   unsigned int port)
+{
+	struct rio_voq_node *n = voq_soak_node(s, d);
+	unsigned int k = voq_soak_rnd(s, 3), val, ix = voq_soak_ix(d, port), g;
+	struct rio_sim_port *sp = &d->port[port];
+	struct rio_voq_port x, y;
+	enum rio_voq_knob knob;
+	int ret;
+
+	if (!n || port >= d->voq_nports)
+		return;
+	x = voq_test_hw(d, port);
+	if (k == 2 && voq_soak_voq_link(d, port) && d->voq_layout == RIO_VOQ_LAYOUT_REV3 &&
+	    sp->peer->voq_layout == RIO_VOQ_LAYOUT_REV3) {
+		y = voq_test_hw(sp->peer, sp->peer_port);
+		g = voq_soak_rnd(s, 7);
+		if (!voq_soak_pgs_sup(&x, g) || !voq_soak_pgs_sup(&y, g) ||
+		    !x.gen_sup || !y.rx_sup)
+			return;
+		knob = RIO_VOQ_KNOB_TX_PGS;
+		val = g;
+	} else if (k == 1 && sp->peer) {
+		knob = RIO_VOQ_KNOB_VC;
+		val = voq_soak_rnd(s, 2);
+	} else {
+		knob = RIO_VOQ_KNOB_XOFF;
+		val = voq_soak_rnd(s, 2);
+	}
+	voq_soak_say(s, "%s=%u on dev%u.%u ", voq_soak_knobs[knob], val, d->index, port);
+	voq_soak_snap(s, false);
+	ret = rio_voq_port_set(n, port, knob, val);
+	voq_soak_say(s, "(%d) ", ret);
+	if (ret) {
+		/* Refused (a link not known, say): nothing changed */
+		voq_soak_expect(s, ret != -EIO, "a valid admin write failed", d, port);
+		voq_soak_snap(s, true);
+		return;
+	}
+	if (knob == RIO_VOQ_KNOB_XOFF) {
+		s->xoff[ix] = val;
+		return;
+	}
+	if (knob == RIO_VOQ_KNOB_TX_PGS) {
+		s->tx[ix] = val;
+	} else {
+		/* A knob of the link: it replaces a choice on the other end */
+		s->vc[ix] = val;
+		if (sp->peer)
+			s->vc[voq_soak_ix(sp->peer, sp->peer_port)] = -1;
+	}
+	voq_soak_unexcuse(s, d, port);
+}
+
+/*
+ * A fault: the next accesses fail once, or a VoQ CSR of the link does
+ * not keep some bits, then the link is made to change (it goes down or
+ * comes up, or an admin writes it).  Afterwards the fault is gone.  A
+ * link whose write failed is left safe: generation off at both ends.
+ */
+static void voq_soak_fault(struct voq_soak *s, struct rio_sim_dev *d,
+			   unsigned int port)
+{
+	struct rio_sim_fabric *fab = s->sm->fab;
+	struct rio_sim_port *sp = &d->port[port];
+	struct rio_voq_node *n = voq_soak_node(s, d);
+	enum rio_sim_wfault mode;
+	unsigned int nth, val;
+	u32 mask;
+	int ret;
+
+	s->faults++;
+	if (voq_soak_rnd(s, 2) || !n || !voq_soak_voq_link(d, port)) {
+		if (!sp->peer)
+			return;
+		nth = 1 + voq_soak_rnd(s, 40);
+		val = sp->link_down;
+		voq_soak_say(s, "fail access %u, link dev%u.%u %s ", nth, d->index, port,
+			     val ? "up" : "down");
+		spin_lock_irq(&fab->lock);
+		fab->fail_nth = nth;
+		fab->fail_seen = 0;
+		spin_unlock_irq(&fab->lock);
+		KUNIT_EXPECT_EQ(s->test, rio_sim_port_set_link(d, port, val), 0);
+		rio_sim_mport_pw_flush(s->sm);
+		spin_lock_irq(&fab->lock);
+		fab->fail_nth = 0;
+		spin_unlock_irq(&fab->lock);
+		if (val)
+			voq_soak_unexcuse(s, d, port);
+		voq_soak_excuse(s);
+		return;
+	}
+	/*
+	 * A group size that reads back otherwise is not known at all: what
+	 * rio-voq writes back, XOFF included, then rests on a value read
+	 * wrong, and only generation off is certain.  Those bits are only
+	 * made to stick.
+	 */
+	mode = voq_soak_rnd(s, 2) ? RIO_SIM_WFAULT_STUCK : RIO_SIM_WFAULT_READBACK;
+	mask = voq_soak_fault_masks[mode == RIO_SIM_WFAULT_STUCK ?
+				    voq_soak_rnd(s, ARRAY_SIZE(voq_soak_fault_masks)) :
+				    2 + voq_soak_rnd(s, ARRAY_SIZE(voq_soak_fault_masks) - 2)];
+	nth = 1 + voq_soak_rnd(s, 2);
+	val = !voq_test_hw(d, port).xoff;
+	voq_soak_say(s, "wfault %s %x from %u on dev%u.%u, xoff=%u ",
+		     mode == RIO_SIM_WFAULT_STUCK ? "stuck" : "readback", mask, nth,
+		     d->index, port, val);
+	KUNIT_EXPECT_EQ(s->test, rio_sim_set_wfault(d, port, mode, mask, nth), 0);
+	ret = rio_voq_port_set(n, port, RIO_VOQ_KNOB_XOFF, val);
+	voq_soak_say(s, "(%d) ", ret);
+	if (!ret) {
+		s->xoff[voq_soak_ix(d, port)] = val;
+	} else {
+		voq_soak_expect(s, ret == -EIO || ret == -EBUSY,
+				"an admin write refused under a write fault", d, port);
+		/* Both ends with generation off, but one it cannot reach */
+		voq_soak_walk(s);
+		if (ret == -EIO)
+			voq_soak_expect(s, !voq_test_hw(d, port).gen_en &&
+					(!test_bit(sp->peer->index, s->seen) ||
+					 !voq_test_hw(sp->peer, sp->peer_port).gen_en),
+					"a failed link not left with generation off", d, port);
+	}
+	KUNIT_EXPECT_EQ(s->test, rio_sim_set_wfault(d, port, RIO_SIM_WFAULT_NONE, 0, 0), 0);
+	voq_soak_excuse(s);
+}
+
+static void voq_soak_event(struct voq_soak *s)
+{
+	unsigned int kind = voq_soak_rnd(s, 20), port, val, k;
+	struct rio_sim_dev *d = voq_soak_port(s, &port);
+	struct rio_sim_dev_desc desc;
+	struct rio_voq_node *n;
+
+	if (!d)
+		return;
+	s->events++;
+	voq_soak_say(s, "%u:", s->events);
+	if (kind < 5 && d->port[port].peer) {
+		val = d->port[port].link_down;
+		voq_soak_say(s, "link dev%u.%u %s ", d->index, port, val ? "up" : "down");
+		KUNIT_EXPECT_EQ(s->test, rio_sim_port_set_link(d, port, val), 0);
+		if (val)
+			voq_soak_unexcuse(s, d, port);
+	} else if (kind < 7) {
+		/* The switch, or what its port leads to */
+		if (d->port[port].peer && d->port[port].peer != s->sm->fab->host &&
+		    voq_soak_rnd(s, 2))
+			d = d->port[port].peer;
+		voq_soak_board(s, d, &desc);
+		voq_soak_say(s, "swap dev%u %u ports %s caps %x ", d->index, desc.nports,
+			     desc.voq ? desc.voq_layout == RIO_VOQ_LAYOUT_REV2 ?
+			     "rev2" : "rev3" : "none", desc.voq_caps);
+		KUNIT_EXPECT_EQ(s->test, rio_sim_dev_replace(d, &desc), 0);
+		for (k = 0; k < d->nports; k++)
+			voq_soak_unexcuse(s, d, k);
+	} else if (kind < 10) {
+		/* The switch's port, or the port at the other end */
+		if (d->port[port].peer && d->port[port].peer != s->sm->fab->host &&
+		    voq_soak_rnd(s, 2)) {
+			k = d->port[port].peer_port;
+			d = d->port[port].peer;
+			port = k;
+		}
+		val = !d->port[port].unavailable;
+		voq_soak_say(s, "ua dev%u.%u %u ", d->index, port, val);
+		KUNIT_EXPECT_EQ(s->test, rio_sim_port_set_unavailable(d, port, val), 0);
+		if (!val)
+			voq_soak_unexcuse(s, d, port);
+	} else if (kind < 13) {
+		voq_soak_admin(s, d, port);
+	} else if (kind < 15) {
+		voq_soak_invalid(s, d, port);
+	} else if (kind < 16) {
+		voq_soak_say(s, "rescan ");
+		KUNIT_EXPECT_EQ(s->test, rio_sim_mport_scan(s->sm), -EBUSY);
+		n = voq_test_node(s->sm, d);
+		if (n && port < n->nports)
+			KUNIT_EXPECT_EQ(s->test, rio_voq_port_set(n, port, RIO_VOQ_KNOB_TX_PGS, 7),
+					-EINVAL);
+	} else {
+		voq_soak_fault(s, d, port);
+	}
+	rio_sim_mport_pw_flush(s->sm);
+	voq_soak_check(s);
+}
+
+/**
+ * struct voq_soak_param - one run of the soak
+ * @topo: the fabric: a canned topology, or NULL for random:@seed
+ * @seed: seed of the events (and of the fabric)
+ * @events: how many events
+ */
+struct voq_soak_param {
+	const char *topo;
+	u32 seed;
+	unsigned int events;
+};
+
+static const struct voq_soak_param voq_soak_params[] = {
+	{ "tree:2", 1, 150 }, { "tree:2", 2, 150 }, { "tree:2", 20261122, 150 },
+	{ NULL, 1, 300 }, { NULL, 2, 300 }, { NULL, 3, 300 }, { NULL, 4, 300 },
+	{ NULL, 5, 300 }, { NULL, 6, 300 }, { NULL, 7, 300 }, { NULL, 8, 300 },
+	{ NULL, 9, 300 }, { NULL, 10, 300 }, { NULL, 11, 300 }, { NULL, 12, 300 },
+};
+
+static void voq_soak_desc(const struct voq_soak_param *p, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s seed %u", p->topo ?: "random", p->seed);
+}
+
+KUNIT_ARRAY_PARAM(voq_soak, voq_soak_params, voq_soak_desc);
+
+static void voq_event_soak(struct kunit *test)
+{
+	const struct voq_soak_param *param = test->param_value;
+	struct voq_soak *s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	unsigned int i, ports = 0, big = 0;
+	struct rio_sim_dev *d;
+	char topo[24];
+	size_t n;
+
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	s->test = test;
+	if (param->topo)
+		strscpy(topo, param->topo, sizeof(topo));
+	else
+		snprintf(topo, sizeof(topo), "random:%u", param->seed);
+	s->sm = voq_test_scanned(test, topo);
+	n = s->sm->fab->ndevs * VOQ_SOAK_PORTS;
+	s->log = kunit_kzalloc(test, VOQ_SOAK_LOG, GFP_KERNEL);
+	s->seen = kunit_kcalloc(test, BITS_TO_LONGS(s->sm->fab->ndevs), sizeof(long),
+				GFP_KERNEL);
+	s->queue = kunit_kcalloc(test, s->sm->fab->ndevs, sizeof(*s->queue), GFP_KERNEL);
+	s->xoff = kunit_kmalloc(test, n, GFP_KERNEL);
+	s->vc = kunit_kmalloc(test, n, GFP_KERNEL);
+	s->tx = kunit_kmalloc(test, n, GFP_KERNEL);
+	s->snap = kunit_kcalloc(test, n, sizeof(*s->snap), GFP_KERNEL);
+	s->excused = kunit_kcalloc(test, BITS_TO_LONGS(n), sizeof(long), GFP_KERNEL);
+	s->room = kunit_kcalloc(test, s->sm->fab->ndevs, sizeof(*s->room), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, s->log);
+	KUNIT_ASSERT_NOT_NULL(test, s->seen);
+	KUNIT_ASSERT_NOT_NULL(test, s->queue);
+	KUNIT_ASSERT_NOT_NULL(test, s->xoff);
+	KUNIT_ASSERT_NOT_NULL(test, s->vc);
+	KUNIT_ASSERT_NOT_NULL(test, s->tx);
+	KUNIT_ASSERT_NOT_NULL(test, s->snap);
+	KUNIT_ASSERT_NOT_NULL(test, s->excused);
+	KUNIT_ASSERT_NOT_NULL(test, s->room);
+	memset(s->xoff, -1, n);
+	memset(s->vc, -1, n);
+	memset(s->tx, -1, n);
+	list_for_each_entry(d, &s->sm->fab->devs, node) {
+		s->room[d->index] = d->nports;
+		ports += d->nports;
+		big = max(big, d->nports);
+	}
+	prandom_seed_state(&s->rnd, param->seed);
+
+	voq_soak_check(s);
+	for (i = 0; i < param->events && !s->failures; i++)
+		voq_soak_event(s);
+	KUNIT_EXPECT_EQ(test, s->sm->fab->stray_writes, 0ULL);
+	KUNIT_EXPECT_EQ_MSG(test, s->failures, 0U, "%s seed %u, events below", topo,
+			    param->seed);
+	/* The events, in lines short enough for the log */
+	for (i = 0; s->failures && i < s->len; i += 200)
+		kunit_err(test, "%s seed %u events: %.200s\n", topo, param->seed,
+			  s->log + i);
+	kunit_info(test, "%s seed %u: %u devices, %u ports (widest %u): %u events (%u faults), %u checks, %u violations\n",
+		   topo, param->seed, s->sm->fab->ndevs, ports, big, s->events,
+		   s->faults, s->checks, s->failures);
+	rio_sim_kunit_release(test, s->sm);
+}
+
+static struct kunit_case voq_events_test_cases[] = {
+	KUNIT_CASE(voq_event_link_flap),
+	KUNIT_CASE(voq_event_unavailable),
+	KUNIT_CASE(voq_event_link_state),
+	KUNIT_CASE(voq_event_poll),
+	KUNIT_CASE(voq_event_poll_armed),
+	KUNIT_CASE(voq_event_during_scan),
+	KUNIT_CASE(voq_event_after_removal),
+	KUNIT_CASE(voq_event_races_removal),
+	KUNIT_CASE(voq_event_mport_gone),
+	KUNIT_CASE(voq_event_pw_bad_port),
+	KUNIT_CASE(voq_event_pw_device_deleted),
+	KUNIT_CASE(voq_event_replace_endpoint),
+	KUNIT_CASE(voq_event_replace_switch),
+	KUNIT_CASE(voq_event_new_link_down_format),
+	KUNIT_CASE(voq_event_cut_off_scope),
+	KUNIT_CASE(voq_event_ring_closing_link),
+	KUNIT_CASE(voq_event_replace_cut_off),
+	KUNIT_CASE(voq_event_replace_cut_off_poll),
+	KUNIT_CASE(voq_event_replace_choice),
+	KUNIT_CASE(voq_event_replace_fault),
+	KUNIT_CASE(voq_event_replace_unknown),
+	KUNIT_CASE(voq_event_admin_toward_unknown),
+	KUNIT_CASE(voq_event_admin_down_fails),
+	KUNIT_CASE(voq_event_admin_down_fails_poll),
+	KUNIT_CASE(voq_event_admin_own_link_down),
+	KUNIT_CASE(voq_event_admin_down_unreadable),
+	KUNIT_CASE(voq_event_link_safe_read_fails),
+	KUNIT_CASE(voq_event_admin_cut_off),
+	KUNIT_CASE(voq_event_admin_host_cable),
+	KUNIT_CASE(voq_event_replace_vendor),
+	KUNIT_CASE(voq_event_replace_debugfs_staging),
+	KUNIT_CASE(voq_event_staging_setup_fails),
+	KUNIT_CASE(voq_event_replace_staging_gone),
+	KUNIT_CASE(voq_event_endpoint_latched),
+	KUNIT_CASE(voq_event_cdev_hot_swap_em),
+	KUNIT_CASE(voq_event_cdev_poll_left_alone),
+	KUNIT_CASE(voq_event_cdev_catch_up_left_alone),
+	KUNIT_CASE(voq_event_cdev_switch_latched),
+	KUNIT_CASE(voq_event_partner_lost_block),
+	KUNIT_CASE(voq_event_admin_fault_safe),
+	KUNIT_CASE_PARAM(voq_event_soak, voq_soak_gen_params),
+	{}
+};
+
+static void voq_events_test_exit(struct kunit *test)
+{
+	rio_voq_choices_free();
+}
+
+static struct kunit_suite voq_events_test_suite = {
+	.name = "rio_voq_events",
+	.exit = voq_events_test_exit,
+	.test_cases = voq_events_test_cases,
+};
+
+kunit_test_suite(voq_events_test_suite);
