@@ -1,4 +1,4 @@
 # rule: host-only
-# file: drivers/rapidio/voq/voq_node.c
+# file: drivers/rapidio/voq/voq_topo.c
 # what: every node counts as the enumerating host
-s/return host \&\& host->owner;/return host != NULL;/
+s/return n->net->owner;/return n->net->host != NULL;/

@@ -1,4 +1,4 @@
 # rule: host-only
-# file: drivers/rapidio/voq/voq_main.c
+# file: drivers/rapidio/voq/voq_events.c
 # what: a scan writes whether or not this node enumerated
-s/write = pol.auto_config \&\& host->owner;/write = pol.auto_config;/
+/^static void rio_voq_sync(/,/^}/s/write = pol.auto_config \&\& net->owner;/write = pol.auto_config;/

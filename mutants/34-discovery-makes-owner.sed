@@ -1,4 +1,4 @@
 # rule: host-only
-# file: drivers/rapidio/voq/voq_main.c
+# file: drivers/rapidio/voq/voq_events.c
 # what: any successful scan, a discovery too, makes the host the fabric's owner
-s/host->owner = rio_voq_mport_owns(info->mport);/host->owner = !info->result;/
+/^bool rio_voq_scan_done(/,/^}/s/net->owner = owner;/net->owner = !result;/

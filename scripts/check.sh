@@ -27,9 +27,8 @@ others=()
 for k in $RIO_VOQ_KERNELS; do
 	[ "$k" = "$RIO_VOQ_KERNEL" ] || others+=("$k")
 done
-# The layering check, in the default steps once the tiers of voq_core.h
-# are true of the code; until then run alone (check.sh kunit layers)
-layers=()	# layers=(layers)
+# The layering check: the tiers of voq_core.h are true of the code
+layers=(layers)
 [ ${#steps[@]} -gt 0 ] ||
 	steps=(uml kunit "${layers[@]}" "${others[@]/#/kunit-}" kunit-ppc64 kunit-x86_64
 	       tools demo x86 "${others[@]/#/x86-}" ppc32

@@ -290,7 +290,7 @@ static void voq_event_during_scan(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, host);
 	mutex_lock(&rio_voq_lock);
-	host->scanning = true;		/* as RIO_SCAN_START leaves it */
+	host->net->scanning = true;	/* as RIO_SCAN_START leaves it */
 	mutex_unlock(&rio_voq_lock);
 	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 2, true), 0);
 	rio_sim_mport_pw_flush(sm);
@@ -299,7 +299,7 @@ static void voq_event_during_scan(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rio_sim_mport_scan(sm), -EBUSY);
 	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 2).xoff);
 	mutex_lock(&rio_voq_lock);
-	KUNIT_EXPECT_FALSE(test, host->scanning);
+	KUNIT_EXPECT_FALSE(test, host->net->scanning);
 	mutex_unlock(&rio_voq_lock);
 	rio_sim_kunit_release(test, sm);
 }
@@ -1698,7 +1698,6 @@ static void voq_event_cdev_catch_up_left_alone(struct kunit *test)
 		ctl[p] = c.sw->port[p].voq_ctl;
 	}
 	rio_voq_test_reload();
-	rio_voq_test_catch_up_flush();
 	n = voq_test_node(c.sm, c.sw);
 	KUNIT_ASSERT_NOT_NULL(test, n);
 	mutex_lock(&rio_voq_lock);
@@ -2119,7 +2118,7 @@ static void voq_soak_board(struct voq_soak *s, struct rio_sim_dev *d,
 	/*
 	 * A rev 2.x CSR without any capability reads 0 until written, and
 	 * rio-voq takes such a port for one the block does not have
-	 * (voq_node.c): give each rev 2.x board something to do
+	 * (voq_discover.c): give each rev 2.x board something to do
 	 */
 	if (desc->voq_layout == RIO_VOQ_LAYOUT_REV2 &&
 	    !(desc->voq_caps & (RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP)))

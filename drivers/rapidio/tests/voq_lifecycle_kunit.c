@@ -57,6 +57,8 @@ struct voq_scan_log {
 	unsigned int done;
 	int result;
 	bool enumerate;
+	bool owner;
+	bool replay;
 };
 
 static int voq_scan_log_event(struct notifier_block *nb, unsigned long event,
@@ -70,13 +72,21 @@ static int voq_scan_log_event(struct notifier_block *nb, unsigned long event,
 	log->done++;
 	log->result = info->result;
 	log->enumerate = info->enumerate;
+	log->owner = info->owner;
+	log->replay = info->replay;
 	return NOTIFY_OK;
 }
 
-/* Listeners learn how a scan ended: 0, then -EBUSY for a refused one */
+/*
+ * Listeners learn how a scan ended: 0, then -EBUSY for a refused one,
+ * and whether the mport owns its net.  A listener registered later is
+ * told what it missed, at its registration: the replay of the mport's
+ * last scan (-ENODEV before any).
+ */
 static void voq_scan_notifier_result(struct kunit *test)
 {
 	struct voq_scan_log log = { .nb.notifier_call = voq_scan_log_event };
+	struct voq_scan_log late = { .nb.notifier_call = voq_scan_log_event };
 	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "single");
 	struct rio_sim_mport *sm;
 
@@ -85,13 +95,31 @@ static void voq_scan_notifier_result(struct kunit *test)
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
 	log.mport = &sm->mport;
 	KUNIT_ASSERT_EQ(test, rio_register_scan_notifier(&log.nb), 0);
-	KUNIT_EXPECT_EQ(test, rio_sim_mport_scan(sm), 0);
+	/* Not scanned yet: told so */
 	KUNIT_EXPECT_EQ(test, log.done, 1U);
+	KUNIT_EXPECT_TRUE(test, log.replay);
+	KUNIT_EXPECT_EQ(test, log.result, -ENODEV);
+	KUNIT_EXPECT_FALSE(test, log.owner);
+	KUNIT_EXPECT_EQ(test, rio_sim_mport_scan(sm), 0);
+	KUNIT_EXPECT_EQ(test, log.done, 2U);
+	KUNIT_EXPECT_FALSE(test, log.replay);
 	KUNIT_EXPECT_EQ(test, log.result, 0);
 	KUNIT_EXPECT_TRUE(test, log.enumerate);
+	KUNIT_EXPECT_TRUE(test, log.owner);
 	KUNIT_EXPECT_EQ(test, rio_sim_mport_scan(sm), -EBUSY);
-	KUNIT_EXPECT_EQ(test, log.done, 2U);
+	KUNIT_EXPECT_EQ(test, log.done, 3U);
 	KUNIT_EXPECT_EQ(test, log.result, -EBUSY);
+	KUNIT_EXPECT_TRUE(test, log.owner);	/* the net of the first scan */
+
+	/* Registered after both scans: the last one, replayed to it alone */
+	late.mport = &sm->mport;
+	KUNIT_ASSERT_EQ(test, rio_register_scan_notifier(&late.nb), 0);
+	KUNIT_EXPECT_EQ(test, late.done, 1U);
+	KUNIT_EXPECT_TRUE(test, late.replay);
+	KUNIT_EXPECT_EQ(test, late.result, -EBUSY);
+	KUNIT_EXPECT_TRUE(test, late.owner);
+	KUNIT_EXPECT_EQ(test, log.done, 3U);
+	rio_unregister_scan_notifier(&late.nb);
 	rio_unregister_scan_notifier(&log.nb);
 	rio_sim_kunit_release(test, sm);
 }
@@ -345,19 +373,38 @@ static int voq_holder_run(void *data)
 	return 0;
 }
 
+/* Reloads rio-voq from another task, as a module load does */
+struct voq_loader {
+	struct completion done;
+};
+
+static int voq_loader_run(void *data)
+{
+	struct voq_loader *ld = data;
+
+	rio_voq_test_reload();
+	complete(&ld->done);
+	/* Until kthread_stop(): the test's code stays while this runs */
+	while (!kthread_should_stop())
+		schedule_timeout_interruptible(1);
+	return 0;
+}
+
 /*
- * rio-voq comes (here: its interfaces are registered again, as a module
- * load does) while a task that is not scanning holds the mport's
- * scan_lock (rio_mport_cdev's device changes do so): no scan's end
- * follows.  rio-voq waits for the lock without blocking (twice here: the
- * first catch-up is cancelled by the mport's removal from rio-voq while
- * it waits), then catches up with the net, and does not park port
- * events for good.
+ * rio-voq comes (here: it is loaded again, from another task) while a
+ * task that is not scanning holds the mport's scan_lock
+ * (rio_mport_cdev's device changes do so): no scan's end follows.  The
+ * core tells rio-voq what it missed once the lock is free (the
+ * registration of its scan notifier replays the mport's last scan under
+ * that lock); until then rio-voq has followed the mport and its
+ * devices, written nothing, and parks port events as during a scan.
+ * rio-voq never takes the lock itself.
  */
 static void voq_catch_up_scan_lock_busy(struct kunit *test)
 {
+	struct voq_loader ld;
 	struct voq_holder h;
-	struct task_struct *t;
+	struct task_struct *t, *lt;
 	struct rio_sim_mport *sm;
 	struct rio_voq_node *host;
 	struct rio_voq_link *l;
@@ -376,13 +423,24 @@ static void voq_catch_up_scan_lock_busy(struct kunit *test)
 	wake_up_process(t);
 	wait_for_completion(&h.held);
 
-	rio_voq_test_reload();
-	msleep(120);		/* the catch-up tried the lock, more than once */
-	rio_voq_test_reload();	/* cancels the waiting catch-up */
+	init_completion(&ld.done);
+	lt = kthread_create(voq_loader_run, &ld, "voq-loader");
+	if (IS_ERR(lt)) {
+		complete(&h.release);
+		kthread_stop(t);
+		put_task_struct(t);
+		KUNIT_FAIL(test, "cannot start the loader");
+		return;
+	}
+	get_task_struct(lt);
+	wake_up_process(lt);
+	/* The load waits for the lock, in the notifier's replay */
+	KUNIT_EXPECT_EQ(test, wait_for_completion_timeout(&ld.done,
+							  msecs_to_jiffies(120)), 0UL);
 	host = voq_test_node(sm, sm->fab->host);
 	KUNIT_EXPECT_NOT_NULL(test, host);
 	mutex_lock(&rio_voq_lock);
-	KUNIT_EXPECT_TRUE(test, host && host->scanning);
+	KUNIT_EXPECT_TRUE(test, host && host->net->scanning);
 	mutex_unlock(&rio_voq_lock);
 	l = rio_voq_test_link(&sm->mport, NULL, 0);
 	KUNIT_EXPECT_TRUE(test, !l || l->state != RIO_VOQ_LINK_CONFIGURED);
@@ -391,12 +449,14 @@ static void voq_catch_up_scan_lock_busy(struct kunit *test)
 	complete(&h.release);
 	kthread_stop(t);
 	put_task_struct(t);
-	rio_voq_test_catch_up_flush();
+	wait_for_completion(&ld.done);
+	kthread_stop(lt);
+	put_task_struct(lt);
 
 	host = voq_test_node(sm, sm->fab->host);
 	KUNIT_ASSERT_NOT_NULL(test, host);
 	mutex_lock(&rio_voq_lock);
-	KUNIT_EXPECT_FALSE(test, host->scanning);
+	KUNIT_EXPECT_FALSE(test, host->net->scanning);
 	mutex_unlock(&rio_voq_lock);
 	l = rio_voq_test_link(&sm->mport, NULL, 0);
 	KUNIT_ASSERT_NOT_NULL(test, l);

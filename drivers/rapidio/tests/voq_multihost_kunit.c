@@ -592,7 +592,6 @@ static void voq_mh_catch_up_discovering(struct kunit *test)
 	KUNIT_ASSERT_GE(test, mh.b->mport.host_deviceid, 0);
 
 	rio_voq_test_reload();
-	rio_voq_test_catch_up_flush();
 	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(&mh.a->mport), 4U);
 	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(&mh.b->mport), 4U);
 	voq_mh_expect_b_wrote_nothing(test, &mh, "catch-up");
@@ -661,7 +660,6 @@ static void voq_mh_lost_enumeration(struct kunit *test)
 
 	/* rio-voq loaded after the lost scan: the catch-up writes nothing */
 	rio_voq_test_reload();
-	rio_voq_test_catch_up_flush();
 	KUNIT_EXPECT_EQ(test, rio_voq_test_nodes(&sm->mport), 3U);
 	KUNIT_EXPECT_EQ(test, sm->ini.voq_writes, 0ULL);
 	n = voq_test_node(sm, sw);
@@ -810,10 +808,8 @@ static void voq_mh_cdev_net_load_order(struct kunit *test)
 
 	/* Pass 0 as loaded first; pass 1 as loaded after the first add */
 	for (pass = 0; pass < 2; pass++) {
-		if (pass) {
+		if (pass)
 			rio_voq_test_reload();
-			rio_voq_test_catch_up_flush();
-		}
 		n = voq_mh_node_of(sm, rdev);
 		host = voq_mh_node_of(sm, NULL);
 		KUNIT_ASSERT_NOT_NULL_MSG(test, n, "pass %u", pass);
@@ -878,10 +874,8 @@ static void voq_mh_cdev_net_after_enumeration(struct kunit *test)
 	rdev = voq_mh_cdev_add(test, &sm->mport, "voq-mh-cdev-again", 0x22, 0);
 	KUNIT_ASSERT_NOT_NULL(test, rdev);
 	for (pass = 0; pass < 2; pass++) {
-		if (pass) {
+		if (pass)
 			rio_voq_test_reload();
-			rio_voq_test_catch_up_flush();
-		}
 		n = voq_mh_node_of(sm, rdev);
 		KUNIT_ASSERT_NOT_NULL_MSG(test, n, "pass %u", pass);
 		writes = sm->ini.voq_writes;

@@ -7,15 +7,17 @@
  * written is put back as it was read, last write first, and one line
  * names both ends.
  *
- * voq_link.c calls this after a link's VoQ configuration, whatever its
- * outcome, so that it runs on the same links (both ends with VoQ
- * blocks), at the same times (scan, port events, admin changes) and
- * under the same lock.  An end without the register (an LP-Serial map I
+ * The link operations at the end of this file run the VoQ sequencer
+ * (voq_link.c) and then this one, whatever the VoQ outcome, so that it
+ * runs on the same links (both ends with VoQ blocks), at the same times
+ * (scan, port events, admin changes) and under the same lock; the VoQ
+ * sequencer knows nothing of this one.  An end without the register (an LP-Serial map I
  * device) counts as one without either feature: the other end then has
  * them off.  An end whose register is out of reach leaves its link alone.
  */
 
 #include <kunit/visibility.h>
+#include <linux/bits.h>
 #include <linux/err.h>
 #include <linux/lockdep.h>
 #include <linux/printk.h>
@@ -440,5 +442,76 @@ int rio_lat_port_alone(struct rio_voq_node *n, unsigned int port)
 	if (ret)
 		rio_voq_err(n, "port %u: cannot turn latency optimization off toward the board swapped in while %s (%pe)\n",
 			    port, step, ERR_PTR(ret));
+	return ret;
+}
+
+/**
+ * rio_voq_link_configure() - plan a link and, if allowed, write it
+ * @l: the link; both ends probed, with VoQ blocks
+ * @pol: the module's policy
+ * @write: write the plan (the enumerating host); else only plan and
+ *	report
+ * @fresh: read both ends' CSRs first (an admin change, a port event);
+ *	else plan from the values read at discovery
+ *
+ * A link that is down (@l->down) gets generation off at each end that
+ * can be reached, and stays in state RIO_VOQ_LINK_DOWN; the admin's
+ * choices are kept for when it is back.  A link with an end whose board
+ * is not known (rio_voq_node.unknown) is not planned: generation goes
+ * off at the other end, toward it, nothing is written to it, and the
+ * link is failed until the board is discovered again.  Called with
+ * rio_voq_lock held.
+ *
+ * Return: 0; -EBUSY for an end not known; or the error of the access
+ * that failed (the link is then in state RIO_VOQ_LINK_FAILED with
+ * generation off at both ends); or, the VoQ configuration done, the
+ * error of rio_lat_link_configure(), which follows it in any case: the
+ * latency optimization of a link does not depend on its VoQ state.
+ */
+int rio_voq_link_configure(struct rio_voq_link *l,
+			   const struct rio_voq_policy *pol, bool write,
+			   bool fresh)
+{
+	int ret = rio_voq_link_write(l, pol, write, fresh ? BIT(0) | BIT(1) : 0, NULL);
+	int lat = rio_lat_link_configure(l, write, false, NULL);
+
+	return ret ?: lat;
+}
+
+/**
+ * rio_voq_link_try() - write a link with choices not yet kept
+ * @l: the link; both ends probed, with VoQ blocks
+ * @pol: the module's policy
+ * @fresh: bit i set: read end i's CSR first
+ * @ch: each end's choices, as they would be (end 0, end 1)
+ *
+ * What rio_voq_link_configure() does for the enumerating host, with @ch
+ * in place of the ports' choices, which are left alone: the caller
+ * keeps @ch only if this succeeds.  On a failure the ends are set by the
+ * choices that stand, generation off, and the link shows their plan: of
+ * @ch, only group sizes a failed write set may stay in the CSRs, inert
+ * while generation is off.  A choice of @ch that is new is checked again
+ * against the capabilities the ends' CSRs show when they are read, and a
+ * new symbol format against the link's baud-rate class (Part 12 chapter
+ * 3: class 2 runs CS48, class 3 CS64; on a link that is down, the class
+ * last read, if any).  Called with rio_voq_lock held.
+ *
+ * Return: as rio_voq_link_configure(); or, nothing written and the link
+ * as it was, the refusal of rio_voq_choice_check() of a new choice that
+ * the capabilities just read no longer allow (the board changed), or
+ * -EINVAL for a format the link's baud-rate class forbids.
+ */
+int rio_voq_link_try(struct rio_voq_link *l, const struct rio_voq_policy *pol,
+		     unsigned int fresh, const struct rio_voq_choice *const ch[2])
+{
+	int ret = rio_voq_link_write(l, pol, true, fresh, ch);
+
+	/*
+	 * A new symbol format may change what Part 6 wants of bit 9.  The
+	 * choice went through: a failure here is the latency optimization's
+	 * own (its log line, its state), not the admin's VoQ write's.
+	 */
+	if (!ret)
+		rio_lat_link_configure(l, pol->auto_config, false, NULL);
 	return ret;
 }

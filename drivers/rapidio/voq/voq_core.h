@@ -3,29 +3,50 @@
  * rio-voq core: the devices and links it follows, and the policy that
  * configures both partners of each link.  Internal to the rio_voq module.
  *
- * Layers, bottom up (a file calls only into the layers below it; the
- * policy knobs travel down as a struct rio_voq_policy):
- *   voq_policy.c   pure planner: policy + admin choices -> per-link plan
- *   voq_access.c   every maintenance access, counted
- *   voq_node.c     discovery of a device's VoQ block, bounded
- *   voq_link.c     the one write sequencer (Part 12 order, read back)
- *   voq_staging.c  staging-queue ops
- *   voq_admin.c    admin choices: validation, remembered choices
- *   voq_topo.c     nodes and links, from the core's view of the net
- *   voq_sysfs.c    voq/ and voq/port<N>/
- *   voq_debugfs.c  debugfs state
- *   voq_main.c     module, bus/class interfaces, scan notifier
+ * Tiers, bottom up, one file per line: a file calls only into the files
+ * listed before it, never into one listed after it (state at the
+ * bottom, every way in at the top; the policy knobs travel down as a
+ * struct rio_voq_policy):
+ *   voq_policy.c    the planner (pure), the policy, rio_voq_lock
+ *   lat_policy.c    the latency-optimization planner (pure)
+ *   voq_access.c    every maintenance access, counted; register addresses
+ *   voq_topo.c      the registry of nodes and links; graph queries
+ *   voq_discover.c  discovery of a device's VoQ block, bounded
+ *   voq_link.c      the VoQ write sequencer (Part 12 order, read back)
+ *   lat_link.c      the latency sequencer; link ops: VoQ, then latency
+ *   voq_staging.c   staging-queue ops
+ *   voq_admin.c     admin choices, VoQ and latency: checked, remembered
+ *   voq_events.c    operations: scans' ends, devices, port events, poll
+ *   voq_debugfs.c   debugfs state
+ *   voq_sysfs.c     voq/ and voq/port<N>/, made to follow the nodes
+ *   voq_main.c      every entry point: interfaces, notifier, port-writes
+ *
+ * An entry point takes rio_voq_lock, calls one operation, drops the
+ * lock and makes sysfs follow (rio_voq_sysfs_sync()).
+ *
+ * One struct rio_voq_net per mport holds its fabric: nodes, links,
+ * ownership and scan state; only the list of fabrics is global.
+ *
+ * Locks, outermost first: the class and bus mutexes (the interfaces'
+ * callbacks); the core's rio_mport_list_lock and the mport's scan_lock,
+ * which the core holds around its scan notifications and rio-voq never
+ * takes; the mport's lock, held by the core around the port-write
+ * handler; rio_voq_sysfs_lock (voq_sysfs.c); rio_voq_lock, one for every
+ * fabric (Documentation/driver-api/rapidio/voq.rst, "Architecture",
+ * says why).
  */
 #ifndef _RIO_VOQ_CORE_H
 #define _RIO_VOQ_CORE_H
 
 #include <linux/bits.h>
 #include <linux/dev_printk.h>
+#include <linux/hashtable.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/rio.h>
 #include <linux/rio_voq.h>
 #include <linux/types.h>
+#include <linux/xarray.h>
 
 #include "lat_internal.h"
 #include "voq_internal.h"
@@ -134,7 +155,7 @@ enum rio_voq_knob {
  * @set: bit k set if knob k was chosen
  * @val: the value chosen for each knob
  * @lat: the choice for each latency-optimization feature, an
- *	&enum rio_lat_choice (lat_admin.c); the VoQ planner ignores it
+ *	&enum rio_lat_choice (voq_admin.c); the VoQ planner ignores it
  *
  * Choices are constraints the planner honours over the policy; they are
  * validated against both ends when made.
@@ -191,11 +212,14 @@ struct rio_voq_port_state {
 #define RIO_VOQ_PW_PORT		GENMASK(7, 0)
 #define RIO_VOQ_PW_PORTS	(RIO_VOQ_PW_PORT + 1)
 
+struct rio_voq_net;
+
 /**
  * struct rio_voq_node - a device (or the mport itself) rio-voq follows
- * @node: entry in the list of nodes
- * @hnode: entry in the node hash (by device, or by mport for its own node)
- * @mport: the mport the node is reached through
+ * @node: entry in its fabric's list of nodes
+ * @hnode: entry in its fabric's hash of devices (not the mport's own node)
+ * @net: its fabric
+ * @mport: the mport the node is reached through (@net's)
  * @rdev: the device, NULL for the mport's own configuration space
  * @probed: discovery has run (whether or not a block was found)
  * @placed: the core knows where the device is (it was enumerated or
@@ -204,11 +228,6 @@ struct rio_voq_port_state {
  * @root: the device the mport reaches at hop 0 (placed, no predecessor)
  * @from_scan: registered while its mport was being scanned
  * @configured: its ports without a link have been set up
- * @owner: the mport's own node: the core enumerated the mport's net
- *	through it to the end (rio_net.enumerated), so this host may write
- *	to the fabric; any other (it discovered, lost its enumeration, or
- *	userspace built its net) only reads and reports
- * @scanning: the mport's own node: a scan of the mport is in progress
  * @dead: being removed: admin operations fail with -ENODEV
  * @unknown: what the board in its place is made of is not known: after
  *	a bounce, its rediscovery failed, or it could not be reached.
@@ -249,6 +268,7 @@ struct rio_voq_port_state {
 struct rio_voq_node {
 	struct list_head node;
 	struct hlist_node hnode;
+	struct rio_voq_net *net;
 	struct rio_mport *mport;
 	struct rio_dev *rdev;
 	bool probed;
@@ -256,8 +276,6 @@ struct rio_voq_node {
 	bool root;
 	bool from_scan;
 	bool configured;
-	bool owner;
-	bool scanning;
 	bool dead;
 	bool unknown;
 	bool unknown_told;
@@ -352,7 +370,7 @@ struct rio_lat_link {
 
 /**
  * struct rio_voq_link - a link between two ports, both with VoQ blocks
- * @node: entry in the list of links
+ * @node: entry in its fabric's list of links
  * @end: the two nodes
  * @port: the port of each node
  * @fmt: symbol format of the link, once @fmt_known
@@ -385,6 +403,42 @@ struct rio_voq_link {
 };
 
 /**
+ * struct rio_voq_net - a fabric rio-voq follows: the net of one mport
+ * @node: entry in the list of fabrics
+ * @mport: the mport
+ * @host: the mport's own node, NULL until the class interface sees the
+ *	mport (its devices may come first)
+ * @nodes: its nodes, the mport's own included, in the order they came
+ * @links: the links between its nodes
+ * @devs: its devices' nodes, by device
+ * @tags: its devices' nodes, by the unique device ID of their component
+ *	tag: the node a port-write names (the first device of a tag)
+ * @owner: the core enumerated the mport's net through it to the end
+ *	(rio_net.enumerated), so this host may write to the fabric; one
+ *	that discovered, lost its enumeration, or whose net userspace built
+ *	only reads and reports
+ * @scanning: a scan of the mport is in progress (or the core has not
+ *	told rio-voq yet of a scan it missed, rio_voq_caught_up()): devices
+ *	added are the scan's, port events wait for its end
+ * @told: the core told of the mport: a scan's start or end, or the
+ *	replay of one rio-voq missed
+ *
+ * Every field, and the nodes and links, are under rio_voq_lock.
+ */
+struct rio_voq_net {
+	struct list_head node;
+	struct rio_mport *mport;
+	struct rio_voq_node *host;
+	struct list_head nodes;
+	struct list_head links;
+	DECLARE_HASHTABLE(devs, 6);
+	struct xarray tags;
+	bool owner;
+	bool scanning;
+	bool told;
+};
+
+/**
  * struct rio_voq_end - what the planner needs to know of one end of a link
  * @layout: layout of the end's VoQ block
  * @caps: the end's decoded Port n VoQ CSR (capabilities matter here)
@@ -398,9 +452,11 @@ struct rio_voq_end {
 	const struct rio_voq_choice *choice;
 };
 
-/* voq_policy.c: pure */
+/* voq_policy.c: the planner (pure), the policy, the lock */
+extern struct mutex rio_voq_lock;
 extern const char * const rio_voq_fmt_names[RIO_VOQ_NR_FMTS];
 extern const char * const rio_voq_pref_names[RIO_VOQ_NR_PREFS];
+void rio_voq_policy_get(struct rio_voq_policy *pol);
 enum rio_voq_fmt_pref rio_voq_class_pref(unsigned int baud_class);
 int rio_voq_pref_check(unsigned int baud_class, enum rio_voq_fmt_pref pref);
 enum rio_voq_fmt rio_voq_link_fmt(enum rio_voq_layout a, enum rio_voq_layout b,
@@ -421,87 +477,39 @@ int rio_voq_choice_check(const struct rio_voq_end *me,
 bool rio_voq_need_gen_off(u32 cur, u32 want, u32 pcur, u32 pwant,
 			  bool partner);
 
-/* voq_access.c: every maintenance access of rio-voq */
+/* voq_access.c: every maintenance access, register addresses */
 extern struct rio_voq_counters rio_voq_count;
 int rio_voq_read(struct rio_voq_node *n, u32 offset, u32 *val);
 int rio_voq_write(struct rio_voq_node *n, u32 offset, u32 val);
 int rio_voq_csr_read(struct rio_voq_node *n, unsigned int port, u32 *csr);
 int rio_voq_csr_write(struct rio_voq_node *n, unsigned int port, u32 val);
-
-/* voq_node.c: discovery */
-int rio_voq_node_probe(struct rio_voq_node *n);
-int rio_voq_node_reprobe(struct rio_voq_node *n, struct rio_voq_node *fresh);
-bool rio_voq_node_same(const struct rio_voq_node *n,
-		       const struct rio_voq_node *fresh);
+unsigned int rio_voq_hw_port(const struct rio_voq_node *n, unsigned int port);
 u32 rio_voq_node_csr(const struct rio_voq_node *n, unsigned int port);
 u32 rio_voq_phys_reg(const struct rio_voq_node *n, unsigned int port, u32 reg);
+unsigned int rio_voq_baud_class(u32 ctl2);
 struct device *rio_voq_node_dev(const struct rio_voq_node *n);
 const char *rio_voq_node_name(const struct rio_voq_node *n);
-bool rio_voq_node_writable(const struct rio_voq_node *n);
 void rio_voq_node_end(const struct rio_voq_node *n, unsigned int port,
 		      struct rio_voq_end *e);
 
-/* voq_link.c: the write sequencer */
-unsigned int rio_voq_baud_class(u32 ctl2);
-bool rio_voq_link_unreachable(struct rio_voq_link *l, unsigned int i);
-int rio_voq_link_configure(struct rio_voq_link *l,
-			   const struct rio_voq_policy *pol, bool write,
-			   bool fresh);
-int rio_voq_link_try(struct rio_voq_link *l, const struct rio_voq_policy *pol,
-		     unsigned int fresh, const struct rio_voq_choice *const ch[2]);
-int rio_voq_port_configure(struct rio_voq_node *n, unsigned int port,
-			   bool fresh);
-int rio_voq_port_try(struct rio_voq_node *n, unsigned int port,
-		     const struct rio_voq_choice *ch);
-int rio_voq_port_safe(struct rio_voq_node *n, unsigned int port, u32 val);
-bool rio_voq_link_safe(struct rio_voq_link *l);
-
-/* lat_link.c: a link's latency-optimization writes */
-enum rio_voq_fmt rio_lat_link_fmt(const struct rio_voq_link *l);
-void rio_lat_link_ends(const struct rio_voq_link *l,
-		       const struct rio_voq_choice *const ch[2],
-		       struct rio_lat_end e[2]);
-int rio_lat_link_read(struct rio_voq_link *l);
-int rio_lat_link_configure(struct rio_voq_link *l, bool write, bool fresh,
-			   const struct rio_voq_choice *const ch[2]);
-int rio_lat_port_alone(struct rio_voq_node *n, unsigned int port);
-
-/* lat_admin.c */
-int rio_lat_port_set(struct rio_voq_node *n, unsigned int port,
-		     enum rio_lat_feat feat, enum rio_lat_choice val);
-
-/* Which end of @l is @n's @port: 0 or 1 */
-static inline unsigned int rio_voq_link_end(const struct rio_voq_link *l,
-					    const struct rio_voq_node *n,
-					    unsigned int port)
-{
-	return l->end[0] == n && l->port[0] == port ? 0 : 1;
-}
-
-/* voq_admin.c */
-int rio_voq_port_set(struct rio_voq_node *n, unsigned int port,
-		     enum rio_voq_knob knob, unsigned int val);
-void rio_voq_choices_load(struct rio_voq_node *n);
-void rio_voq_choices_check(struct rio_voq_node *n, unsigned int port);
-void rio_voq_choices_free(void);
-void rio_voq_remember(const struct rio_voq_node *n, unsigned int port);
-const char *rio_voq_knob_name(enum rio_voq_knob knob);
-
-/* voq_staging.c */
-void rio_voq_staging_follow_link(struct rio_voq_link *l, bool write);
-int rio_voq_staging_set_map(struct rio_voq_node *n, unsigned int port,
-			    const u8 *map, unsigned int count);
-
-/* voq_topo.c: nodes and links */
-extern struct list_head rio_voq_nodes;
-extern struct list_head rio_voq_links;
+/* voq_topo.c: fabrics, their nodes and links, and the graph the core built */
+struct rio_voq_net *rio_voq_net_of(struct rio_mport *mport);
+struct rio_voq_net *rio_voq_net_find_or_add(struct rio_mport *mport);
+void rio_voq_net_unlink(struct rio_voq_net *net);
+void rio_voq_net_free(struct rio_voq_net *net);
+struct rio_voq_net *rio_voq_net_first(void);
+struct rio_voq_net *rio_voq_net_next(struct rio_voq_net *net);
+struct rio_voq_node *rio_voq_net_node(struct rio_voq_net *net,
+				      struct rio_dev *rdev);
+struct rio_voq_node *rio_voq_net_tagged(struct rio_voq_net *net, u32 tag);
 struct rio_voq_node *rio_voq_node_of(struct rio_mport *mport,
 				     struct rio_dev *rdev);
 struct rio_voq_node *rio_voq_node_find_or_add(struct rio_mport *mport,
 					      struct rio_dev *rdev);
 void rio_voq_node_unlink(struct rio_voq_node *n);
 void rio_voq_node_free(struct rio_voq_node *n);
-void rio_voq_find_links(struct rio_mport *mport);
+bool rio_voq_node_writable(const struct rio_voq_node *n);
+void rio_voq_find_links(struct rio_voq_net *net);
 struct rio_voq_node *rio_voq_port_peer(struct rio_voq_node *n,
 				       unsigned int port);
 struct rio_voq_node *rio_voq_port_child(struct rio_voq_node *n,
@@ -512,29 +520,88 @@ void rio_voq_node_replace(struct rio_voq_node *n, struct rio_voq_node *fresh);
 void rio_voq_place(struct rio_voq_node *n, bool from_scan, unsigned int ndevs);
 bool rio_voq_node_auto(const struct rio_voq_node *n);
 
-/* voq_events.c: port-writes, port events, the poll */
+/* Which end of @l is @n's @port: 0 or 1 */
+static inline unsigned int rio_voq_link_end(const struct rio_voq_link *l,
+					    const struct rio_voq_node *n,
+					    unsigned int port)
+{
+	return l->end[0] == n && l->port[0] == port ? 0 : 1;
+}
+
+/* voq_discover.c: discovery */
+int rio_voq_node_probe(struct rio_voq_node *n);
+int rio_voq_node_reprobe(struct rio_voq_node *n, struct rio_voq_node *fresh);
+bool rio_voq_node_same(const struct rio_voq_node *n,
+		       const struct rio_voq_node *fresh);
+
+/* voq_link.c: the VoQ write sequencer */
+int rio_voq_link_write(struct rio_voq_link *l,
+		       const struct rio_voq_policy *pol, bool write,
+		       unsigned int fresh, const struct rio_voq_choice *const ch[2]);
+bool rio_voq_link_unreachable(struct rio_voq_link *l, unsigned int i);
+int rio_voq_port_configure(struct rio_voq_node *n, unsigned int port,
+			   bool fresh);
+int rio_voq_port_try(struct rio_voq_node *n, unsigned int port,
+		     const struct rio_voq_choice *ch);
+int rio_voq_port_safe(struct rio_voq_node *n, unsigned int port, u32 val);
+bool rio_voq_link_safe(struct rio_voq_link *l);
+
+/* lat_link.c: the latency-optimization sequencer, and the link operations */
+enum rio_voq_fmt rio_lat_link_fmt(const struct rio_voq_link *l);
+void rio_lat_link_ends(const struct rio_voq_link *l,
+		       const struct rio_voq_choice *const ch[2],
+		       struct rio_lat_end e[2]);
+int rio_lat_link_read(struct rio_voq_link *l);
+int rio_lat_link_configure(struct rio_voq_link *l, bool write, bool fresh,
+			   const struct rio_voq_choice *const ch[2]);
+int rio_lat_port_alone(struct rio_voq_node *n, unsigned int port);
+int rio_voq_link_configure(struct rio_voq_link *l,
+			   const struct rio_voq_policy *pol, bool write,
+			   bool fresh);
+int rio_voq_link_try(struct rio_voq_link *l, const struct rio_voq_policy *pol,
+		     unsigned int fresh, const struct rio_voq_choice *const ch[2]);
+
+/* voq_staging.c */
+void rio_voq_staging_follow_link(struct rio_voq_link *l, bool write);
+int rio_voq_staging_set_map(struct rio_voq_node *n, unsigned int port,
+			    const u8 *map, unsigned int count);
+
+/* voq_admin.c: admin choices, VoQ and latency optimization */
+int rio_voq_port_set(struct rio_voq_node *n, unsigned int port,
+		     enum rio_voq_knob knob, unsigned int val);
+int rio_lat_port_set(struct rio_voq_node *n, unsigned int port,
+		     enum rio_lat_feat feat, enum rio_lat_choice val);
+void rio_voq_choices_load(struct rio_voq_node *n);
+void rio_voq_choices_check(struct rio_voq_node *n, unsigned int port);
+void rio_voq_choices_free(void);
+void rio_voq_remember(const struct rio_voq_node *n, unsigned int port);
+const char *rio_voq_knob_name(enum rio_voq_knob knob);
+
+/* voq_events.c: scans' ends, device adds, port events, the poll's pass */
+union rio_pw_msg;
+bool rio_voq_scan_start(struct rio_mport *mport);
+bool rio_voq_scan_done(struct rio_mport *mport, int result, bool owner);
+bool rio_voq_dev_add(struct rio_mport *mport, struct rio_dev *rdev, u64 t0);
+struct rio_voq_net *rio_voq_mport_add(struct rio_mport *mport);
+bool rio_voq_caught_up(struct rio_mport *mport, bool owner);
+void rio_voq_replay_begin(void);
+void rio_voq_replay_end(void);
+void rio_voq_pw_event(struct rio_voq_net *net, const union rio_pw_msg *msg);
+void rio_voq_poll_pass(void);
 void rio_voq_port_event(struct rio_voq_node *n, unsigned int port,
 			bool bounced);
-void rio_voq_events_replay(struct rio_mport *mport);
-void rio_voq_pw_register(struct rio_mport *mport);
-void rio_voq_pw_unregister(struct rio_mport *mport);
-void rio_voq_poll_start(void);
-void rio_voq_poll_stop(void);
+void rio_voq_events_replay(struct rio_voq_net *net);
 const char *rio_voq_port_link_state(const struct rio_voq_node *n,
 				    unsigned int port);
-
-/* voq_sysfs.c */
-int rio_voq_sysfs_add(struct rio_voq_node *n);
-void rio_voq_sysfs_del(struct rio_voq_node *n);
 
 /* voq_debugfs.c */
 void rio_voq_debugfs_init(void);
 void rio_voq_debugfs_exit(void);
 
-/* voq_main.c */
-extern struct mutex rio_voq_lock;
-extern struct workqueue_struct *rio_voq_wq;
-void rio_voq_policy_get(struct rio_voq_policy *pol);
+/* voq_sysfs.c */
+int rio_voq_sysfs_add(struct rio_voq_node *n);
+void rio_voq_sysfs_del(struct rio_voq_node *n);
+void rio_voq_sysfs_remove(struct rio_voq_node *n);
 void rio_voq_sysfs_sync(void);
 
 /* Test hooks, built with KUnit only */
@@ -546,6 +613,5 @@ unsigned int rio_voq_test_nodes(struct rio_mport *mport);
 void rio_voq_test_poll(void);
 int rio_voq_test_poll_ms(unsigned int ms);
 void rio_voq_test_reload(void);
-void rio_voq_test_catch_up_flush(void);
 
 #endif /* _RIO_VOQ_CORE_H */

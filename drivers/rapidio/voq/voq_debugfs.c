@@ -70,21 +70,28 @@ static void rio_voq_show_lat(struct seq_file *m, const struct rio_voq_link *l)
 	seq_puts(m, "\n");
 }
 
+static void rio_voq_show_link(struct seq_file *m, const struct rio_voq_link *l)
+{
+	seq_printf(m, "%s.%u <-> %s.%u %s %s%s%s\n",
+		   rio_voq_node_name(l->end[0]), l->port[0],
+		   rio_voq_node_name(l->end[1]), l->port[1],
+		   l->fmt_known ? rio_voq_fmt_names[l->fmt] : "unknown",
+		   rio_voq_state_name[l->state],
+		   l->reason[0] ? ": " : "", l->reason);
+	rio_voq_show_dir(m, l, 0);
+	rio_voq_show_dir(m, l, 1);
+	rio_voq_show_lat(m, l);
+}
+
 static int rio_voq_links_show(struct seq_file *m, void *v)
 {
 	struct rio_voq_link *l;
+	struct rio_voq_net *net;
 
 	mutex_lock(&rio_voq_lock);
-	list_for_each_entry(l, &rio_voq_links, node) {
-		seq_printf(m, "%s.%u <-> %s.%u %s %s%s%s\n",
-			   rio_voq_node_name(l->end[0]), l->port[0],
-			   rio_voq_node_name(l->end[1]), l->port[1],
-			   l->fmt_known ? rio_voq_fmt_names[l->fmt] : "unknown",
-			   rio_voq_state_name[l->state],
-			   l->reason[0] ? ": " : "", l->reason);
-		rio_voq_show_dir(m, l, 0);
-		rio_voq_show_dir(m, l, 1);
-		rio_voq_show_lat(m, l);
+	for (net = rio_voq_net_first(); net; net = rio_voq_net_next(net)) {
+		list_for_each_entry(l, &net->links, node)
+			rio_voq_show_link(m, l);
 	}
 	mutex_unlock(&rio_voq_lock);
 	return 0;

@@ -39,49 +39,16 @@
 #include <linux/bitfield.h>
 #include <linux/bitops.h>
 #include <linux/lockdep.h>
-#include <linux/moduleparam.h>
+#include <linux/ktime.h>
 #include <linux/mutex.h>
 #include <linux/rio_drv.h>
 #include <linux/rio_regs.h>
 #include <linux/slab.h>
-#include <linux/workqueue.h>
 
 #include "voq_core.h"
 
-#define RIO_VOQ_POLL_MAX_MS	60000
 /* Passes of rio_voq_check() for one request, links coming back included */
 #define RIO_VOQ_CHECK_PASSES	4
-
-static unsigned int poll_ms;
-static bool rio_voq_poll_on;
-/* Arming and stopping the poll: the parameter may change during unload */
-static DEFINE_MUTEX(rio_voq_poll_lock);
-
-static void rio_voq_poll_work(struct work_struct *work);
-static DECLARE_DELAYED_WORK(rio_voq_poll_dw, rio_voq_poll_work);
-
-static int rio_voq_poll_set(const char *val, const struct kernel_param *kp)
-{
-	unsigned int ms;
-	int ret = kstrtouint(val, 0, &ms);
-
-	if (ret || ms > RIO_VOQ_POLL_MAX_MS)
-		return -EINVAL;
-	mutex_lock(&rio_voq_poll_lock);
-	WRITE_ONCE(poll_ms, ms);
-	if (rio_voq_poll_on && ms)
-		mod_delayed_work(rio_voq_wq, &rio_voq_poll_dw, msecs_to_jiffies(ms));
-	mutex_unlock(&rio_voq_poll_lock);
-	return 0;
-}
-
-static const struct kernel_param_ops rio_voq_poll_ops = {
-	.set = rio_voq_poll_set,
-	.get = param_get_uint,
-};
-module_param_cb(poll_ms, &rio_voq_poll_ops, &poll_ms, 0644);
-MODULE_PARM_DESC(poll_ms,
-		 "read every port's Error and Status CSR this often, for mports without port-writes (ms, 0 = off, the default; at most 60000)");
 
 /* PORT_OK and Port Unavailable: what an event is about */
 #define RIO_VOQ_STS_EVENT	(RIO_PORT_N_ERR_STS_PORT_OK | RIO_PORT_N_ERR_STS_PORT_UA)
@@ -169,8 +136,8 @@ static void rio_voq_follow_replaced(struct rio_voq_node *n,
 	struct rio_voq_link *l;
 	unsigned int p, i;
 
-	list_for_each_entry(l, &rio_voq_links, node) {
-		if (l->state != RIO_VOQ_LINK_NEW || l->end[0]->mport != n->mport)
+	list_for_each_entry(l, &n->net->links, node) {
+		if (l->state != RIO_VOQ_LINK_NEW)
 			continue;
 		l->down = rio_voq_end_down(l->end[0], l->port[0]) ||
 			  rio_voq_end_down(l->end[1], l->port[1]);
@@ -262,6 +229,8 @@ static void rio_voq_take_fresh(struct rio_voq_found *f)
 	n->unknown = false;
 	n->unknown_told = false;
 	rio_voq_node_replace(n, &f->fresh);
+	rio_voq_choices_load(n);	/* those of a block that went and came back */
+	rio_voq_find_links(n->net);
 	if (n->ef)
 		rio_voq_info(n, "replaced: VoQ block at 0x%04x (rev %d), %u ports; planned again\n",
 			     n->ef, n->layout, n->nports);
@@ -411,7 +380,8 @@ static void rio_voq_peer_port_event(struct rio_voq_node *peer,
  */
 void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 {
-	struct rio_voq_node *host = rio_voq_node_of(n->mport, NULL), *peer;
+	struct rio_voq_net *net = n->net;
+	struct rio_voq_node *peer;
 	struct rio_voq_policy pol;
 	struct rio_voq_link *l;
 	unsigned int end, changed;
@@ -419,13 +389,13 @@ void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 	int peer_err;
 
 	lockdep_assert_held(&rio_voq_lock);
-	if (!host || host->dead || n->dead)
+	if (!net->host || n->dead)
 		return;
 	rio_voq_policy_get(&pol);
-	write = pol.auto_config && host->owner;
+	write = pol.auto_config && net->owner;
 	if (!n->ef || port >= n->nports) {
 		/* A port rio-voq has no state for: a board with a new block? */
-		if ((bounced || n->unknown) && !host->scanning &&
+		if ((bounced || n->unknown) && !net->scanning &&
 		    rio_voq_check_replaced(n, NULL, &pol, write))
 			return;
 		/*
@@ -434,11 +404,11 @@ void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 		 * reached when the board lost it): its port follows
 		 */
 		peer = rio_voq_port_peer(n, port);
-		if (peer && peer != n && peer->ef && !peer->dead && !host->scanning)
+		if (peer && peer != n && peer->ef && !peer->dead && !net->scanning)
 			rio_voq_peer_port_event(peer, n, bounced);
 		return;
 	}
-	if (host->scanning) {
+	if (net->scanning) {
 		n->port[port].pending = true;
 		n->port[port].bounced |= bounced;
 		return;
@@ -517,18 +487,18 @@ void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 
 /**
  * rio_voq_events_replay() - follow the events that came during a scan
- * @mport: the mport, whose scan has ended
+ * @net: the fabric, whose scan has ended
  *
  * Called with rio_voq_lock held.
  */
-void rio_voq_events_replay(struct rio_mport *mport)
+void rio_voq_events_replay(struct rio_voq_net *net)
 {
 	struct rio_voq_node *n;
 	unsigned int p;
 
 	lockdep_assert_held(&rio_voq_lock);
-	list_for_each_entry(n, &rio_voq_nodes, node) {
-		if (n->mport != mport || n->dead || !n->ef)
+	list_for_each_entry(n, &net->nodes, node) {
+		if (n->dead || !n->ef)
 			continue;
 		for (p = 0; p < n->nports; p++)
 			if (n->port[p].pending)
@@ -563,58 +533,6 @@ static bool rio_voq_pw_bounced(struct rio_voq_node *n, unsigned int port,
 	assign_bit(port, n->pw_ok2u, ok2u);
 	assign_bit(port, n->pw_u2ok, u2ok);
 	return true;
-}
-
-/*
- * A port-write reached @mport: find the node by the component tag the
- * enumerator gave it and follow the port the message names.  Port-writes
- * of devices rio-voq does not follow (or no longer does) are ignored.
- */
-static int rio_voq_pw(struct rio_mport *mport, void *context,
-		      union rio_pw_msg *msg, int step)
-{
-	u32 tag = msg->em.comptag & RIO_CTAG_UDEVID;
-	unsigned int port = FIELD_GET(RIO_VOQ_PW_PORT, msg->em.is_port);
-	u32 latched = msg->em.errdetect & (REM_PED_LINK_OK2U | REM_PED_LINK_U2OK);
-	struct rio_voq_node *n;
-
-	mutex_lock(&rio_voq_lock);
-	list_for_each_entry(n, &rio_voq_nodes, node) {
-		if (n->mport != mport || !n->rdev || n->dead ||
-		    (n->rdev->comp_tag & RIO_CTAG_UDEVID) != tag)
-			continue;
-		rio_voq_port_event(n, port, rio_voq_pw_bounced(n, port, latched));
-		break;
-	}
-	mutex_unlock(&rio_voq_lock);
-	/* A replaced device's voq/ follows its new block */
-	rio_voq_sysfs_sync();
-	return 0;
-}
-
-/**
- * rio_voq_pw_register() - follow the port-writes an mport receives
- * @mport: the mport
- *
- * Called without rio_voq_lock (the core takes the mport's lock).
- */
-void rio_voq_pw_register(struct rio_mport *mport)
-{
-	if (rio_add_mport_pw_handler(mport, mport, rio_voq_pw))
-		dev_warn(&mport->dev, "cannot follow port-writes; set poll_ms to follow port events\n");
-}
-
-/**
- * rio_voq_pw_unregister() - stop following an mport's port-writes
- * @mport: the mport
- *
- * Returns once no handler call for @mport is in progress (the core
- * calls handlers with the mport's lock held, which this takes).  Called
- * without rio_voq_lock.
- */
-void rio_voq_pw_unregister(struct rio_mport *mport)
-{
-	rio_del_mport_pw_handler(mport, mport, rio_voq_pw);
 }
 
 /*
@@ -653,7 +571,7 @@ static bool rio_voq_pw_lost(struct rio_voq_node *n, unsigned int port)
  * be on its way), so they are not taken for lost.
  */
 struct rio_voq_check_req {
-	struct rio_mport *mport;
+	struct rio_voq_net *net;
 	struct rio_voq_node *top;
 	struct rio_voq_node *at;
 	unsigned int at_port;
@@ -672,41 +590,63 @@ static bool rio_voq_check_at(const struct rio_voq_check_req *r,
 	       rio_voq_port_peer(m, p) == r->at;
 }
 
-/* One pass of rio_voq_check() */
-static void rio_voq_check_pass(const struct rio_voq_check_req *r)
+/* The fabric after @net (the first if NULL) that a pass reads: @r->net, or each */
+static struct rio_voq_net *rio_voq_check_net(const struct rio_voq_check_req *r,
+					     struct rio_voq_net *net)
 {
-	struct rio_voq_node *n, *host;
-	struct rio_voq_policy pol;
+	if (r->net)
+		return net ? NULL : r->net;
+	return net ? rio_voq_net_next(net) : rio_voq_net_first();
+}
+
+/* Read the ports of node @n for the pass @r */
+static void rio_voq_check_node(const struct rio_voq_check_req *r,
+			       struct rio_voq_node *n)
+{
 	unsigned int p;
 	u32 off, sts;
 	bool bounced;
 
+	if (n->dead || !n->ef || n->unknown ||
+	    (r->top && !rio_voq_behind(n, r->top)))
+		return;
+	for (p = 0; p < n->nports; p++) {
+		off = rio_voq_phys_reg(n, p, RIO_PORT_N_ERR_STS_CSR(0, 0));
+		if (!off || rio_voq_read(n, off, &sts))
+			continue;
+		bounced = r->lost && (sts & RIO_PORT_N_ERR_STS_PW_PEND) &&
+			  !rio_voq_check_at(r, n, p) && rio_voq_pw_lost(n, p);
+		if (bounced || ((sts ^ n->port[p].err_sts) & RIO_VOQ_STS_EVENT))
+			rio_voq_port_event(n, p, bounced);
+	}
+}
+
+/* One pass of rio_voq_check() */
+static void rio_voq_check_pass(const struct rio_voq_check_req *r)
+{
+	struct rio_voq_policy pol;
+	struct rio_voq_node *n;
+	struct rio_voq_net *net;
+	u32 sts;
+
 	rio_voq_policy_get(&pol);
 	/* Devices not known first: discovered again if they answer */
-	list_for_each_entry(n, &rio_voq_nodes, node) {
-		host = rio_voq_node_of(n->mport, NULL);
-		if (!n->unknown || (r->mport && n->mport != r->mport) || n->dead ||
-		    !host || host->dead || host->scanning)
+	for (net = rio_voq_check_net(r, NULL); net; net = rio_voq_check_net(r, net)) {
+		if (!net->host || net->scanning)
 			continue;
-		if (!rio_voq_read(n, RIO_DEV_ID_CAR, &sts))
-			rio_voq_check_replaced(n, NULL, &pol,
-					       pol.auto_config && host->owner);
-	}
-	list_for_each_entry(n, &rio_voq_nodes, node) {
-		host = rio_voq_node_of(n->mport, NULL);
-		if ((r->mport && n->mport != r->mport) || n->dead || !n->ef ||
-		    n->unknown || !host || host->dead || host->scanning ||
-		    (r->top && !rio_voq_behind(n, r->top)))
-			continue;
-		for (p = 0; p < n->nports; p++) {
-			off = rio_voq_phys_reg(n, p, RIO_PORT_N_ERR_STS_CSR(0, 0));
-			if (!off || rio_voq_read(n, off, &sts))
+		list_for_each_entry(n, &net->nodes, node) {
+			if (!n->unknown || n->dead)
 				continue;
-			bounced = r->lost && (sts & RIO_PORT_N_ERR_STS_PW_PEND) &&
-				  !rio_voq_check_at(r, n, p) && rio_voq_pw_lost(n, p);
-			if (bounced || ((sts ^ n->port[p].err_sts) & RIO_VOQ_STS_EVENT))
-				rio_voq_port_event(n, p, bounced);
+			if (!rio_voq_read(n, RIO_DEV_ID_CAR, &sts))
+				rio_voq_check_replaced(n, NULL, &pol,
+						       pol.auto_config && net->owner);
 		}
+	}
+	for (net = rio_voq_check_net(r, NULL); net; net = rio_voq_check_net(r, net)) {
+		if (!net->host || net->scanning)
+			continue;
+		list_for_each_entry(n, &net->nodes, node)
+			rio_voq_check_node(r, n);
 	}
 }
 
@@ -737,10 +677,10 @@ static void rio_voq_check(const struct rio_voq_check_req *req)
 	if (running) {
 		if (!again)
 			again_req = r;
-		else if (again_req.top != r.top || again_req.mport != r.mport)
+		else if (again_req.top != r.top || again_req.net != r.net)
 			again_req.top = NULL;
-		if (again_req.mport != r.mport)
-			again_req.mport = NULL;
+		if (again_req.net != r.net)
+			again_req.net = NULL;
 		again_req.at = NULL;
 		again_req.lost = true;
 		again = true;
@@ -773,7 +713,7 @@ static void rio_voq_recheck(struct rio_voq_node *n, unsigned int port,
 			    unsigned int changed)
 {
 	struct rio_voq_check_req r = {
-		.mport = n->mport, .at = n, .at_port = port, .lost = true,
+		.net = n->net, .at = n, .at_port = port, .lost = true,
 		.top = rio_voq_port_child(n, port),
 	};
 
@@ -787,56 +727,330 @@ static void rio_voq_recheck(struct rio_voq_node *n, unsigned int port,
 }
 
 /* One pass of the poll */
-static void rio_voq_poll_once(void)
+
+static void rio_voq_node_discover(struct rio_voq_node *n)
+{
+	int ret = rio_voq_node_probe(n);
+
+	if (ret) {
+		rio_voq_err(n, "discovery failed (%pe), will retry at the next scan\n",
+			    ERR_PTR(ret));
+		return;
+	}
+	rio_voq_choices_load(n);
+}
+
+/*
+ * Does @mport own @net, the net of a device userspace added: the core
+ * enumerated it through @mport to the end (rio_net.enumerated).  A net
+ * built from userspace (rio_mport_cdev) is owned by nothing, and
+ * neither is one kept after an enumeration that failed or was lost to
+ * another host.  At a scan's end the core says it (rio_scan_info.owner);
+ * a device's net is its own, there while the device is.
+ */
+static bool rio_voq_net_owned(struct rio_mport *mport, const struct rio_net *net)
+{
+	return net && net->hport == mport && net->enumerated;
+}
+
+/*
+ * Whether the core has told rio-voq of every mport it follows (the
+ * replay of rio_register_scan_notifier() is over): until then, an mport
+ * it begins to follow waits for its replay.  Under rio_voq_lock.
+ */
+static bool rio_voq_replayed;
+
+/*
+ * Discover what is new on @net and configure its new links and
+ * the ports of new nodes that have none (not those of a device a fabric
+ * manager added: rio_voq_node_auto()).  @scanned: after a successful
+ * scan (else rio-voq catches up with a net scanned before it was
+ * loaded).  Called with rio_voq_lock held, while the mport's scan_lock
+ * is held (by the scanning task or on its behalf).
+ */
+static void rio_voq_sync(struct rio_voq_net *net, bool scanned)
+{
+	struct rio_voq_node *n;
+	struct rio_voq_policy pol;
+	struct rio_voq_link *l;
+	unsigned int p, ndevs = 0;
+	bool write;
+
+	lockdep_assert_held(&rio_voq_lock);
+	rio_voq_policy_get(&pol);
+	write = pol.auto_config && net->owner;
+
+	list_for_each_entry(n, &net->nodes, node)
+		ndevs += n->rdev && !n->dead;
+	list_for_each_entry(n, &net->nodes, node) {
+		if (n->dead || n->probed)
+			continue;
+		if (n->rdev)
+			rio_voq_place(n, scanned && n->from_scan, ndevs);
+		rio_voq_node_discover(n);
+	}
+
+	rio_voq_find_links(net);
+	list_for_each_entry(l, &net->links, node) {
+		if (l->state != RIO_VOQ_LINK_NEW)
+			continue;
+		/*
+		 * A host that does not own the fabric reads both ends again:
+		 * its own port was read when its mport registered, before the
+		 * enumerating host configured it.
+		 */
+		rio_voq_link_configure(l, &pol, write, !net->owner);
+		rio_voq_staging_follow_link(l, write);
+	}
+
+	list_for_each_entry(n, &net->nodes, node) {
+		if (n->dead || !n->ef || n->configured)
+			continue;
+		n->configured = true;
+		for (p = 0; write && rio_voq_node_auto(n) && p < n->nports; p++)
+			if (!n->port[p].link)
+				rio_voq_port_configure(n, p, false);
+	}
+}
+
+/*
+ * What a scan's end (or a catch-up, which stands for one) leaves: the
+ * fabric's nodes are no longer new from a scan, and the port events
+ * that waited are followed.  Called with rio_voq_lock held.
+ */
+static void rio_voq_scan_over(struct rio_voq_net *net)
+{
+	struct rio_voq_node *n;
+
+	lockdep_assert_held(&rio_voq_lock);
+	list_for_each_entry(n, &net->nodes, node)
+		n->from_scan = false;
+	rio_voq_events_replay(net);
+}
+
+/**
+ * rio_voq_scan_start() - a scan of an mport begins
+ * @mport: the mport
+ *
+ * Devices added from here on are the scan's: its end discovers them,
+ * and port events wait for it.  Called with rio_voq_lock held.
+ *
+ * Return: false if rio-voq does not follow @mport.
+ */
+bool rio_voq_scan_start(struct rio_mport *mport)
+{
+	struct rio_voq_net *net = rio_voq_net_of(mport);
+
+	lockdep_assert_held(&rio_voq_lock);
+	if (!net || !net->host)
+		return false;
+	net->told = true;
+	net->scanning = true;
+	return true;
+}
+
+/**
+ * rio_voq_scan_done() - a scan of an mport has ended
+ * @mport: the mport
+ * @result: the scan's result (0: it completed)
+ * @owner: the mport owns its net now (the core's rio_scan_info.owner)
+ *
+ * After a successful scan, what is new on the net is discovered and
+ * configured; after one that failed or was refused, what it registered
+ * is only discovered and exposed.  Either way the port events that
+ * waited are followed.  Called with rio_voq_lock held, under the
+ * mport's scan_lock (the core's notifier holds it).
+ *
+ * Return: false if rio-voq does not follow @mport.
+ */
+bool rio_voq_scan_done(struct rio_mport *mport, int result, bool owner)
+{
+	struct rio_voq_net *net = rio_voq_net_of(mport);
+	struct rio_voq_node *n;
+
+	lockdep_assert_held(&rio_voq_lock);
+	if (!net || !net->host)
+		return false;
+	net->told = true;
+	net->scanning = false;
+	/*
+	 * Whatever the result: a scan the core refused leaves the net as it
+	 * was, a lost enumeration leaves a net this host does not own
+	 */
+	net->owner = owner;
+	if (!result) {
+		rio_voq_sync(net, true);
+	} else {
+		rio_voq_dbg(net->host, "scan ended with %d: nothing to configure\n",
+			    result);
+		/* What a failed scan registered: exposed, left alone */
+		list_for_each_entry(n, &net->nodes, node)
+			if (!n->probed && !n->dead)
+				rio_voq_node_discover(n);
+	}
+	rio_voq_scan_over(net);
+	return true;
+}
+
+/**
+ * rio_voq_dev_add() - follow a device the core registered
+ * @mport: the mport of its net
+ * @rdev: the device
+ * @t0: when its add callback began (ktime_get_ns()), for the scan's time
+ *
+ * During a scan the device is only recorded: the scan's end discovers
+ * it.  Outside one it was added from userspace (rio_mport_cdev, which
+ * holds the mport's scan_lock): it has no place in the topology and no
+ * link, and is discovered now.  Called with rio_voq_lock held.
+ *
+ * Return: true if the device was discovered (its sysfs files are due).
+ */
+bool rio_voq_dev_add(struct rio_mport *mport, struct rio_dev *rdev, u64 t0)
+{
+	struct rio_voq_node *n = rio_voq_node_find_or_add(mport, rdev);
+	struct rio_voq_net *net = n ? n->net : NULL;
+
+	lockdep_assert_held(&rio_voq_lock);
+	if (n && net->host && net->scanning) {
+		n->from_scan = true;	/* the scan's end discovers it */
+		rio_voq_count.scan_ns += ktime_get_ns() - t0;
+	} else if (n && net->host && !n->probed) {
+		/* The first one may have made the mport's net */
+		net->owner = rio_voq_net_owned(mport, rdev->net);
+		rio_voq_node_discover(n);
+		return true;
+	}
+	return false;
+}
+
+/**
+ * rio_voq_mport_add() - follow an mport: its own node, probed at once
+ * @mport: the mport
+ *
+ * While rio-voq waits for the core to tell it of the mports it missed
+ * (rio_voq_replay_end()), the mport waits for its replay
+ * (rio_voq_caught_up()): devices added are left to it and port events
+ * wait, as during a scan, and the mport owns nothing.  An mport that
+ * comes later is not scanned yet.  Called with rio_voq_lock held.
+ *
+ * Return: the mport's fabric, NULL if it cannot be allocated.
+ */
+struct rio_voq_net *rio_voq_mport_add(struct rio_mport *mport)
+{
+	struct rio_voq_node *host;
+
+	lockdep_assert_held(&rio_voq_lock);
+	host = rio_voq_node_find_or_add(mport, NULL);
+	if (!host)
+		return NULL;
+	if (!host->probed) {
+		host->net->scanning = !rio_voq_replayed;
+		rio_voq_node_discover(host);
+	}
+	return host->net;
+}
+
+/**
+ * rio_voq_caught_up() - follow what an mport's net became unseen
+ * @mport: the mport
+ * @owner: the mport owns its net (the core's rio_scan_info.owner)
+ *
+ * The core's replay of an mport rio-voq missed (rio_scan_info.replay):
+ * discovers and configures what is new on its net, if it has one, then
+ * follows the port events that waited.  Called with rio_voq_lock held,
+ * under the mport's scan_lock (the core holds it for the replay).
+ *
+ * Return: false if rio-voq does not follow @mport.
+ */
+bool rio_voq_caught_up(struct rio_mport *mport, bool owner)
+{
+	struct rio_voq_net *net = rio_voq_net_of(mport);
+
+	lockdep_assert_held(&rio_voq_lock);
+	if (!net || !net->host)
+		return false;
+	net->told = true;
+	net->scanning = false;
+	net->owner = owner;
+	if (mport->net)
+		rio_voq_sync(net, false);
+	rio_voq_scan_over(net);
+	return true;
+}
+
+/**
+ * rio_voq_replay_begin() - mports rio-voq begins to follow wait for a replay
+ *
+ * Called before the interfaces are registered (the replay of
+ * rio_register_scan_notifier() comes after them), with rio_voq_lock
+ * held.
+ */
+void rio_voq_replay_begin(void)
+{
+	lockdep_assert_held(&rio_voq_lock);
+	rio_voq_replayed = false;
+}
+
+/**
+ * rio_voq_replay_end() - the core told of every mport it had
+ *
+ * rio_register_scan_notifier() returned: every mport on the core's list
+ * then was told (rio_voq_caught_up()).  One rio-voq followed that the
+ * core told nothing of came after the list was read, and has not been
+ * scanned since (a scan of it would have been told): it waits no more;
+ * a device userspace added to it meanwhile is discovered.  Called with
+ * rio_voq_lock held.
+ */
+void rio_voq_replay_end(void)
+{
+	struct rio_voq_net *net;
+	struct rio_voq_node *n;
+
+	lockdep_assert_held(&rio_voq_lock);
+	rio_voq_replayed = true;
+	for (net = rio_voq_net_first(); net; net = rio_voq_net_next(net)) {
+		if (!net->host || net->told)
+			continue;
+		net->told = true;
+		net->scanning = false;
+		list_for_each_entry(n, &net->nodes, node)
+			if (!n->probed && !n->dead)
+				rio_voq_node_discover(n);
+		rio_voq_scan_over(net);
+	}
+}
+
+/**
+ * rio_voq_pw_event() - follow a port-write a fabric's mport received
+ * @net: the fabric
+ * @msg: the message
+ *
+ * The node is the one the fabric's map gives for the component tag the
+ * enumerator gave the device, and the port the message names is
+ * followed.  Port-writes of devices rio-voq does not follow (or no
+ * longer does) are ignored.  Called with rio_voq_lock held.
+ */
+void rio_voq_pw_event(struct rio_voq_net *net, const union rio_pw_msg *msg)
+{
+	unsigned int port = FIELD_GET(RIO_VOQ_PW_PORT, msg->em.is_port);
+	u32 latched = msg->em.errdetect & (REM_PED_LINK_OK2U | REM_PED_LINK_U2OK);
+	struct rio_voq_node *n;
+
+	lockdep_assert_held(&rio_voq_lock);
+	n = rio_voq_net_tagged(net, msg->em.comptag & RIO_CTAG_UDEVID);
+	if (n && !n->dead)
+		rio_voq_port_event(n, port, rio_voq_pw_bounced(n, port, latched));
+}
+
+/**
+ * rio_voq_poll_pass() - one pass of the poll over every fabric
+ *
+ * Called with rio_voq_lock held.
+ */
+void rio_voq_poll_pass(void)
 {
 	struct rio_voq_check_req all = { };
 
-	mutex_lock(&rio_voq_lock);
+	lockdep_assert_held(&rio_voq_lock);
 	rio_voq_check(&all);
-	mutex_unlock(&rio_voq_lock);
-	rio_voq_sysfs_sync();
 }
-
-static void rio_voq_poll_work(struct work_struct *work)
-{
-	unsigned int ms = READ_ONCE(poll_ms);
-
-	if (!ms)
-		return;
-	rio_voq_poll_once();
-	mutex_lock(&rio_voq_poll_lock);
-	ms = READ_ONCE(poll_ms);
-	if (rio_voq_poll_on && ms)
-		queue_delayed_work(rio_voq_wq, &rio_voq_poll_dw, msecs_to_jiffies(ms));
-	mutex_unlock(&rio_voq_poll_lock);
-}
-
-/**
- * rio_voq_poll_start() - start the poll if poll_ms asks for it
- */
-void rio_voq_poll_start(void)
-{
-	mutex_lock(&rio_voq_poll_lock);
-	rio_voq_poll_on = true;
-	if (poll_ms)
-		mod_delayed_work(rio_voq_wq, &rio_voq_poll_dw, msecs_to_jiffies(poll_ms));
-	mutex_unlock(&rio_voq_poll_lock);
-}
-
-/**
- * rio_voq_poll_stop() - stop the poll for good (module unload)
- *
- * Returns once no pass is running; a later change of poll_ms arms
- * nothing.
- */
-void rio_voq_poll_stop(void)
-{
-	mutex_lock(&rio_voq_poll_lock);
-	rio_voq_poll_on = false;
-	mutex_unlock(&rio_voq_poll_lock);
-	cancel_delayed_work_sync(&rio_voq_poll_dw);
-}
-
-#if IS_ENABLED(CONFIG_RAPIDIO_VOQ_SIM_KUNIT_TEST)
-#include "tests/voq_events.c"
-#endif

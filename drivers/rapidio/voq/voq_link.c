@@ -163,26 +163,6 @@ static int rio_voq_refresh(struct rio_voq_node *n)
 	return 0;
 }
 
-/**
- * rio_voq_baud_class() - baud-rate class of a port's selected baud rate
- * @ctl2: its Port n Control 2 CSR (Part 6)
- *
- * Return: 1 (1.25 to 3.125 Gbaud), 2 (5 and 6.25), 3 (10.3125 and up),
- * or 0 for a rate not selected or not known.
- */
-unsigned int rio_voq_baud_class(u32 ctl2)
-{
-	switch (FIELD_GET(RIO_PORT_N_CTL2_SEL_BAUD, ctl2)) {
-	case 0x1 ... 0x3:	/* 1.25, 2.5, 3.125 Gbaud */
-		return 1;
-	case 0x4 ... 0x5:	/* 5.0, 6.25 Gbaud */
-		return 2;
-	case 0x6 ... 0x8:	/* 10.3125, 12.5, 25.78125 Gbaud */
-		return 3;
-	}
-	return 0;
-}
-
 static int rio_voq_link_baud(struct rio_voq_link *l)
 {
 	u32 off = rio_voq_phys_reg(l->end[0], l->port[0], RIO_PORT_N_CTL2_CSR(0, 0)), ctl2;
@@ -505,7 +485,14 @@ static bool rio_voq_rx_blind(const struct rio_voq_target t[2],
 	return false;
 }
 
-/*
+/**
+ * rio_voq_link_write() - plan a link's VoQ CSRs and, if allowed, write them
+ * @l: the link; both ends probed, with VoQ blocks
+ * @pol: the module's policy
+ * @write: write the plan (else only plan and report)
+ * @fresh: bit i set: read end i's CSR first
+ * @ch: each end's choices (NULL: the ports' own)
+ *
  * Plan a link with each end's choices @ch (NULL: the ports' own) and, if
  * @write, write it; @fresh has bit i set to read end i's CSR first.  With
  * one end read (an admin's participation or XOFF), the other is read too
@@ -515,11 +502,15 @@ static bool rio_voq_rx_blind(const struct rio_voq_target t[2],
  * own): generation off, participation and XOFF as they have them, and
  * the plan it shows is theirs.  Group sizes a failed write set stay in
  * the CSRs, with generation off, until the link is configured again.
+ * The VoQ sequencer only: the link operations (lat_link.c) run it, then
+ * the latency optimization.  Called with rio_voq_lock held.
+ *
+ * Return: 0; -EBUSY for an end not known; the refusal of a new choice;
+ * or the error of the access that failed.
  */
-static int rio_voq_link_write(struct rio_voq_link *l,
-			      const struct rio_voq_policy *pol, bool write,
-			      unsigned int fresh,
-			      const struct rio_voq_choice *const ch[2])
+int rio_voq_link_write(struct rio_voq_link *l,
+		       const struct rio_voq_policy *pol, bool write,
+		       unsigned int fresh, const struct rio_voq_choice *const ch[2])
 {
 	const struct rio_voq_choice *const kept[2] = {
 		&l->end[0]->port[l->port[0]].choice,
@@ -686,77 +677,6 @@ failed:
 		    l->port[0], rio_voq_node_name(l->end[1]), l->port[1], step,
 		    ERR_PTR(ret), safe ? "generation left off" :
 		    "generation may be left on at an end that could not be set");
-	return ret;
-}
-
-/**
- * rio_voq_link_configure() - plan a link and, if allowed, write it
- * @l: the link; both ends probed, with VoQ blocks
- * @pol: the module's policy
- * @write: write the plan (the enumerating host); else only plan and
- *	report
- * @fresh: read both ends' CSRs first (an admin change, a port event);
- *	else plan from the values read at discovery
- *
- * A link that is down (@l->down) gets generation off at each end that
- * can be reached, and stays in state RIO_VOQ_LINK_DOWN; the admin's
- * choices are kept for when it is back.  A link with an end whose board
- * is not known (rio_voq_node.unknown) is not planned: generation goes
- * off at the other end, toward it, nothing is written to it, and the
- * link is failed until the board is discovered again.  Called with
- * rio_voq_lock held.
- *
- * Return: 0; -EBUSY for an end not known; or the error of the access
- * that failed (the link is then in state RIO_VOQ_LINK_FAILED with
- * generation off at both ends); or, the VoQ configuration done, the
- * error of rio_lat_link_configure(), which follows it in any case: the
- * latency optimization of a link does not depend on its VoQ state.
- */
-int rio_voq_link_configure(struct rio_voq_link *l,
-			   const struct rio_voq_policy *pol, bool write,
-			   bool fresh)
-{
-	int ret = rio_voq_link_write(l, pol, write, fresh ? BIT(0) | BIT(1) : 0, NULL);
-	int lat = rio_lat_link_configure(l, write, false, NULL);
-
-	return ret ?: lat;
-}
-
-/**
- * rio_voq_link_try() - write a link with choices not yet kept
- * @l: the link; both ends probed, with VoQ blocks
- * @pol: the module's policy
- * @fresh: bit i set: read end i's CSR first
- * @ch: each end's choices, as they would be (end 0, end 1)
- *
- * What rio_voq_link_configure() does for the enumerating host, with @ch
- * in place of the ports' choices, which are left alone: the caller
- * keeps @ch only if this succeeds.  On a failure the ends are set by the
- * choices that stand, generation off, and the link shows their plan: of
- * @ch, only group sizes a failed write set may stay in the CSRs, inert
- * while generation is off.  A choice of @ch that is new is checked again
- * against the capabilities the ends' CSRs show when they are read, and a
- * new symbol format against the link's baud-rate class (Part 12 chapter
- * 3: class 2 runs CS48, class 3 CS64; on a link that is down, the class
- * last read, if any).  Called with rio_voq_lock held.
- *
- * Return: as rio_voq_link_configure(); or, nothing written and the link
- * as it was, the refusal of rio_voq_choice_check() of a new choice that
- * the capabilities just read no longer allow (the board changed), or
- * -EINVAL for a format the link's baud-rate class forbids.
- */
-int rio_voq_link_try(struct rio_voq_link *l, const struct rio_voq_policy *pol,
-		     unsigned int fresh, const struct rio_voq_choice *const ch[2])
-{
-	int ret = rio_voq_link_write(l, pol, true, fresh, ch);
-
-	/*
-	 * A new symbol format may change what Part 6 wants of bit 9.  The
-	 * choice went through: a failure here is the latency optimization's
-	 * own (its log line, its state), not the admin's VoQ write's.
-	 */
-	if (!ret)
-		rio_lat_link_configure(l, pol->auto_config, false, NULL);
 	return ret;
 }
 

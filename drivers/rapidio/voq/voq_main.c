@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * rio-voq module: follows every RapidIO device (subsys_interface on
- * rio_bus_type) and every mport (class_interface on rio_mport_class),
- * and once a scan of an mport has succeeded (the core's scan notifier),
- * discovers the VoQ block of each device and configures both partners
- * of every link between VoQ-capable ports.
+ * rio-voq module, the top tier: every way into rio-voq starts here.  It
+ * follows every RapidIO device (subsys_interface on rio_bus_type) and
+ * every mport (class_interface on rio_mport_class), and once a scan of
+ * an mport has succeeded (the core's scan notifier), discovers the VoQ
+ * block of each device and configures both partners of every link
+ * between VoQ-capable ports; port-writes and the poll follow the links
+ * afterwards.  Each entry point takes rio_voq_lock, calls one operation
+ * of voq_events.c, drops the lock and makes sysfs follow.
  *
  * Device add callbacks only record the device: during enumeration a new
  * device's link partner and the routes to it are not set up yet, so the
@@ -13,17 +16,19 @@
  * a scan was added from userspace (rio_mport_cdev): it is discovered
  * when it is added, and gets no link.  A scan that failed or was
  * refused configures nothing.  Only an mport whose net the core
- * enumerated through it to the end owns its fabric and is written to:
- * not one whose enumeration failed or was lost to another host, nor one
- * that discovered, nor one whose net userspace built.
+ * enumerated through it to the end owns its fabric and is written to
+ * (the core says so in rio_scan_info.owner): not one whose enumeration
+ * failed or was lost to another host, nor one that discovered, nor one
+ * whose net userspace built.  What rio-voq missed before it was loaded
+ * the core replays when its notifier is registered.
  *
- * Locks, outermost first: the class and bus mutexes (the interfaces'
- * callbacks), the mport's scan_lock (the core holds it around a scan
- * and its notifications, and around rio_mport_cdev's device changes),
- * rio_voq_sysfs_lock (adding and removing sysfs directories, which
- * waits for their readers), then rio_voq_lock (all state, and every
- * maintenance access rio-voq makes).  Sysfs handlers take only
- * rio_voq_lock.
+ * Locks, outermost first (see voq_core.h): the class and bus mutexes
+ * (the interfaces' callbacks), rio_mport_list_lock and the mport's
+ * scan_lock (the core holds them around its notifications; rio-voq
+ * never takes either), rio_voq_sysfs_lock (adding and removing sysfs
+ * directories, which waits for their readers), then rio_voq_lock (all
+ * state, and every maintenance access rio-voq makes).  Sysfs handlers
+ * take only rio_voq_lock.
  */
 
 #include <kunit/visibility.h>
@@ -43,219 +48,15 @@
 
 #include "voq_core.h"
 
-static bool auto_config = true;
-module_param(auto_config, bool, 0644);
-MODULE_PARM_DESC(auto_config,
-		 "configure VoQ on every link after each scan (default: on; off: discover and report only)");
+#define RIO_VOQ_POLL_MAX_MS	60000
 
-static const char * const rio_voq_per_vc_names[] = { "off", "auto" };
-
-/* An enum module parameter: one of a table of names, anything else refused */
-struct rio_voq_enum_param {
-	int val;
-	const char * const *names;
-	unsigned int count;
-};
-
-static int rio_voq_enum_set(const char *buf, const struct kernel_param *kp)
-{
-	struct rio_voq_enum_param *p = kp->arg;
-	int i = __sysfs_match_string(p->names, p->count, buf);
-
-	if (i < 0)
-		return -EINVAL;
-	WRITE_ONCE(p->val, i);
-	return 0;
-}
-
-static int rio_voq_enum_get(char *buf, const struct kernel_param *kp)
-{
-	const struct rio_voq_enum_param *p = kp->arg;
-
-	return sysfs_emit(buf, "%s\n", p->names[READ_ONCE(p->val)]);
-}
-
-static const struct kernel_param_ops rio_voq_enum_ops = {
-	.set = rio_voq_enum_set,
-	.get = rio_voq_enum_get,
-};
-
-static struct rio_voq_enum_param symbol_format = {
-	.val = RIO_VOQ_PREF_AUTO,
-	.names = rio_voq_pref_names,
-	.count = ARRAY_SIZE(rio_voq_pref_names),
-};
-module_param_cb(symbol_format, &rio_voq_enum_ops, &symbol_format, 0644);
-MODULE_PARM_DESC(symbol_format,
-		 "symbol format of rev 3+ links of baud-rate class 1 or unknown: auto (cs48), cs48 or cs64; class 2 links run cs48, class 3 cs64");
-
-static struct rio_voq_enum_param per_vc = {
-	.val = 1,
-	.names = rio_voq_per_vc_names,
-	.count = ARRAY_SIZE(rio_voq_per_vc_names),
-};
-module_param_cb(per_vc, &rio_voq_enum_ops, &per_vc, 0644);
-MODULE_PARM_DESC(per_vc,
-		 "per-VC backpressure: auto (where both ends support it) or off");
-
-/* All state, and every maintenance access */
-DEFINE_MUTEX(rio_voq_lock);
-EXPORT_SYMBOL_IF_KUNIT(rio_voq_lock);
-/* Adding and removing sysfs directories; outside rio_voq_lock */
-static DEFINE_MUTEX(rio_voq_sysfs_lock);
-
-/**
- * rio_voq_policy_get() - the module's policy, as the parameters say now
- * @pol: filled in
- */
-void rio_voq_policy_get(struct rio_voq_policy *pol)
-{
-	pol->auto_config = READ_ONCE(auto_config);
-	pol->fmt = READ_ONCE(symbol_format.val);
-	pol->per_vc = READ_ONCE(per_vc.val);
-}
-
-/* Probe a node, give it its remembered choices; log a failure once */
-static void rio_voq_node_discover(struct rio_voq_node *n)
-{
-	int ret = rio_voq_node_probe(n);
-
-	if (ret) {
-		rio_voq_err(n, "discovery failed (%pe), will retry at the next scan\n",
-			    ERR_PTR(ret));
-		return;
-	}
-	rio_voq_choices_load(n);
-}
-
-/*
- * Does @mport own its fabric: the core enumerated its net through it to
- * the end (rio_net.enumerated).  A discovery, an enumeration that
- * failed or was lost to another host (the core keeps its net and the
- * devices it registered), a net built from userspace (rio_mport_cdev)
- * and an mport not scanned yet own nothing.  Called with the mport's
- * scan_lock held, under which the core makes and removes its net.
- */
-static bool rio_voq_mport_owns(struct rio_mport *mport)
-{
-	struct rio_net *net = mport->net;
-
-	return net && net->hport == mport && net->enumerated;
-}
-
-/*
- * Discover what is new on @mport's net and configure its new links and
- * the ports of new nodes that have none (not those of a device a fabric
- * manager added: rio_voq_node_auto()).  @scanned: after a successful
- * scan (else rio-voq catches up with a net scanned before it was
- * loaded).  Called with rio_voq_lock held, while the mport's scan_lock
- * is held (by the scanning task or on its behalf).
- */
-static void rio_voq_sync(struct rio_mport *mport, bool scanned)
-{
-	struct rio_voq_node *host = rio_voq_node_of(mport, NULL), *n;
-	struct rio_voq_policy pol;
-	struct rio_voq_link *l;
-	unsigned int p, ndevs = 0;
-	bool write;
-
-	lockdep_assert_held(&rio_voq_lock);
-	if (!host || host->dead)
-		return;		/* not followed (yet, or any more) */
-	rio_voq_policy_get(&pol);
-	write = pol.auto_config && host->owner;
-
-	list_for_each_entry(n, &rio_voq_nodes, node)
-		ndevs += n->mport == mport && n->rdev && !n->dead;
-	list_for_each_entry(n, &rio_voq_nodes, node) {
-		if (n->mport != mport || n->dead || n->probed)
-			continue;
-		if (n->rdev)
-			rio_voq_place(n, scanned && n->from_scan, ndevs);
-		rio_voq_node_discover(n);
-	}
-
-	rio_voq_find_links(mport);
-	list_for_each_entry(l, &rio_voq_links, node) {
-		if (l->state != RIO_VOQ_LINK_NEW || l->end[0]->mport != mport)
-			continue;
-		/*
-		 * A host that does not own the fabric reads both ends again:
-		 * its own port was read when its mport registered, before the
-		 * enumerating host configured it.
-		 */
-		rio_voq_link_configure(l, &pol, write, !host->owner);
-		rio_voq_staging_follow_link(l, write);
-	}
-
-	list_for_each_entry(n, &rio_voq_nodes, node) {
-		if (n->mport != mport || n->dead || !n->ef || n->configured)
-			continue;
-		n->configured = true;
-		for (p = 0; write && rio_voq_node_auto(n) && p < n->nports; p++)
-			if (!n->port[p].link)
-				rio_voq_port_configure(n, p, false);
-	}
-}
-
-/**
- * rio_voq_sysfs_sync() - make the sysfs directories follow the nodes
- *
- * Every node that has a VoQ block gets its voq/ directory, and a node
- * whose device was replaced gets its directories made again for its
- * new block (or loses them with it).  A node cannot be freed while
- * rio_voq_sysfs_lock is held; sysfs directories are made and removed
- * without rio_voq_lock, which their handlers take.  The walk goes on
- * after the node it did last, which stays in the list unless it died
- * meanwhile (then it starts over): one pass over the nodes, not a pass
- * per node.  Called without rio_voq_lock.
- */
-void rio_voq_sysfs_sync(void)
-{
-	struct rio_voq_node *n = NULL;
-	bool stale, has;
-
-	mutex_lock(&rio_voq_sysfs_lock);
-	for (;;) {
-		mutex_lock(&rio_voq_lock);
-		if (!n || n->dead)
-			n = list_first_entry(&rio_voq_nodes, struct rio_voq_node, node);
-		else
-			n = list_next_entry(n, node);
-		list_for_each_entry_from(n, &rio_voq_nodes, node)
-			if (!n->dead && !n->sysfs_failed &&
-			    (n->sysfs_stale || (n->ef && !n->kdir)))
-				break;
-		if (list_entry_is_head(n, &rio_voq_nodes, node))
-			n = NULL;
-		stale = n && n->sysfs_stale;
-		has = n && n->ef;
-		if (n)
-			n->sysfs_stale = false;
-		mutex_unlock(&rio_voq_lock);
-		if (!n)
-			break;
-		if (stale)
-			rio_voq_sysfs_del(n);
-		if (has && rio_voq_sysfs_add(n)) {
-			rio_voq_err(n, "cannot create the voq/ directory, will retry at the next scan\n");
-			n->sysfs_failed = true;
-		}
-	}
-	/* Those that failed are tried again next time */
-	mutex_lock(&rio_voq_lock);
-	list_for_each_entry(n, &rio_voq_nodes, node)
-		n->sysfs_failed = false;
-	mutex_unlock(&rio_voq_lock);
-	mutex_unlock(&rio_voq_sysfs_lock);
-}
+/* rio-voq's work: the poll */
+static struct workqueue_struct *rio_voq_wq;
 
 /* Remove a node taken out with rio_voq_node_unlink() */
 static void rio_voq_node_remove(struct rio_voq_node *n)
 {
-	mutex_lock(&rio_voq_sysfs_lock);
-	rio_voq_sysfs_del(n);	/* waits for the handlers in progress */
-	mutex_unlock(&rio_voq_sysfs_lock);
+	rio_voq_sysfs_remove(n);	/* waits for the handlers in progress */
 	rio_voq_node_free(n);
 }
 
@@ -282,60 +83,29 @@ static void rio_voq_scan_time(u64 t0)
 	mutex_unlock(&rio_voq_lock);
 }
 
-/*
- * What a scan's end (or a catch-up, which stands for one) leaves: the
- * mport's nodes are no longer new from a scan, and the port events that
- * waited are followed.  Called with rio_voq_lock held.
- */
-static void rio_voq_scan_over(struct rio_mport *mport)
-{
-	struct rio_voq_node *n;
-
-	lockdep_assert_held(&rio_voq_lock);
-	list_for_each_entry(n, &rio_voq_nodes, node)
-		if (n->mport == mport)
-			n->from_scan = false;
-	rio_voq_events_replay(mport);
-}
-
 static int rio_voq_scan_event(struct notifier_block *nb, unsigned long event,
 			      void *data)
 {
 	struct rio_scan_info *info = data;
-	struct rio_voq_node *host, *n;
 	u64 t0 = ktime_get_ns();
+	bool followed;
 
 	mutex_lock(&rio_voq_lock);
-	host = rio_voq_node_of(info->mport, NULL);
-	if (!host || host->dead) {
-		mutex_unlock(&rio_voq_lock);
-		return NOTIFY_DONE;
-	}
-	if (event == RIO_SCAN_START) {
-		host->scanning = true;
-		mutex_unlock(&rio_voq_lock);
-		return NOTIFY_OK;
-	}
-	host->scanning = false;
-	/*
-	 * Whatever the result: a scan the core refused leaves the net as it
-	 * was, a lost enumeration leaves a net this host does not own
-	 */
-	host->owner = rio_voq_mport_owns(info->mport);
-	if (!info->result) {
-		rio_voq_sync(info->mport, true);
-	} else {
-		rio_voq_dbg(host, "scan ended with %d: nothing to configure\n",
-			    info->result);
-		/* What a failed scan registered: exposed, left alone */
-		list_for_each_entry(n, &rio_voq_nodes, node)
-			if (n->mport == info->mport && !n->probed && !n->dead)
-				rio_voq_node_discover(n);
-	}
-	rio_voq_scan_over(info->mport);
+	if (event == RIO_SCAN_START)
+		followed = rio_voq_scan_start(info->mport);
+	else if (info->replay)
+		followed = rio_voq_caught_up(info->mport, info->owner);
+	else
+		followed = rio_voq_scan_done(info->mport, info->result,
+					     info->owner);
 	mutex_unlock(&rio_voq_lock);
+	if (!followed)
+		return NOTIFY_DONE;
+	if (event == RIO_SCAN_START)
+		return NOTIFY_OK;
 	rio_voq_sysfs_sync();
-	rio_voq_scan_time(t0);
+	if (!info->replay)	/* not a scan's end: a load's */
+		rio_voq_scan_time(t0);
 	return NOTIFY_OK;
 }
 
@@ -346,29 +116,13 @@ static struct notifier_block rio_voq_scan_nb = {
 static int rio_voq_add_dev(struct device *dev, struct subsys_interface *sif)
 {
 	struct rio_dev *rdev = to_rio_dev(dev);
-	struct rio_mport *mport = rdev->net->hport;
-	struct rio_voq_node *host, *n;
 	u64 t0 = ktime_get_ns();
-	bool user = false;
+	bool added;
 
 	mutex_lock(&rio_voq_lock);
-	n = rio_voq_node_find_or_add(mport, rdev);
-	host = rio_voq_node_of(mport, NULL);
-	if (n && host && host->scanning) {
-		n->from_scan = true;	/* the scan's end discovers it */
-		rio_voq_count.scan_ns += ktime_get_ns() - t0;
-	} else if (n && host && !n->probed) {
-		/*
-		 * Added from userspace (rio_mport_cdev holds the scan_lock):
-		 * no place in the topology, no link; the first one may have
-		 * made the mport's net
-		 */
-		host->owner = rio_voq_mport_owns(mport);
-		rio_voq_node_discover(n);
-		user = true;
-	}
+	added = rio_voq_dev_add(rdev->net->hport, rdev, t0);
 	mutex_unlock(&rio_voq_lock);
-	if (user)
+	if (added)
 		rio_voq_sysfs_sync();
 	return 0;
 }
@@ -376,13 +130,21 @@ static int rio_voq_add_dev(struct device *dev, struct subsys_interface *sif)
 static void rio_voq_remove_dev(struct device *dev, struct subsys_interface *sif)
 {
 	struct rio_dev *rdev = to_rio_dev(dev);
+	struct rio_voq_net *net = NULL;
 	struct rio_voq_node *n;
 
 	mutex_lock(&rio_voq_lock);
 	n = rio_voq_node_kill(rdev->net->hport, rdev);
+	/* A fabric whose mport rio-voq never followed goes with its last device */
+	if (n && !n->net->host && list_empty(&n->net->nodes)) {
+		net = n->net;
+		rio_voq_net_unlink(net);
+	}
 	mutex_unlock(&rio_voq_lock);
 	if (n)
 		rio_voq_node_remove(n);
+	if (net)
+		rio_voq_net_free(net);
 }
 
 static struct subsys_interface rio_voq_sif = {
@@ -392,83 +154,118 @@ static struct subsys_interface rio_voq_sif = {
 	.remove_dev = rio_voq_remove_dev,
 };
 
-/*
- * A catch-up that waits for an mport's scan_lock: rio-voq came while the
- * lock was held, and whoever holds it (a scan that began before rio-voq
- * was loaded, rio_mport_cdev changing devices, a discovery waiting for
- * its enumerator) may not end with a scan notification.  The work tries
- * the lock and comes back later while it is taken, so that cancelling
- * it (at the mport's removal, under the class mutex) never waits for the
- * holder.  Kept until the mport goes.
- */
-struct rio_voq_catch_up {
-	struct list_head node;
-	struct delayed_work dw;
-	struct rio_mport *mport;
-	bool done;
-};
+static unsigned int poll_ms;
+static bool rio_voq_poll_on;
+/* Arming and stopping the poll: the parameter may change during unload */
+static DEFINE_MUTEX(rio_voq_poll_lock);
 
-#define RIO_VOQ_CATCH_UP_RETRY	msecs_to_jiffies(50)
+static void rio_voq_poll_work(struct work_struct *work);
+static DECLARE_DELAYED_WORK(rio_voq_poll_dw, rio_voq_poll_work);
 
-/* Under rio_voq_lock */
-static LIST_HEAD(rio_voq_catch_ups);
-/* rio-voq's works: the catch-ups and the poll */
-struct workqueue_struct *rio_voq_wq;
-
-/*
- * Follow what @mport's net became while rio-voq was not looking:
- * discover and configure what is new, then the port events that
- * waited.  Called with the mport's scan_lock held.
- */
-static void rio_voq_catch_up(struct rio_mport *mport)
+static int rio_voq_poll_set(const char *val, const struct kernel_param *kp)
 {
-	struct rio_voq_node *host;
+	unsigned int ms;
+	int ret = kstrtouint(val, 0, &ms);
+
+	if (ret || ms > RIO_VOQ_POLL_MAX_MS)
+		return -EINVAL;
+	mutex_lock(&rio_voq_poll_lock);
+	WRITE_ONCE(poll_ms, ms);
+	if (rio_voq_poll_on && ms)
+		mod_delayed_work(rio_voq_wq, &rio_voq_poll_dw, msecs_to_jiffies(ms));
+	mutex_unlock(&rio_voq_poll_lock);
+	return 0;
+}
+
+static const struct kernel_param_ops rio_voq_poll_ops = {
+	.set = rio_voq_poll_set,
+	.get = param_get_uint,
+};
+module_param_cb(poll_ms, &rio_voq_poll_ops, &poll_ms, 0644);
+MODULE_PARM_DESC(poll_ms,
+		 "read every port's Error and Status CSR this often, for mports without port-writes (ms, 0 = off, the default; at most 60000)");
+
+/*
+ * A port-write reached @mport, whose fabric is @context (the handler is
+ * registered while the fabric exists).  The handler runs in the mport's
+ * port-write context with the mport's lock held (see
+ * rio_inb_pwrite_handler()); it takes rio_voq_lock, which is never held
+ * while the mport's lock is taken.
+ */
+static int rio_voq_pw(struct rio_mport *mport, void *context,
+		      union rio_pw_msg *msg, int step)
+{
+	struct rio_voq_net *net = context;
 
 	mutex_lock(&rio_voq_lock);
-	host = rio_voq_node_of(mport, NULL);
-	if (host && !host->dead) {
-		host->scanning = false;
-		host->owner = rio_voq_mport_owns(mport);
-		if (mport->net)
-			rio_voq_sync(mport, false);
-		rio_voq_scan_over(mport);
-	}
+	rio_voq_pw_event(net, msg);
+	mutex_unlock(&rio_voq_lock);
+	/* A replaced device's voq/ follows its new block */
+	rio_voq_sysfs_sync();
+	return 0;
+}
+
+/* Follow the port-writes an mport receives (the core takes its lock) */
+static void rio_voq_pw_register(struct rio_mport *mport, struct rio_voq_net *net)
+{
+	if (rio_add_mport_pw_handler(mport, net, rio_voq_pw))
+		dev_warn(&mport->dev, "cannot follow port-writes; set poll_ms to follow port events\n");
+}
+
+/*
+ * Stop following an mport's port-writes: returns once no handler call
+ * for @mport is in progress (the core calls handlers with the mport's
+ * lock held, which this takes).  Called without rio_voq_lock.
+ */
+static void rio_voq_pw_unregister(struct rio_mport *mport,
+				  struct rio_voq_net *net)
+{
+	rio_del_mport_pw_handler(mport, net, rio_voq_pw);
+}
+
+/* One pass of the poll */
+static void rio_voq_poll_once(void)
+{
+	mutex_lock(&rio_voq_lock);
+	rio_voq_poll_pass();
 	mutex_unlock(&rio_voq_lock);
 	rio_voq_sysfs_sync();
 }
 
-static void rio_voq_catch_up_work(struct work_struct *work)
+static void rio_voq_poll_work(struct work_struct *work)
 {
-	struct rio_voq_catch_up *c = container_of(to_delayed_work(work),
-						  struct rio_voq_catch_up, dw);
+	unsigned int ms = READ_ONCE(poll_ms);
 
-	if (!mutex_trylock(&c->mport->scan_lock)) {
-		queue_delayed_work(rio_voq_wq, &c->dw, RIO_VOQ_CATCH_UP_RETRY);
+	if (!ms)
 		return;
-	}
-	rio_voq_catch_up(c->mport);
-	mutex_unlock(&c->mport->scan_lock);
-	WRITE_ONCE(c->done, true);
+	rio_voq_poll_once();
+	mutex_lock(&rio_voq_poll_lock);
+	ms = READ_ONCE(poll_ms);
+	if (rio_voq_poll_on && ms)
+		queue_delayed_work(rio_voq_wq, &rio_voq_poll_dw, msecs_to_jiffies(ms));
+	mutex_unlock(&rio_voq_poll_lock);
 }
 
-/* Cancel @mport's catch-up, waiting for a run in progress (not for its lock) */
-static void rio_voq_catch_up_cancel(struct rio_mport *mport)
+/* Start the poll if poll_ms asks for it */
+static void rio_voq_poll_start(void)
 {
-	struct rio_voq_catch_up *c, *found = NULL;
+	mutex_lock(&rio_voq_poll_lock);
+	rio_voq_poll_on = true;
+	if (poll_ms)
+		mod_delayed_work(rio_voq_wq, &rio_voq_poll_dw, msecs_to_jiffies(poll_ms));
+	mutex_unlock(&rio_voq_poll_lock);
+}
 
-	mutex_lock(&rio_voq_lock);
-	list_for_each_entry(c, &rio_voq_catch_ups, node) {
-		if (c->mport == mport) {
-			list_del(&c->node);
-			found = c;
-			break;
-		}
-	}
-	mutex_unlock(&rio_voq_lock);
-	if (found) {
-		cancel_delayed_work_sync(&found->dw);
-		kfree(found);
-	}
+/*
+ * Stop the poll for good (module unload): returns once no pass is
+ * running; a later change of poll_ms arms nothing.
+ */
+static void rio_voq_poll_stop(void)
+{
+	mutex_lock(&rio_voq_poll_lock);
+	rio_voq_poll_on = false;
+	mutex_unlock(&rio_voq_poll_lock);
+	cancel_delayed_work_sync(&rio_voq_poll_dw);
 }
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
@@ -478,45 +275,21 @@ static int rio_voq_add_mport(struct device *dev, struct class_interface *cif)
 #endif
 {
 	struct rio_mport *mport = to_rio_mport(dev);
-	struct rio_voq_catch_up *c;
-	struct rio_voq_node *host;
-	bool idle;
-
-	/* Taken first: an mport rio-voq follows is always caught up */
-	c = kzalloc(sizeof(*c), GFP_KERNEL);
-	if (!c)
-		return -ENOMEM;
-	c->mport = mport;
-	INIT_DELAYED_WORK(&c->dw, rio_voq_catch_up_work);
+	struct rio_voq_net *net;
 
 	/*
-	 * The mport's own node, probed at once.  If the mport was scanned
-	 * before rio-voq was loaded, catch up, under its scan_lock; if the
-	 * lock is held, from a work that waits for it (rio-voq does not
-	 * wait under the class mutex).  Until then devices added are left
-	 * to the catch-up and port events wait, as during a scan, and the
-	 * mport owns nothing: the catch-up tells, from its net.
+	 * The mport's own node, probed at once.  While rio-voq loads, the
+	 * core tells it afterwards what became of the mport's scans
+	 * (rio_voq_follow()); until then devices added are left to that,
+	 * and port events wait, as during a scan.
 	 */
-	idle = mutex_trylock(&mport->scan_lock);
 	mutex_lock(&rio_voq_lock);
-	host = rio_voq_node_find_or_add(mport, NULL);
-	if (host && !host->probed) {
-		host->scanning = true;
-		rio_voq_node_discover(host);
-	}
-	if (host && !idle) {
-		list_add_tail(&c->node, &rio_voq_catch_ups);
-		queue_delayed_work(rio_voq_wq, &c->dw, 0);
-		c = NULL;
-	}
+	net = rio_voq_mport_add(mport);
 	mutex_unlock(&rio_voq_lock);
-	if (host && idle)
-		rio_voq_catch_up(mport);
-	if (idle)
-		mutex_unlock(&mport->scan_lock);
-	kfree(c);
-	if (host)
-		rio_voq_pw_register(mport);
+	if (!net)
+		return 0;
+	rio_voq_sysfs_sync();
+	rio_voq_pw_register(mport, net);
 	return 0;
 }
 
@@ -528,22 +301,29 @@ static void rio_voq_remove_mport(struct device *dev, struct class_interface *cif
 {
 	struct rio_mport *mport = to_rio_mport(dev);
 	struct rio_voq_node *n, *tmp;
+	struct rio_voq_net *net;
 	LIST_HEAD(gone);
 
-	rio_voq_catch_up_cancel(mport);
-	/* Returns once no port-write handler runs for the mport */
-	rio_voq_pw_unregister(mport);
 	mutex_lock(&rio_voq_lock);
-	list_for_each_entry_safe(n, tmp, &rio_voq_nodes, node) {
-		if (n->mport != mport || !rio_voq_node_kill(mport, n->rdev))
-			continue;
+	net = rio_voq_net_of(mport);
+	mutex_unlock(&rio_voq_lock);
+	if (!net)
+		return;
+	/* Returns once no port-write handler runs for the mport */
+	rio_voq_pw_unregister(mport, net);
+	mutex_lock(&rio_voq_lock);
+	list_for_each_entry_safe(n, tmp, &net->nodes, node) {
+		n->dead = true;
+		rio_voq_node_unlink(n);
 		list_add_tail(&n->node, &gone);
 	}
+	rio_voq_net_unlink(net);
 	mutex_unlock(&rio_voq_lock);
 	list_for_each_entry_safe(n, tmp, &gone, node) {
 		list_del(&n->node);
 		rio_voq_node_remove(n);
 	}
+	rio_voq_net_free(net);
 }
 
 static struct class_interface rio_voq_cif = {
@@ -552,54 +332,77 @@ static struct class_interface rio_voq_cif = {
 	.remove_dev = rio_voq_remove_mport,
 };
 
+/*
+ * Follow every device and mport, then be told by the core what became
+ * of the mports' scans: the devices that exist are recorded (their
+ * fabrics made), the mports' own nodes probed, and each mport waits,
+ * as during a scan, until the scan notifier's registration replays, under
+ * the mport's scan_lock, the end of its last scan (rio_voq_caught_up()):
+ * rio-voq never takes the core's scan_lock itself.  A scan that ends
+ * meanwhile is told too; discovery is done once per node.
+ */
+static int rio_voq_follow(void)
+{
+	int ret;
+
+	mutex_lock(&rio_voq_lock);
+	rio_voq_replay_begin();
+	mutex_unlock(&rio_voq_lock);
+	ret = subsys_interface_register(&rio_voq_sif);
+	if (ret)
+		return ret;
+	ret = class_interface_register(&rio_voq_cif);
+	if (ret)
+		goto err_sif;
+	ret = rio_register_scan_notifier(&rio_voq_scan_nb);
+	if (ret)
+		goto err_cif;
+	mutex_lock(&rio_voq_lock);
+	rio_voq_replay_end();
+	mutex_unlock(&rio_voq_lock);
+	rio_voq_sysfs_sync();
+	return 0;
+
+err_cif:
+	class_interface_unregister(&rio_voq_cif);
+err_sif:
+	subsys_interface_unregister(&rio_voq_sif);	/* frees device nodes */
+	return ret;
+}
+
+/* Leave every mport and device: no scan reaches rio-voq from here on */
+static void rio_voq_leave(void)
+{
+	rio_unregister_scan_notifier(&rio_voq_scan_nb);
+	class_interface_unregister(&rio_voq_cif);
+	subsys_interface_unregister(&rio_voq_sif);
+}
+
 static int __init rio_voq_init(void)
 {
 	int ret;
 
-	/*
-	 * Catch-ups wait for scan locks, and a pass of the poll reads every
-	 * port of every fabric: not on a system workqueue
-	 */
+	/* A pass of the poll reads every port of every fabric: not on a system workqueue */
 	rio_voq_wq = alloc_workqueue("rio_voq", WQ_UNBOUND, 0);
 	if (!rio_voq_wq)
 		return -ENOMEM;
 	rio_voq_debugfs_init();
-	/*
-	 * The notifier first, so that no scan is missed; then the devices
-	 * that exist (recorded only), then the mports, each caught up under
-	 * its scan lock: a scan's end and the catch-up may both see a net,
-	 * and discovery is done once per node.
-	 */
-	ret = rio_register_scan_notifier(&rio_voq_scan_nb);
-	if (ret)
-		goto err_dbg;
-	ret = subsys_interface_register(&rio_voq_sif);
-	if (ret)
-		goto err_nb;
-	ret = class_interface_register(&rio_voq_cif);
-	if (ret)
-		goto err_sif;
+	ret = rio_voq_follow();
+	if (ret) {
+		rio_voq_debugfs_exit();
+		destroy_workqueue(rio_voq_wq);
+		return ret;
+	}
 	rio_voq_poll_start();
 	return 0;
-
-err_sif:
-	subsys_interface_unregister(&rio_voq_sif);	/* frees device nodes */
-err_nb:
-	rio_unregister_scan_notifier(&rio_voq_scan_nb);
-err_dbg:
-	rio_voq_debugfs_exit();
-	destroy_workqueue(rio_voq_wq);
-	return ret;
 }
 
 static void __exit rio_voq_exit(void)
 {
 	/* No poll, no scan reaches rio-voq from here on; then every node goes */
 	rio_voq_poll_stop();
-	rio_unregister_scan_notifier(&rio_voq_scan_nb);
-	class_interface_unregister(&rio_voq_cif);
-	subsys_interface_unregister(&rio_voq_sif);
-	destroy_workqueue(rio_voq_wq);	/* the mports' removal cancelled each catch-up */
+	rio_voq_leave();
+	destroy_workqueue(rio_voq_wq);
 	rio_voq_debugfs_exit();
 	rio_voq_choices_free();
 }

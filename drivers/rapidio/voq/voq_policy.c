@@ -23,6 +23,13 @@
  * Admin choices are checked when they are made (rio_voq_choice_check());
  * the planner honours those that still fit the two ends and ignores the
  * others (a partner swapped for one with fewer capabilities).
+ *
+ * Beside the planner, as ASPM keeps its policy beside the function that
+ * reads it: the module parameters that make the policy, read into a
+ * struct rio_voq_policy by rio_voq_policy_get(), and rio_voq_lock, the
+ * lock of all of rio-voq's state, which every file above takes or
+ * asserts.  The planning functions themselves take no lock and touch
+ * no hardware.
  */
 
 #include <kunit/visibility.h>
@@ -30,6 +37,10 @@
 #include <linux/bitops.h>
 #include <linux/errno.h>
 #include <linux/export.h>
+#include <linux/moduleparam.h>
+#include <linux/mutex.h>
+#include <linux/string.h>
+#include <linux/sysfs.h>
 
 #include "voq_core.h"
 
@@ -368,3 +379,80 @@ bool rio_voq_need_gen_off(u32 cur, u32 want, u32 pcur, u32 pwant, bool partner)
 	return partner && ((pcur ^ pwant) & (RIO_VOQ_CSR_RX_PGS | RIO_VOQ_CSR_VC_EN));
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_need_gen_off);
+
+static bool auto_config = true;
+module_param(auto_config, bool, 0644);
+MODULE_PARM_DESC(auto_config,
+		 "configure VoQ on every link after each scan (default: on; off: discover and report only)");
+
+static const char * const rio_voq_per_vc_names[] = { "off", "auto" };
+
+/* An enum module parameter: one of a table of names, anything else refused */
+struct rio_voq_enum_param {
+	int val;
+	const char * const *names;
+	unsigned int count;
+};
+
+static int rio_voq_enum_set(const char *buf, const struct kernel_param *kp)
+{
+	struct rio_voq_enum_param *p = kp->arg;
+	int i = __sysfs_match_string(p->names, p->count, buf);
+
+	if (i < 0)
+		return -EINVAL;
+	WRITE_ONCE(p->val, i);
+	return 0;
+}
+
+static int rio_voq_enum_get(char *buf, const struct kernel_param *kp)
+{
+	const struct rio_voq_enum_param *p = kp->arg;
+
+	return sysfs_emit(buf, "%s\n", p->names[READ_ONCE(p->val)]);
+}
+
+static const struct kernel_param_ops rio_voq_enum_ops = {
+	.set = rio_voq_enum_set,
+	.get = rio_voq_enum_get,
+};
+
+static struct rio_voq_enum_param symbol_format = {
+	.val = RIO_VOQ_PREF_AUTO,
+	.names = rio_voq_pref_names,
+	.count = ARRAY_SIZE(rio_voq_pref_names),
+};
+module_param_cb(symbol_format, &rio_voq_enum_ops, &symbol_format, 0644);
+MODULE_PARM_DESC(symbol_format,
+		 "symbol format of rev 3+ links of baud-rate class 1 or unknown: auto (cs48), cs48 or cs64; class 2 links run cs48, class 3 cs64");
+
+static struct rio_voq_enum_param per_vc = {
+	.val = 1,
+	.names = rio_voq_per_vc_names,
+	.count = ARRAY_SIZE(rio_voq_per_vc_names),
+};
+module_param_cb(per_vc, &rio_voq_enum_ops, &per_vc, 0644);
+MODULE_PARM_DESC(per_vc,
+		 "per-VC backpressure: auto (where both ends support it) or off");
+
+/*
+ * All state of every fabric, and every maintenance access: the bottom
+ * of rio-voq's lock order (see voq_core.h)
+ */
+DEFINE_MUTEX(rio_voq_lock);
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_lock);
+
+/**
+ * rio_voq_policy_get() - the module's policy, as the parameters say now
+ * @pol: filled in
+ */
+void rio_voq_policy_get(struct rio_voq_policy *pol)
+{
+	pol->auto_config = READ_ONCE(auto_config);
+	pol->fmt = READ_ONCE(symbol_format.val);
+	pol->per_vc = READ_ONCE(per_vc.val);
+}
+
+#if IS_ENABLED(CONFIG_RAPIDIO_VOQ_SIM_KUNIT_TEST)
+#include "tests/voq_policy.c"
+#endif

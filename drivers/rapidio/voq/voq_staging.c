@@ -233,12 +233,13 @@ static int rio_voq_staging_setup(struct rio_voq_node *n, unsigned int port,
 		      rio_voq_staging_check(map, far->nports, nq);
 	}
 	/*
-	 * The devices come from rio-voq's own list (under rio_voq_lock),
-	 * not the net's, which the core changes under its own lock.
+	 * The devices come from rio-voq's own list of the fabric's nodes
+	 * (under rio_voq_lock), not the net's, which the core changes under
+	 * its own lock.
 	 */
 	if (!ret && ops && ops->set_next_hop && far->rdev) {
-		list_for_each_entry(d, &rio_voq_nodes, node) {
-			if (d->mport != far->mport || !d->rdev || d->dead)
+		list_for_each_entry(d, &far->net->nodes, node) {
+			if (!d->rdev || d->dead)
 				continue;
 			hop = rio_voq_next_hop(far->rdev, d->rdev->destid);
 			if (hop >= 0)

@@ -5,6 +5,9 @@
  * see Documentation/ABI/testing/sysfs-bus-rapidio-voq.  Parsing and
  * formatting only: the semantics are voq_admin.c's.
  *
+ * The directories follow the nodes (rio_voq_sysfs_sync(), after every
+ * operation that may have made or replaced a block).
+ *
  * Every file is a struct rio_voq_port_attr: its show runs with
  * rio_voq_lock held and the node alive, and gets the node and port; its
  * store parses and calls an admin operation, which takes the lock and
@@ -22,12 +25,16 @@
 #include <linux/kobject.h>
 #include <linux/kstrtox.h>
 #include <linux/lockdep.h>
+#include <linux/mutex.h>
 #include <linux/rio_drv.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/sysfs.h>
 
 #include "voq_core.h"
+
+/* Adding and removing sysfs directories; taken outside rio_voq_lock */
+static DEFINE_MUTEX(rio_voq_sysfs_lock);
 
 /*
  * The directories are the core's kobjects (kobject_create_and_add()), so
@@ -708,4 +715,94 @@ void rio_voq_sysfs_del(struct rio_voq_node *n)
 	if (n->kdir)
 		rio_voq_dir_del(n->kdir);
 	n->kdir = NULL;
+}
+
+/*
+ * The first node after @n (in its fabric, then in the fabrics after it;
+ * from the start if @n is NULL or died) whose directories must follow
+ * it, NULL if none.  A node that is not dead is in its fabric, and its
+ * fabric in the list.  Called with rio_voq_lock held.
+ */
+static struct rio_voq_node *rio_voq_sysfs_next(struct rio_voq_node *n)
+{
+	struct rio_voq_net *net;
+
+	if (!n || n->dead) {
+		net = rio_voq_net_first();
+		if (!net)
+			return NULL;
+		n = list_first_entry(&net->nodes, struct rio_voq_node, node);
+	} else {
+		net = n->net;
+		n = list_next_entry(n, node);
+	}
+	for (;;) {
+		list_for_each_entry_from(n, &net->nodes, node)
+			if (!n->dead && !n->sysfs_failed &&
+			    (n->sysfs_stale || (n->ef && !n->kdir)))
+				return n;
+		net = rio_voq_net_next(net);
+		if (!net)
+			return NULL;
+		n = list_first_entry(&net->nodes, struct rio_voq_node, node);
+	}
+}
+
+/**
+ * rio_voq_sysfs_sync() - make the sysfs directories follow the nodes
+ *
+ * Every node that has a VoQ block gets its voq/ directory, and a node
+ * whose device was replaced gets its directories made again for its
+ * new block (or loses them with it).  A node cannot be freed while
+ * rio_voq_sysfs_lock is held; sysfs directories are made and removed
+ * without rio_voq_lock, which their handlers take.  The walk goes on
+ * after the node it did last, which stays in the list unless it died
+ * meanwhile (then it starts over): one pass over the nodes, not a pass
+ * per node.  Called without rio_voq_lock.
+ */
+void rio_voq_sysfs_sync(void)
+{
+	struct rio_voq_node *n = NULL;
+	struct rio_voq_net *net;
+	bool stale, has;
+
+	mutex_lock(&rio_voq_sysfs_lock);
+	for (;;) {
+		mutex_lock(&rio_voq_lock);
+		n = rio_voq_sysfs_next(n);
+		stale = n && n->sysfs_stale;
+		has = n && n->ef;
+		if (n)
+			n->sysfs_stale = false;
+		mutex_unlock(&rio_voq_lock);
+		if (!n)
+			break;
+		if (stale)
+			rio_voq_sysfs_del(n);
+		if (has && rio_voq_sysfs_add(n)) {
+			rio_voq_err(n, "cannot create the voq/ directory, will retry at the next scan\n");
+			n->sysfs_failed = true;
+		}
+	}
+	/* Those that failed are tried again next time */
+	mutex_lock(&rio_voq_lock);
+	for (net = rio_voq_net_first(); net; net = rio_voq_net_next(net))
+		list_for_each_entry(n, &net->nodes, node)
+			n->sysfs_failed = false;
+	mutex_unlock(&rio_voq_lock);
+	mutex_unlock(&rio_voq_sysfs_lock);
+}
+
+/**
+ * rio_voq_sysfs_remove() - remove the sysfs directories of a node going away
+ * @n: a node taken out with rio_voq_node_unlink()
+ *
+ * Returns once the reads and writes in progress are over.  Called
+ * without rio_voq_lock.
+ */
+void rio_voq_sysfs_remove(struct rio_voq_node *n)
+{
+	mutex_lock(&rio_voq_sysfs_lock);
+	rio_voq_sysfs_del(n);
+	mutex_unlock(&rio_voq_sysfs_lock);
 }

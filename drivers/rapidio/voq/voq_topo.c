@@ -21,22 +21,124 @@
 
 #include <kunit/visibility.h>
 #include <linux/hashtable.h>
+#include <linux/list.h>
 #include <linux/lockdep.h>
 #include <linux/rio_drv.h>
 #include <linux/rio_regs.h>
 #include <linux/slab.h>
+#include <linux/xarray.h>
 
 #include "voq_core.h"
 
-/* Nodes and links, under rio_voq_lock */
-LIST_HEAD(rio_voq_nodes);
-LIST_HEAD(rio_voq_links);
-static DEFINE_HASHTABLE(rio_voq_node_hash, 10);
+/* The fabrics rio-voq follows, one per mport, under rio_voq_lock */
+static LIST_HEAD(rio_voq_nets);
 
-static unsigned long rio_voq_node_key(struct rio_mport *mport,
-				      struct rio_dev *rdev)
+/* Port-writes name their device by the unique device ID of its tag */
+static unsigned long rio_voq_tag(const struct rio_dev *rdev)
 {
-	return rdev ? (unsigned long)rdev : (unsigned long)mport;
+	return rdev->comp_tag & RIO_CTAG_UDEVID;
+}
+
+/**
+ * rio_voq_net_of() - the fabric rio-voq follows through an mport
+ * @mport: the mport
+ *
+ * Called with rio_voq_lock held.
+ *
+ * Return: the fabric, or NULL if rio-voq does not follow @mport.
+ */
+struct rio_voq_net *rio_voq_net_of(struct rio_mport *mport)
+{
+	struct rio_voq_net *net;
+
+	lockdep_assert_held(&rio_voq_lock);
+	list_for_each_entry(net, &rio_voq_nets, node)
+		if (net->mport == mport)
+			return net;
+	return NULL;
+}
+
+/**
+ * rio_voq_net_find_or_add() - the fabric of an mport, made if new
+ * @mport: the mport
+ *
+ * A fabric is made by the first of its mport's add_dev and its devices'
+ * (the bus interface may see a device before the class interface sees
+ * its mport), and freed by rio_voq_net_free().  Called with rio_voq_lock
+ * held.
+ *
+ * Return: the fabric, or NULL if it cannot be allocated.
+ */
+struct rio_voq_net *rio_voq_net_find_or_add(struct rio_mport *mport)
+{
+	struct rio_voq_net *net;
+
+	lockdep_assert_held(&rio_voq_lock);
+	net = rio_voq_net_of(mport);
+	if (net)
+		return net;
+	net = kzalloc(sizeof(*net), GFP_KERNEL);
+	if (!net)
+		return NULL;
+	net->mport = mport;
+	INIT_LIST_HEAD(&net->nodes);
+	INIT_LIST_HEAD(&net->links);
+	hash_init(net->devs);
+	xa_init(&net->tags);
+	list_add_tail(&net->node, &rio_voq_nets);
+	return net;
+}
+
+/**
+ * rio_voq_net_unlink() - take a fabric out of the list of fabrics
+ * @net: the fabric, whose nodes are all taken out (rio_voq_node_unlink())
+ *
+ * Called with rio_voq_lock held; free it with rio_voq_net_free() once
+ * its nodes are freed.
+ */
+void rio_voq_net_unlink(struct rio_voq_net *net)
+{
+	lockdep_assert_held(&rio_voq_lock);
+	list_del_init(&net->node);
+}
+
+/**
+ * rio_voq_net_free() - free a fabric taken out with rio_voq_net_unlink()
+ * @net: the fabric
+ */
+void rio_voq_net_free(struct rio_voq_net *net)
+{
+	xa_destroy(&net->tags);
+	kfree(net);
+}
+
+/**
+ * rio_voq_net_first() - the first fabric rio-voq follows
+ *
+ * With rio_voq_net_next(), a walk over the fabrics that may drop
+ * rio_voq_lock between two of them.  Called with rio_voq_lock held.
+ *
+ * Return: the fabric, or NULL if there is none.
+ */
+struct rio_voq_net *rio_voq_net_first(void)
+{
+	lockdep_assert_held(&rio_voq_lock);
+	return list_first_entry_or_null(&rio_voq_nets, struct rio_voq_net, node);
+}
+
+/**
+ * rio_voq_net_next() - the fabric after another
+ * @net: a fabric still in the list
+ *
+ * Called with rio_voq_lock held.
+ *
+ * Return: the next fabric, or NULL after the last.
+ */
+struct rio_voq_net *rio_voq_net_next(struct rio_voq_net *net)
+{
+	lockdep_assert_held(&rio_voq_lock);
+	return list_is_last(&net->node, &rio_voq_nets) ? NULL :
+	       list_next_entry(net, node);
 }
 
 /**
@@ -51,42 +153,107 @@ static unsigned long rio_voq_node_key(struct rio_mport *mport,
 struct rio_voq_node *rio_voq_node_of(struct rio_mport *mport,
 				     struct rio_dev *rdev)
 {
-	unsigned long key = rio_voq_node_key(mport, rdev);
+	struct rio_voq_net *net = rio_voq_net_of(mport);
+
+	return net ? rio_voq_net_node(net, rdev) : NULL;
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_node_of);
+
+/**
+ * rio_voq_net_node() - the node of a device of a fabric
+ * @net: the fabric
+ * @rdev: the device, NULL for the mport's own configuration space
+ *
+ * Called with rio_voq_lock held.
+ *
+ * Return: the node, or NULL if rio-voq does not follow it.
+ */
+struct rio_voq_node *rio_voq_net_node(struct rio_voq_net *net,
+				      struct rio_dev *rdev)
+{
 	struct rio_voq_node *n;
 
 	lockdep_assert_held(&rio_voq_lock);
-	hash_for_each_possible(rio_voq_node_hash, n, hnode, key)
-		if (n->mport == mport && n->rdev == rdev)
+	if (!rdev)
+		return net->host;
+	hash_for_each_possible(net->devs, n, hnode, (unsigned long)rdev)
+		if (n->rdev == rdev)
 			return n;
 	return NULL;
 }
-EXPORT_SYMBOL_IF_KUNIT(rio_voq_node_of);
+
+/**
+ * rio_voq_net_tagged() - the device a port-write names
+ * @net: the fabric the port-write came from
+ * @tag: the unique device ID of the component tag it carries
+ *
+ * The first of the fabric's devices that has the tag, as the core's
+ * own port-write lookup finds it; one lookup in the fabric's map.
+ * Called with rio_voq_lock held.
+ *
+ * Return: the node, or NULL if rio-voq follows no such device.
+ */
+struct rio_voq_node *rio_voq_net_tagged(struct rio_voq_net *net, u32 tag)
+{
+	lockdep_assert_held(&rio_voq_lock);
+	return xa_load(&net->tags, tag);
+}
+
+/* Give @tag to the first node of @net that has it, if any does */
+static void rio_voq_tag_claim(struct rio_voq_net *net, unsigned long tag)
+{
+	struct rio_voq_node *n;
+
+	list_for_each_entry(n, &net->nodes, node) {
+		if (n->rdev && !n->dead && rio_voq_tag(n->rdev) == tag) {
+			xa_store(&net->tags, tag, n, GFP_KERNEL);
+			return;
+		}
+	}
+}
 
 /**
  * rio_voq_node_find_or_add() - the node of a device or mport, made if new
  * @mport: the mport
  * @rdev: the device, NULL for the mport's own configuration space
  *
- * Called with rio_voq_lock held.
+ * The fabric of @mport is made too if it is new.  Called with
+ * rio_voq_lock held.
  *
  * Return: the node, or NULL if it cannot be allocated.
  */
 struct rio_voq_node *rio_voq_node_find_or_add(struct rio_mport *mport,
 					      struct rio_dev *rdev)
 {
+	struct rio_voq_net *net;
 	struct rio_voq_node *n;
+	int ret;
 
 	lockdep_assert_held(&rio_voq_lock);
-	n = rio_voq_node_of(mport, rdev);
+	net = rio_voq_net_find_or_add(mport);
+	if (!net)
+		return NULL;
+	n = rio_voq_net_node(net, rdev);
 	if (n)
 		return n;
 	n = kzalloc(sizeof(*n), GFP_KERNEL);
 	if (!n)
 		return NULL;
+	n->net = net;
 	n->mport = mport;
 	n->rdev = rdev;
-	list_add_tail(&n->node, &rio_voq_nodes);
-	hash_add(rio_voq_node_hash, &n->hnode, rio_voq_node_key(mport, rdev));
+	if (rdev) {
+		/* A tag taken already stays its first device's */
+		ret = xa_insert(&net->tags, rio_voq_tag(rdev), n, GFP_KERNEL);
+		if (ret && ret != -EBUSY) {
+			kfree(n);
+			return NULL;
+		}
+		hash_add(net->devs, &n->hnode, (unsigned long)rdev);
+	} else {
+		net->host = n;
+	}
+	list_add_tail(&n->node, &net->nodes);
 	return n;
 }
 
@@ -118,7 +285,7 @@ static void rio_voq_link_del(struct rio_voq_link *l)
  *
  * Its links go (their other ends keep their configuration, but for the
  * staging queues they had toward it), and it leaves the list and the
- * hash.  Called with rio_voq_lock held; the
+ * hash of its fabric, and the tag map.  Called with rio_voq_lock held; the
  * node's sysfs files may still be open: free it with
  * rio_voq_node_free() once they are removed.
  */
@@ -131,7 +298,15 @@ void rio_voq_node_unlink(struct rio_voq_node *n)
 		if (n->port[p].link)
 			rio_voq_link_del(n->port[p].link);
 	list_del_init(&n->node);
+	if (!n->rdev) {
+		n->net->host = NULL;
+		return;
+	}
 	hash_del(&n->hnode);
+	if (xa_load(&n->net->tags, rio_voq_tag(n->rdev)) == n) {
+		xa_erase(&n->net->tags, rio_voq_tag(n->rdev));
+		rio_voq_tag_claim(n->net, rio_voq_tag(n->rdev));
+	}
 }
 
 /**
@@ -227,7 +402,7 @@ static void rio_voq_link_add(struct rio_voq_node *a, unsigned int pa,
 	l->port[1] = pb;
 	a->port[pa].link = l;
 	b->port[pb].link = l;
-	list_add_tail(&l->node, &rio_voq_links);
+	list_add_tail(&l->node, &a->net->links);
 }
 
 static struct rio_dev *rio_voq_next(const struct rio_dev *sw, unsigned int p)
@@ -301,8 +476,8 @@ static void rio_voq_cross_links(struct rio_voq_node *s, struct rio_voq_node *t)
 }
 
 /**
- * rio_voq_find_links() - learn the links of an mport's net
- * @mport: the mport, whose devices are probed
+ * rio_voq_find_links() - learn the links of a fabric
+ * @net: the fabric, whose devices are probed
  *
  * From the core's view: the root (the device reached at hop 0) is linked
  * to the mport's port, each other placed device to the switch port its
@@ -310,30 +485,30 @@ static void rio_voq_cross_links(struct rio_voq_node *s, struct rio_voq_node *t)
  * a known device (rings, parallel links) where the pairing is certain.
  * Called with rio_voq_lock held; links known already are kept.
  */
-void rio_voq_find_links(struct rio_mport *mport)
+void rio_voq_find_links(struct rio_voq_net *net)
 {
-	struct rio_voq_node *host = rio_voq_node_of(mport, NULL), *n, *t;
+	struct rio_voq_node *n, *t;
 	struct rio_dev *prev, *peer;
 	unsigned int p, nports;
 
 	lockdep_assert_held(&rio_voq_lock);
-	list_for_each_entry(n, &rio_voq_nodes, node) {
-		if (n->mport != mport || !n->rdev || !n->placed || n->dead)
+	list_for_each_entry(n, &net->nodes, node) {
+		if (!n->rdev || !n->placed || n->dead)
 			continue;
 		if (n->root) {
-			rio_voq_link_add(host, 0, n, rio_voq_ingress(n->rdev));
+			rio_voq_link_add(net->host, 0, n, rio_voq_ingress(n->rdev));
 			continue;
 		}
 		prev = READ_ONCE(n->rdev->prev);
 		if (!prev)
 			continue;	/* its predecessor was deleted */
-		t = rio_voq_node_of(mport, prev);
+		t = rio_voq_net_node(net, prev);
 		if (t && t->placed && (prev->pef & RIO_PEF_SWITCH))
 			rio_voq_tree_link(t, n);
 	}
 
-	list_for_each_entry(n, &rio_voq_nodes, node) {
-		if (n->mport != mport || !n->rdev || !n->placed || n->dead ||
+	list_for_each_entry(n, &net->nodes, node) {
+		if (!n->rdev || !n->placed || n->dead ||
 		    !(n->rdev->pef & RIO_PEF_SWITCH))
 			continue;
 		nports = RIO_GET_TOTAL_PORTS(n->rdev->swpinfo);
@@ -345,7 +520,7 @@ void rio_voq_find_links(struct rio_mport *mport)
 				rio_voq_link_add(n, p, n, p);	/* says why not */
 				continue;
 			}
-			t = rio_voq_node_of(mport, peer);
+			t = rio_voq_net_node(net, peer);
 			if (t && t->placed && !t->dead)
 				rio_voq_cross_links(n, t);
 		}
@@ -371,8 +546,8 @@ struct rio_voq_node *rio_voq_port_peer(struct rio_voq_node *n, unsigned int port
 
 	lockdep_assert_held(&rio_voq_lock);
 	if (!n->rdev) {
-		list_for_each_entry(t, &rio_voq_nodes, node)
-			if (t->mport == n->mport && t->rdev && t->root && !t->dead)
+		list_for_each_entry(t, &n->net->nodes, node)
+			if (t->rdev && t->root && !t->dead)
 				return port ? NULL : t;
 		return NULL;
 	}
@@ -382,14 +557,14 @@ struct rio_voq_node *rio_voq_port_peer(struct rio_voq_node *n, unsigned int port
 		if (port >= RIO_GET_TOTAL_PORTS(n->rdev->swpinfo))
 			return NULL;	/* beyond what the core knows */
 		prev = rio_voq_next(n->rdev, port);
-		return prev ? rio_voq_node_of(n->mport, prev) : NULL;
+		return prev ? rio_voq_net_node(n->net, prev) : NULL;
 	}
 	if (port != rio_voq_ingress(n->rdev))
 		return NULL;
 	if (n->root)
-		return rio_voq_node_of(n->mport, NULL);
+		return n->net->host;
 	prev = READ_ONCE(n->rdev->prev);
-	return prev ? rio_voq_node_of(n->mport, prev) : NULL;
+	return prev ? rio_voq_net_node(n->net, prev) : NULL;
 }
 
 /* Longest route: a maintenance packet's hop count is 8 bits */
@@ -530,11 +705,11 @@ bool rio_voq_node_cut_off(struct rio_voq_node *n, const struct rio_voq_link *exc
  *
  * The node's links go (their other ends keep their configuration until
  * the caller plans them, but for the staging queues they had toward it),
- * the admin's choices of the ports the new
- * block still has stay (and the remembered ones of a block that comes
- * back apply again), and the links are found again from the core's
- * view: those with a VoQ block at both ends come back as new links.
- * Called with rio_voq_lock held.
+ * and the admin's choices of the ports the new block still has stay.
+ * The caller then gives it the remembered choices of a block that comes
+ * back (rio_voq_choices_load()) and finds its links again from the
+ * core's view (rio_voq_find_links()): those with a VoQ block at both
+ * ends come back as new links.  Called with rio_voq_lock held.
  */
 void rio_voq_node_replace(struct rio_voq_node *n, struct rio_voq_node *fresh)
 {
@@ -561,6 +736,20 @@ void rio_voq_node_replace(struct rio_voq_node *n, struct rio_voq_node *fresh)
 	n->dev_nports = fresh->dev_nports;
 	fresh->port = NULL;
 	n->sysfs_stale = true;
-	rio_voq_choices_load(n);	/* those of a block that went and came back */
-	rio_voq_find_links(n->mport);
+}
+
+/**
+ * rio_voq_node_writable() - may rio-voq write to this node
+ * @n: the node
+ *
+ * Only the host that enumerated the fabric owns it; a discovering node
+ * only reads and reports.  Called with rio_voq_lock held.
+ *
+ * Return: true if the node's mport enumerated its fabric (or, before any
+ * scan, is configured to).
+ */
+bool rio_voq_node_writable(const struct rio_voq_node *n)
+{
+	lockdep_assert_held(&rio_voq_lock);
+	return n->net->owner;
 }

@@ -1,22 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Test hooks into the parameters, nodes, links, interfaces and catch-ups
- * of voq_main.c, for the KUnit suites that run rio-voq on rio-sim
+ * Test hooks into the nodes, links, interfaces and poll of voq_main.c,
+ * for the KUnit suites that run rio-voq on rio-sim
  * (drivers/rapidio/tests/).  Included at the end of ../voq_main.c, whose
  * static state they reach, and built only with those suites
  * (CONFIG_RAPIDIO_VOQ_SIM_KUNIT_TEST), as drivers/gpu/drm/xe/xe_bo.c
  * includes tests/xe_bo.c.
  */
-
-/**
- * rio_voq_test_auto_config() - set the auto_config parameter, for tests
- * @on: configure links after scans
- */
-void rio_voq_test_auto_config(bool on)
-{
-	WRITE_ONCE(auto_config, on);
-}
-EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_auto_config);
 
 /**
  * rio_voq_test_link() - the link at a port, for tests
@@ -69,11 +59,14 @@ EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_configure);
 unsigned int rio_voq_test_nodes(struct rio_mport *mport)
 {
 	struct rio_voq_node *n;
+	struct rio_voq_net *net;
 	unsigned int count = 0;
 
 	mutex_lock(&rio_voq_lock);
-	list_for_each_entry(n, &rio_voq_nodes, node)
-		count += n->mport == mport;
+	net = rio_voq_net_of(mport);
+	if (net)
+		list_for_each_entry(n, &net->nodes, node)
+			count++;
 	mutex_unlock(&rio_voq_lock);
 	return count;
 }
@@ -84,30 +77,35 @@ EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_nodes);
  */
 void rio_voq_test_reload(void)
 {
-	class_interface_unregister(&rio_voq_cif);
-	subsys_interface_unregister(&rio_voq_sif);
-	WARN_ON(subsys_interface_register(&rio_voq_sif));
-	WARN_ON(class_interface_register(&rio_voq_cif));
+	rio_voq_leave();
+	WARN_ON(rio_voq_follow());
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_reload);
 
 /**
- * rio_voq_test_catch_up_flush() - run the pending catch-ups now and wait
- * for them, for tests (which neither add nor remove mports meanwhile)
+ * rio_voq_test_poll() - run one pass of the poll now, for tests
  */
-void rio_voq_test_catch_up_flush(void)
+void rio_voq_test_poll(void)
 {
-	struct rio_voq_catch_up *c;
-
-	for (;;) {
-		mutex_lock(&rio_voq_lock);
-		list_for_each_entry(c, &rio_voq_catch_ups, node)
-			if (!READ_ONCE(c->done))
-				break;
-		mutex_unlock(&rio_voq_lock);
-		if (list_entry_is_head(c, &rio_voq_catch_ups, node))
-			break;
-		flush_delayed_work(&c->dw);
-	}
+	rio_voq_poll_once();
 }
-EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_catch_up_flush);
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_poll);
+
+/**
+ * rio_voq_test_poll_ms() - write the poll_ms parameter, for tests
+ * @ms: the period; 0 turns the poll off, and waits for a pass in progress
+ *
+ * Return: 0, or -EINVAL for a period the parameter refuses.
+ */
+int rio_voq_test_poll_ms(unsigned int ms)
+{
+	char val[16];
+	int ret;
+
+	snprintf(val, sizeof(val), "%u", ms);
+	ret = rio_voq_poll_set(val, NULL);
+	if (!ret && !ms)
+		cancel_delayed_work_sync(&rio_voq_poll_dw);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_poll_ms);

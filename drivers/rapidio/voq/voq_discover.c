@@ -107,117 +107,6 @@ static int rio_voq_probe_read(void *ctx, u32 offset, u32 *val)
 }
 
 /*
- * The hardware port of a node's port: a device's ports are numbered as
- * its blocks number them; the mport's one port is its index among the
- * ports of its controller (fsl_rio: port i's registers are 0x20 * i
- * further in the shared register window).
- */
-static unsigned int rio_voq_hw_port(const struct rio_voq_node *n,
-				    unsigned int port)
-{
-	return n->rdev ? port : n->mport->index + port;
-}
-
-/**
- * rio_voq_node_csr() - offset of a node's port's VoQ CSR
- * @n: the node, probed, with a VoQ block
- * @port: the port, below @n->nports
- *
- * Return: the offset in the node's configuration space.
- */
-u32 rio_voq_node_csr(const struct rio_voq_node *n, unsigned int port)
-{
-	return rio_voq_csr_offset(n->layout, n->ef, rio_voq_hw_port(n, port));
-}
-
-/**
- * rio_voq_phys_reg() - offset of a port's LP-Serial register
- * @n: the node
- * @port: the port (of the node's VoQ block)
- * @reg: the register's offset for port 0 of an LP-Serial block, as given
- *	by the Part 6 macros with a map of 0 (RIO_PORT_N_CTL2_CSR(0, 0)...)
- *
- * Return: the register's offset, or 0 if the node has no LP-Serial block.
- */
-u32 rio_voq_phys_reg(const struct rio_voq_node *n, unsigned int port, u32 reg)
-{
-	return n->phys ? n->phys + reg + rio_voq_hw_port(n, port) * 0x20 * n->rmap : 0;
-}
-
-/**
- * rio_voq_node_end() - what the planner needs of a node's port
- * @n: the node, probed, with a VoQ block
- * @port: the port
- * @e: filled from the port's last read CSR and the admin's choices
- */
-void rio_voq_node_end(const struct rio_voq_node *n, unsigned int port,
-		      struct rio_voq_end *e)
-{
-	e->layout = n->layout;
-	e->nports = n->rdev && (n->rdev->pef & RIO_PEF_SWITCH) ? n->dev_nports :
-		    n->nports;
-	e->choice = &n->port[port].choice;
-	rio_voq_csr_decode(n->layout, n->port[port].csr, &e->caps);
-}
-
-/**
- * rio_voq_node_dev() - the device a node's messages are logged against
- * @n: the node
- *
- * rio-voq holds no reference on the device: it does not need one.  A
- * node is made by the add_dev of its device (the subsys_interface on
- * rio_bus_type for a rio_dev, the class_interface on rio_mport_class
- * for an mport's own node) and marked @dead, taken out of the list and
- * the hash under rio_voq_lock, and freed by a remove_dev (its device's,
- * or its mport's), which the driver core calls from device_del(),
- * before the device's last reference is dropped.  A node reached under
- * rio_voq_lock that is not @dead, or under rio_voq_sysfs_lock (whose
- * holder a remove_dev waits for before it frees the node), or from a
- * remove_dev, therefore has a device that is not freed meanwhile (as
- * has the copy rio_voq_node_reprobe() fills in, whose device is its
- * node's).  No other node is used.
- *
- * Return: the node's rio_dev's device, or the mport's (rapidioN) for
- * the mport's own node.
- */
-struct device *rio_voq_node_dev(const struct rio_voq_node *n)
-{
-	return n->rdev ? &n->rdev->dev : &n->mport->dev;
-}
-
-/**
- * rio_voq_node_name() - name of a node for logs and state files
- * @n: the node
- *
- * Return: the name of the device, or of the mport's device (rapidioN):
- * the names their sysfs directories have.  The device is
- * rio_voq_node_dev()'s, with its lifetime.
- */
-const char *rio_voq_node_name(const struct rio_voq_node *n)
-{
-	return dev_name(rio_voq_node_dev(n));
-}
-
-/**
- * rio_voq_node_writable() - may rio-voq write to this node
- * @n: the node
- *
- * Only the host that enumerated the fabric owns it; a discovering node
- * only reads and reports.  Called with rio_voq_lock held.
- *
- * Return: true if the node's mport enumerated its fabric (or, before any
- * scan, is configured to).
- */
-bool rio_voq_node_writable(const struct rio_voq_node *n)
-{
-	const struct rio_voq_node *host;
-
-	lockdep_assert_held(&rio_voq_lock);
-	host = rio_voq_node_of(n->mport, NULL);
-	return host && host->owner;
-}
-
-/*
  * Ports a block at @ef can describe: no more than its layout allows, and
  * no CSR past the next block the node is known to have (the block's own
  * EF_PTR, the LP-Serial and error management blocks the core found) nor
@@ -445,7 +334,7 @@ int rio_voq_node_reprobe(struct rio_voq_node *n, struct rio_voq_node *fresh)
 	int ret;
 
 	*fresh = (struct rio_voq_node) {
-		.mport = n->mport, .rdev = n->rdev, .dev_nports = 1,
+		.net = n->net, .mport = n->mport, .rdev = n->rdev, .dev_nports = 1,
 	};
 	memset(pr.off, 0, sizeof(pr.off));
 	if (n->rdev) {
