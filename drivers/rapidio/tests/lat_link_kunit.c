@@ -675,8 +675,8 @@ static void lat_found_again_not_owner(struct kunit *test)
 	rio_sim_mport_pw_flush(f.sm);
 	mutex_lock(&rio_voq_lock);
 	KUNIT_EXPECT_TRUE(test, f.nb->unknown);
-	KUNIT_EXPECT_TRUE(test, f.nh->owner);
-	f.nh->owner = false;
+	KUNIT_EXPECT_TRUE(test, f.nh->net->owner);
+	f.nh->net->owner = false;
 	mutex_unlock(&rio_voq_lock);
 
 	writes = f.sm->ini.writes;
