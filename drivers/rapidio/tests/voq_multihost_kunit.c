@@ -892,13 +892,14 @@ static void voq_mh_cdev_net_after_enumeration(struct kunit *test)
  * deleted the only device (the net went with it), a new scan loses the
  * enumeration to a host of a higher ID that holds the endpoint's lock.
  * Ownership follows that scan, not the one before: the admin's write to
- * the mport's own port is refused before any access.
+ * the mport's own port is refused before any access, and so is one to a
+ * device userspace adds to the net the lost enumeration left.
  */
 static void voq_mh_owner_lost_at_rescan(struct kunit *test)
 {
 	struct rio_sim_mport *sm = voq_test_scanned(test, "single");
 	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, 1);
-	struct rio_voq_node *host;
+	struct rio_voq_node *host, *n;
 	struct rio_dev *rdev;
 	struct rio_net *net;
 	u64 writes;
@@ -934,6 +935,21 @@ static void voq_mh_owner_lost_at_rescan(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(host, 0, RIO_VOQ_KNOB_XOFF, 1), -EPERM);
 	KUNIT_EXPECT_EQ(test, sm->ini.writes, writes);
 	KUNIT_EXPECT_FALSE(test, sm->fab->host->port[0].voq_ctl & RIO_VOQ_CSR_XOFF);
+
+	/*
+	 * The lost enumeration left its net, with the enumerator's data:
+	 * a device userspace adds to it is not this host's to write either.
+	 */
+	KUNIT_ASSERT_NOT_NULL(test, sm->mport.net);
+	KUNIT_ASSERT_NOT_NULL(test, sm->mport.net->enum_data);
+	rdev = voq_mh_cdev_add(test, &sm->mport, "voq-mh-cdev-lost", 0x23, 0);
+	KUNIT_ASSERT_NOT_NULL(test, rdev);
+	n = voq_mh_node_of(sm, rdev);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	writes = sm->ini.writes;
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_XOFF, 1), -EPERM);
+	KUNIT_EXPECT_EQ(test, sm->ini.writes, writes);
+	KUNIT_EXPECT_FALSE(test, ep->port[0].voq_ctl & RIO_VOQ_CSR_XOFF);
 }
 
 static struct kunit_case voq_mh_test_cases[] = {
