@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# UML boot tests: four KTAP tests, each booted as init's job
+# UML boot tests: five KTAP tests, each booted as init's job
 # (scripts/demo/selftest-init.sh):
 #  - the selftest drivers/rapidio:rio_voq_sysfs.sh (tools/testing/
 #    selftests/drivers/rapidio), run by kselftest's runner on the debug
@@ -20,6 +20,11 @@
 #    devices of an enumerated net and builds a net of its own; admin
 #    choices across a refused rescan; every sysfs file read after each
 #    step;
+#  - the selftest drivers/rapidio:rio_voq_races.sh, debug kernel:
+#    RIO_DEV_DEL through /dev/rio_mport0 (riofm), by name and by
+#    component tag, against port-writes of the same devices in flight,
+#    and rio-sim's replace against replace, bounded in time; then the
+#    fabric still reads and plans a link flap, and no report;
 #  - the selftest drivers/rapidio:rio_voq_modules.sh on the modules
 #    kernel (lockdep, kmemleak, debug objects, delayed kobject release;
 #    no KASAN, see uml-modules.config): rio_voq and rio_sim loaded and
@@ -150,6 +155,7 @@ soak_seed=${RIO_VOQ_SOAK_SEED:-$(( 16#$(git -C "$RIO_VOQ_TOP" rev-parse --short=
 boot sysfs drivers/rapidio:rio_voq_sysfs.sh rapidio.hdid=0 kasan_multi_shot soak_seed="$soak_seed"
 boot fuzz drivers/rapidio:rio_voq_fuzz.sh rapidio.hdid=0 kasan_multi_shot fuzz_seed="$soak_seed"
 boot riofm /tools/riofm/riofm_test.sh rapidio.hdid=0 rio_sim.topology=voqmix kasan_multi_shot
+boot races drivers/rapidio:rio_voq_races.sh rapidio.hdid=0 kasan_multi_shot
 
 uml_flavor modules
 if [ "$modules_ok" = 1 ]; then

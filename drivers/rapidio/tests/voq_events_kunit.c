@@ -1254,6 +1254,97 @@ static void voq_event_admin_host_cable(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
+/* The files of voq/port<N>/ that show the CSR (live for an admin) */
+static const char * const voq_csr_files[] = {
+	"csr", "generation", "participation", "xoff", "per_vc",
+	"tx_group_size", "rx_group_size", "link_status",
+};
+
+/*
+ * Read every file of @port of @n that shows the CSR, as root (KUnit runs
+ * with every capability), and expect each to read as @n's CSR last read
+ * or written, @csr, says: no error.
+ */
+static void voq_expect_csr_files(struct kunit *test, struct rio_voq_node *n,
+				 unsigned int port, u32 csr)
+{
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	char want[16];
+	unsigned int i;
+	ssize_t len;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	for (i = 0; i < ARRAY_SIZE(voq_csr_files); i++) {
+		len = voq_test_sysfs_read(n, port, voq_csr_files[i], buf);
+		KUNIT_EXPECT_GT_MSG(test, len, 0L, "%s", voq_csr_files[i]);
+	}
+	snprintf(want, sizeof(want), "0x%08x\n", csr);
+	KUNIT_EXPECT_GT(test, voq_test_sysfs_read(n, port, "csr", buf), 0L);
+	KUNIT_EXPECT_STREQ(test, buf, want);
+}
+
+/*
+ * Kernel review finding 8: an admin's read of a file that shows the CSR
+ * reads the register live, but never across a cut cable nor from a
+ * board not known, the rules every other path of rio-voq keeps (on
+ * hardware each read would be a timeout; a board not known may have its
+ * registers elsewhere).  chain:3 with the first switches' link down: a
+ * root read of the third switch's and its endpoint's files sends no
+ * request (none lost) and shows the CSR as last read.  Then the
+ * endpoint of star:4 swapped for a board whose chain loops, not known:
+ * no read reaches it and its CSR as last read stays.  Neither read
+ * counts as a use of privilege (capable() marks the task and audits).
+ */
+static void voq_event_root_read_cut_off(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "chain:3");
+	struct rio_sim_dev *sw1 = rio_sim_dev_find(sm->fab, 1);
+	struct rio_sim_dev *sw3 = rio_sim_dev_find(sm->fab, 5);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, 6);
+	struct rio_voq_node *n3 = voq_test_node(sm, sw3);
+	struct rio_voq_node *ne = voq_test_node(sm, ep);
+	struct rio_sim_dev_desc d;
+	u32 csr3, csre;
+	u64 failed, reads;
+
+	KUNIT_ASSERT_NOT_NULL(test, n3);
+	KUNIT_ASSERT_NOT_NULL(test, ne);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	mutex_lock(&rio_voq_lock);
+	csr3 = n3->port[2].csr;
+	csre = ne->port[0].csr;
+	mutex_unlock(&rio_voq_lock);
+	failed = sm->fab->failed;
+	current->flags &= ~PF_SUPERPRIV;
+	voq_expect_csr_files(test, n3, 2, csr3);
+	voq_expect_csr_files(test, ne, 0, csre);
+	KUNIT_EXPECT_EQ(test, sm->fab->failed, failed);
+	KUNIT_EXPECT_FALSE(test, current->flags & PF_SUPERPRIV);
+	rio_sim_kunit_release(test, sm);
+
+	sm = voq_test_scanned(test, "star:4");
+	ep = rio_sim_dev_find(sm->fab, EP(1));
+	ne = voq_test_node(sm, ep);
+	KUNIT_ASSERT_NOT_NULL(test, ne);
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV2, RIO_SIM_VOQ_CAPS_ALL);
+	d.ef_loop = true;
+	voq_replace(test, sm, ep, &d);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_ASSERT_TRUE(test, ne->unknown);
+	csre = ne->port[0].csr;
+	mutex_unlock(&rio_voq_lock);
+	reads = ep->reads;
+	current->flags &= ~PF_SUPERPRIV;
+	voq_expect_csr_files(test, ne, 0, csre);
+	KUNIT_EXPECT_EQ(test, ep->reads, reads);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, ne->port[0].csr, csre);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, current->flags & PF_SUPERPRIV);
+	rio_sim_kunit_release(test, sm);
+}
+
 /*
  * Another vendor's board with the same blocks in the RAM staging
  * switch's place: a swap all the same (the Device Identity CAR is read
@@ -2632,6 +2723,7 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_link_safe_per_vc),
 	KUNIT_CASE(voq_event_admin_cut_off),
 	KUNIT_CASE(voq_event_admin_host_cable),
+	KUNIT_CASE(voq_event_root_read_cut_off),
 	KUNIT_CASE(voq_event_replace_vendor),
 	KUNIT_CASE(voq_event_replace_debugfs_staging),
 	KUNIT_CASE(voq_event_staging_setup_fails),

@@ -27,6 +27,7 @@
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
 #include <linux/rio_drv.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/sysfs.h>
@@ -166,8 +167,13 @@ static const struct attribute_group rio_voq_dir_group = {
 	.attrs = rio_voq_dir_attrs,
 };
 
-/* voq/port<N>/: the CSR, live for an admin, else as last read or written */
-
+/*
+ * voq/port<N>/: the CSR, live for an admin, else as last read or written.
+ * Not live from a board not known (its registers may not be where they
+ * were) nor across a cable down on the way (each read would be a
+ * timeout), as everywhere else in rio-voq; and a read is not a use of
+ * privilege: no audit, no mark on the reader.
+ */
 static int rio_voq_csr_of(struct rio_voq_node *n, unsigned int port,
 			  struct rio_voq_port *p, u32 *csr)
 {
@@ -175,7 +181,8 @@ static int rio_voq_csr_of(struct rio_voq_node *n, unsigned int port,
 
 	lockdep_assert_held(&rio_voq_lock);
 	*csr = n->port[port].csr;
-	if (capable(CAP_SYS_ADMIN))
+	if (has_capability_noaudit(current, CAP_SYS_ADMIN) && !n->unknown &&
+	    !rio_voq_node_cut_off(n, NULL))
 		ret = rio_voq_csr_read(n, port, csr);
 	if (!ret && p)
 		rio_voq_csr_decode(n->layout, *csr, p);
