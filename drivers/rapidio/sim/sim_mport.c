@@ -210,6 +210,34 @@ void rio_sim_mport_pw_flush(struct rio_sim_mport *sm)
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_sim_mport_pw_flush);
 
+/**
+ * rio_sim_mport_dbell_flush() - hand every queued doorbell to the handlers
+ * @sm: the mport that received them
+ *
+ * Returns once the handlers (rio_request_inb_dbell()) of the doorbells
+ * queued so far have run.
+ */
+void rio_sim_mport_dbell_flush(struct rio_sim_mport *sm)
+{
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_mport_dbell_flush);
+
+/**
+ * rio_sim_mport_set_link() - take the mport's own link down or up
+ * @sm: the mport
+ * @up: the new state
+ *
+ * As rio_sim_port_set_link() on port 0 of the mport's own device: both
+ * ends of the link change.
+ *
+ * Return: as rio_sim_port_set_link().
+ */
+int rio_sim_mport_set_link(struct rio_sim_mport *sm, bool up)
+{
+	return rio_sim_port_set_link(sm->ini.local, 0, up);
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_mport_set_link);
+
 /* No more port-writes: stop taking them, drop those not handed over */
 static void sim_pw_stop(struct rio_sim_mport *sm)
 {

@@ -88,6 +88,48 @@ static void voq_event_link_flap(struct kunit *test)
 }
 
 /*
+ * The host's own link, taken down from either end: no port-write from
+ * the fabric can say so (the switch's has no way to the host), the
+ * mport does.  The host's port stops generating toward the link while
+ * it is down, and both ends are planned and written again when it comes
+ * back, what congested meanwhile reaching the host.
+ */
+static void voq_event_host_link(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *host = sm->fab->host;
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+
+	voq_expect_link_up(test, host, 0, sw, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 0, false), 0);	/* models */
+
+	/* The switch port facing the host, as its debugfs link file does */
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 0, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(host, 0).gen_en);
+	KUNIT_EXPECT_EQ(test, host->port[0].voq_violations, 0U);
+
+	/* Meanwhile port 3 of the switch congests: nothing crosses */
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 3, true), 0);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(host->port[0].rx, 0, 3));
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 0, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	voq_expect_link_up(test, host, 0, sw, 0);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(host->port[0].rx, 0, 3));
+	voq_expect_link_up(test, sw, 3, rio_sim_dev_find(sm->fab, EP(3)), 0);
+
+	/* The mport's own end */
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_set_link(sm, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(host, 0).gen_en);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_set_link(sm, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	voq_expect_link_up(test, host, 0, sw, 0);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
  * Port Unavailable: XOFF set, and the partner upstream is told; back:
  * XOFF as the policy has it, or as the admin chose
  */
@@ -2454,6 +2496,7 @@ static void voq_event_soak(struct kunit *test)
 
 static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_link_flap),
+	KUNIT_CASE(voq_event_host_link),
 	KUNIT_CASE(voq_event_unavailable),
 	KUNIT_CASE(voq_event_link_state),
 	KUNIT_CASE(voq_event_poll),
