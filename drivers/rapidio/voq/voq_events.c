@@ -569,14 +569,20 @@ static bool rio_voq_pw_bounced(struct rio_voq_node *n, unsigned int port,
  * A port-write reached @mport: find the node by the component tag the
  * enumerator gave it and follow the port the message names.  Port-writes
  * of devices rio-voq does not follow (or no longer does) are ignored.
+ * One with the mport's own component tag is the mport's own port: no
+ * device can send one over that link, the mport driver tells of it from
+ * its port's interrupt, and clears the transitions it latched, as the
+ * core clears a switch's (so each message's are new, and bounced as a
+ * switch's).
  */
 static int rio_voq_pw(struct rio_mport *mport, void *context,
 		      union rio_pw_msg *msg, int step)
 {
-	u32 tag = msg->em.comptag & RIO_CTAG_UDEVID;
+	u32 tag = msg->em.comptag & RIO_CTAG_UDEVID, own;
 	unsigned int port = FIELD_GET(RIO_VOQ_PW_PORT, msg->em.is_port);
 	u32 latched = msg->em.errdetect & (REM_PED_LINK_OK2U | REM_PED_LINK_U2OK);
 	struct rio_voq_node *n;
+	bool found = false;
 
 	mutex_lock(&rio_voq_lock);
 	list_for_each_entry(n, &rio_voq_nodes, node) {
@@ -584,8 +590,14 @@ static int rio_voq_pw(struct rio_mport *mport, void *context,
 		    (n->rdev->comp_tag & RIO_CTAG_UDEVID) != tag)
 			continue;
 		rio_voq_port_event(n, port, rio_voq_pw_bounced(n, port, latched));
+		found = true;
 		break;
 	}
+	n = found ? NULL : rio_voq_node_of(mport, NULL);
+	if (n && !n->dead && tag &&
+	    !rio_local_read_config_32(mport, RIO_COMPONENT_TAG_CSR, &own) &&
+	    (own & RIO_CTAG_UDEVID) == tag)
+		rio_voq_port_event(n, port, latched);
 	mutex_unlock(&rio_voq_lock);
 	/* A replaced device's voq/ follows its new block */
 	rio_voq_sysfs_sync();

@@ -1182,11 +1182,14 @@ static void voq_event_admin_cut_off(struct kunit *test)
 }
 
 /*
- * The host's own cable down: the mport sends no port-write and the first
- * switch's is lost behind that cable, so only the mport's port, read
- * again, says that every device is cut off.  Admin writes are refused
- * before any access (each would be a timeout on hardware), the links
- * stay as they were, and a write goes through once the cable is back.
+ * The host's own cable down: the first switch's port-write is lost
+ * behind that cable, the mport tells of its own port.  The link is down,
+ * and the switch behind it, which cannot be read and may be another
+ * board when the cable is back, is not known until it is read again.
+ * Admin writes are refused before any access (each would be a timeout
+ * on hardware): to that switch as to a device not known, beyond it as
+ * to devices cut off; the other links stay as they were, and a write
+ * goes through once the cable is back.
  */
 static void voq_event_admin_host_cable(struct kunit *test)
 {
@@ -1208,16 +1211,17 @@ static void voq_event_admin_host_cable(struct kunit *test)
 	failed = rio_voq_count.failed;
 	writes = sm->fab->writes;
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n3, 2, RIO_VOQ_KNOB_XOFF, 1), -EHOSTUNREACH);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n1, 2, RIO_VOQ_KNOB_GEN, 0), -EHOSTUNREACH);
-	/* The host's own link, at either end: no port-write says it is down */
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n1, 0, RIO_VOQ_KNOB_XOFF, 1), -EHOSTUNREACH);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n1, 2, RIO_VOQ_KNOB_GEN, 0), -EBUSY);
+	/* The host's own link, at either end */
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n1, 0, RIO_VOQ_KNOB_XOFF, 1), -EBUSY);
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(nh, 0, RIO_VOQ_KNOB_XOFF, 1), -EHOSTUNREACH);
 	KUNIT_EXPECT_EQ(test, rio_voq_count.failed, failed);
 	KUNIT_EXPECT_EQ(test, sm->fab->writes, writes);
 	mutex_lock(&rio_voq_lock);
 	KUNIT_EXPECT_EQ(test, n3->port[2].link->state, RIO_VOQ_LINK_CONFIGURED);
 	KUNIT_EXPECT_EQ(test, n3->port[2].choice.set, 0UL);
-	KUNIT_EXPECT_EQ(test, n1->port[0].link->state, RIO_VOQ_LINK_CONFIGURED);
+	KUNIT_EXPECT_EQ(test, n1->port[0].link->state, RIO_VOQ_LINK_DOWN);
+	KUNIT_EXPECT_TRUE(test, n1->unknown);
 	KUNIT_EXPECT_EQ(test, n1->port[0].choice.set, 0UL);
 	mutex_unlock(&rio_voq_lock);
 
