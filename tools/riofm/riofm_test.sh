@@ -190,11 +190,11 @@ check "rio-voq planned the link again" test "$(cat $SWA1/link_status)" = configu
 # Doorbells between two hosts: a second mport attached on endpoint 9
 # (ep, a.5), which the first host enumerated
 destid_of() { sed -n '1s/.* destid=\([0-9]*\) .*/\1/p' "$D0/dev$1/ports"; }
-ports0=$(ls /sys/class/rapidio_port)
+ports0=$(ls /sys/class/rapidio_port | tr '\n' ' ')
 echo 9 > $D0/attach
 MB=''
 for p in /sys/class/rapidio_port/*; do
-	case " $(echo $ports0) " in *" ${p##*/} "*) ;; *) MB=${p##*/rapidio} ;; esac
+	case " $ports0 " in *" ${p##*/} "*) ;; *) MB=${p##*/rapidio} ;; esac
 done
 echo "# second host on /dev/rio_mport$MB, destid $(destid_of 9)"
 check "a second host's mport is attached: /dev/rio_mport$MB" test -c "/dev/rio_mport$MB"
