@@ -574,23 +574,43 @@ static const struct file_operations sim_pw_flush_fops = {
 	.write = sim_pw_flush_write,
 };
 
-static int sim_link_get(void *data, u64 *val)
+/* The mport's own link: "1" with PORT_OK, else "0" */
+static ssize_t sim_own_link_read(struct file *file, char __user *ubuf,
+				 size_t count, loff_t *ppos)
 {
-	struct rio_sim_mport *sm = data;
+	struct rio_sim_mport *sm = file->private_data;
 	struct rio_sim_dev *local = sm->ini.local;
+	char buf[3];
+	u32 sts;
 
-	*val = !!(rio_sim_dev_peek(local, local->phys_ef +
-				   RIO_PORT_N_ERR_STS_CSR(0, local->map)) &
-		  RIO_PORT_N_ERR_STS_PORT_OK);
-	return 0;
+	sts = rio_sim_dev_peek(local, local->phys_ef +
+			       RIO_PORT_N_ERR_STS_CSR(0, local->map));
+	snprintf(buf, sizeof(buf), "%u\n", !!(sts & RIO_PORT_N_ERR_STS_PORT_OK));
+	return simple_read_from_buffer(ubuf, count, ppos, buf, strlen(buf));
 }
 
-static int sim_link_set(void *data, u64 val)
+/* "0" or "1", one word (sim_dbg_words()): nothing else is taken */
+static ssize_t sim_own_link_write(struct file *file, const char __user *ubuf,
+				  size_t count, loff_t *ppos)
 {
-	return val > 1 ? -EINVAL : rio_sim_mport_set_link(data, val);
+	char buf[8], *word[1];
+	unsigned int val;
+	int ret;
+
+	if (sim_dbg_words(ubuf, count, buf, sizeof(buf), word, 1) != 1 ||
+	    kstrtouint(word[0], 10, &val) || val > 1)
+		return -EINVAL;
+	ret = rio_sim_mport_set_link(file->private_data, val);
+	return ret ?: count;
 }
 
-DEFINE_DEBUGFS_ATTRIBUTE(sim_own_link_fops, sim_link_get, sim_link_set, "%llu\n");
+static const struct file_operations sim_own_link_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.read = sim_own_link_read,
+	.write = sim_own_link_write,
+	.llseek = default_llseek,
+};
 
 static ssize_t sim_attach_write(struct file *file, const char __user *ubuf,
 				size_t count, loff_t *ppos)
@@ -660,7 +680,7 @@ void rio_sim_debugfs_add(struct rio_sim_mport *sm)
 	debugfs_create_u64("pw_lost", 0400, sm->dbg, &fab->pw_lost);
 	debugfs_create_file("pw_flush", 0200, sm->dbg, sm, &sim_pw_flush_fops);
 	debugfs_create_bool("pw_off", 0400, sm->dbg, &sm->pw_off);
-	debugfs_create_file_unsafe("link", 0600, sm->dbg, sm, &sim_own_link_fops);
+	debugfs_create_file("link", 0600, sm->dbg, sm, &sim_own_link_fops);
 	debugfs_create_u64("own_events", 0400, sm->dbg, &sm->own_events);
 	debugfs_create_u64("dbell_sent", 0400, sm->dbg, &sm->dbell_sent);
 	debugfs_create_u64("dbell_received", 0400, sm->dbg, &sm->dbell_received);

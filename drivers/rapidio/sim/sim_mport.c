@@ -642,7 +642,7 @@ EXPORT_SYMBOL_IF_KUNIT(rio_sim_mport_destroy);
  *
  * For the attach file of the mport's debugfs directory.
  *
- * Return: 0, -ENODEV for no device of that index, or the error of
+ * Return: 0, -EINVAL for no device of that index, or the error of
  * rio_sim_mport_attach().
  */
 int rio_sim_mport_attach_index(struct rio_sim_mport *sm, unsigned int index,
@@ -652,7 +652,7 @@ int rio_sim_mport_attach_index(struct rio_sim_mport *sm, unsigned int index,
 	struct rio_sim_mport *new;
 
 	if (!dev)
-		return -ENODEV;
+		return -EINVAL;
 	new = rio_sim_mport_attach(sm->fab, dev, host_destid);
 	if (IS_ERR(new))
 		return PTR_ERR(new);
@@ -671,7 +671,7 @@ int rio_sim_mport_attach_index(struct rio_sim_mport *sm, unsigned int index,
  * list of mports before it goes, so that nothing else destroys it
  * meanwhile (module exit waits for @sm's files, and so for this).
  *
- * Return: 0, or -ENOENT for no such mport.
+ * Return: 0, or -EINVAL for no such mport.
  */
 int rio_sim_mport_detach_name(struct rio_sim_mport *sm, const char *name)
 {
@@ -687,7 +687,7 @@ int rio_sim_mport_detach_name(struct rio_sim_mport *sm, const char *name)
 	}
 	mutex_unlock(&rio_sim_mports_lock);
 	if (!found)
-		return -ENOENT;
+		return -EINVAL;
 	sim_pw_stop(found);
 	rio_sim_debugfs_remove(found);
 	rio_unregister_mport(&found->mport);
