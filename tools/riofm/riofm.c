@@ -3,22 +3,25 @@
  * riofm - a small RapidIO fabric-manager client for /dev/rio_mportN.
  *
  * Does what a userspace fabric manager does through rio_mport_cdev
- * (include/uapi/linux/rio_mport_cdev.h): maintenance reads and writes,
- * local and remote, and adding and deleting devices of the kernel's view
- * of the net (RIO_DEV_ADD, RIO_DEV_DEL).  One ioctl per invocation, so
- * that a script sees each result as an exit status.
+ * (include/uapi/linux/rio_mport_cdev.h): asks the mport for its link,
+ * maintenance reads and writes, local and remote, adding and deleting
+ * devices of the kernel's view of the net (RIO_DEV_ADD, RIO_DEV_DEL),
+ * port-write events and doorbells.  One request per invocation, so that
+ * a script sees each result as an exit status.
  */
 
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <linux/rio_mport_cdev.h>
@@ -29,6 +32,10 @@
 #define MAX_WORDS	1024
 #define MAX_DESTID	0xffffUL
 #define MAX_HOPCOUNT	0xffUL
+#define MAX_WAIT_S	3600UL
+#define MAX_EVENTS	100000UL
+/* What RIO_MPORT_GET_PROPERTIES says of a link that is down */
+#define LINK_DOWN	0
 
 static const char usage[] =
 "NAME\n"
@@ -40,6 +47,10 @@ static const char usage[] =
 "    riofm [-m MPORT] write (-l | -d DESTID -c HOPCOUNT) OFFSET VALUE...\n"
 "    riofm [-m MPORT] add   -d DESTID -c HOPCOUNT [-t COMPTAG] [-n NAME]\n"
 "    riofm [-m MPORT] del   (-n NAME | -t COMPTAG -d DESTID -c HOPCOUNT)\n"
+"    riofm [-m MPORT] link\n"
+"    riofm [-m MPORT] pw    [-w SECONDS] [-e EVENTS] [LOW HIGH]\n"
+"    riofm [-m MPORT] dbell -d DESTID INFO\n"
+"    riofm [-m MPORT] dbell-wait [-w SECONDS] [-e EVENTS] LOW HIGH\n"
 "\n"
 "DESCRIPTION\n"
 "    info   the mport's properties (RIO_MPORT_GET_PROPERTIES).\n"
@@ -55,6 +66,21 @@ static const char usage[] =
 "    del    deletes a device from the kernel's net (RIO_DEV_DEL): by NAME,\n"
 "           or by COMPTAG, DESTID and HOPCOUNT all matching.  Endpoints\n"
 "           found by the enumerator have hop count 0xff.\n"
+"    link   the mport's own link: \"up SPEED WIDTH\" (the codes of\n"
+"           RIO_MPORT_GET_PROPERTIES) and exit 0, or \"down\" and exit 1.\n"
+"    pw     port-write events (RIO_ENABLE_PORTWRITE_RANGE) of the\n"
+"           devices whose component tag is in LOW..HIGH (default all),\n"
+"           one \"pw comptag 0xT port P errdetect 0xE\" line each, until\n"
+"           EVENTS (default 1) came or SECONDS (default 10) passed.\n"
+"    dbell  sends the doorbell INFO (0..0xffff) to DESTID (a write of a\n"
+"           struct rio_event).\n"
+"    dbell-wait  doorbells whose INFO is in LOW..HIGH\n"
+"           (RIO_ENABLE_DOORBELL_RANGE), one \"dbell from 0xS info 0xI\"\n"
+"           line each, until EVENTS came or SECONDS passed.\n"
+"\n"
+"    A request that crosses the fabric (a remote read or write, add,\n"
+"    dbell) first asks the mport for its link, and is refused if the\n"
+"    link is down.\n"
 "\n"
 "    Numbers are decimal, 0x hex or 0 octal.  OFFSET is word aligned and\n"
 "    below 0x1000000.  NAME has at most 20 characters.\n"
@@ -67,13 +93,16 @@ static const char usage[] =
 "    -c HOPCOUNT  hop count (0..0xff)\n"
 "    -t COMPTAG   component tag (32 bits)\n"
 "    -n NAME      device name\n"
+"    -w SECONDS   how long pw and dbell-wait wait at most (1..3600)\n"
+"    -e EVENTS    how many events they wait for (1..100000)\n"
 "    -h           this text\n"
 "\n"
 "    A command's options come before its arguments.\n"
 "\n"
 "EXIT STATUS\n"
-"    0 success, 1 the kernel refused or the access failed (the reason is\n"
-"    printed), 2 bad usage.\n";
+"    0 success, 1 the kernel refused, the access failed, the link is\n"
+"    down or fewer EVENTS came in time (the reason is printed), 2 bad\n"
+"    usage.\n";
 
 enum { EXIT_REFUSED = 1, EXIT_USAGE = 2 };
 
@@ -86,6 +115,8 @@ struct target {
 	__u8 hopcount;
 	__u32 comptag;
 	const char *name;
+	unsigned long wait_s, events;
+	int have_wait, have_events;
 };
 
 /* One ioctl, prepared before the mport is opened */
@@ -99,6 +130,13 @@ struct request {
 	struct rio_rdev_info info;
 	__u32 buf[MAX_WORDS];
 	unsigned long words;
+	/* Crosses the fabric: the link must be up */
+	int remote;
+	/* pw, dbell-wait: the events asked for */
+	__u32 mask;
+	struct rio_pw_filter pwf;
+	struct rio_doorbell_filter dbf;
+	struct rio_event ev;
 };
 
 static int bad_usage(const char *fmt, ...)
@@ -137,6 +175,8 @@ static int check_where(const struct target *t)
 		return bad_usage("give -l, or both -d DESTID and -c HOPCOUNT");
 	if (t->name || t->have_comptag)
 		return bad_usage("-n and -t are for add and del");
+	if (t->have_wait || t->have_events)
+		return bad_usage("-w and -e are for pw and dbell-wait");
 	return 0;
 }
 
@@ -162,6 +202,7 @@ static int prep_maint(const struct target *t, const char *off,
 	r->io.length = 4 * r->words;
 	r->io.buffer = (uintptr_t)r->buf;
 	r->arg = &r->io;
+	r->remote = !t->local;
 	if (t->local)
 		snprintf(r->obj, sizeof(r->obj), "local 0x%06lx", o);
 	else
@@ -222,6 +263,7 @@ static int prep_add(const struct target *t, int argc, struct request *r)
 	if (t->local || !t->have_destid || !t->have_hopcount)
 		return bad_usage("add: give -d DESTID and -c HOPCOUNT");
 	prep_info(t, r);
+	r->remote = 1;
 	r->ioc = RIO_DEV_ADD;
 	r->what = "RIO_DEV_ADD";
 	snprintf(r->obj, sizeof(r->obj), "%s%scomptag 0x%x destid 0x%x hopcount 0x%x",
@@ -252,11 +294,90 @@ static int prep_del(const struct target *t, int argc, struct request *r)
 static int prep_props(const struct target *t, int argc, struct request *r)
 {
 	if (argc || t->local || t->have_destid || t->have_hopcount ||
-	    t->have_comptag || t->name)
-		return bad_usage("info takes only -m");
+	    t->have_comptag || t->name || t->have_wait || t->have_events)
+		return bad_usage("info and link take only -m");
 	r->ioc = RIO_MPORT_GET_PROPERTIES;
 	r->what = "RIO_MPORT_GET_PROPERTIES";
 	r->arg = &r->props;
+	return 0;
+}
+
+/* pw and dbell-wait: -w and -e only, and a range LOW HIGH within @max */
+static int prep_wait(const char *cmd, const struct target *t, int argc,
+		     char **argv, unsigned long max, unsigned long *low,
+		     unsigned long *high)
+{
+	if (t->local || t->have_destid || t->have_hopcount || t->have_comptag ||
+	    t->name)
+		return bad_usage("%s takes -w, -e and a range", cmd);
+	if (argc != 2)
+		return bad_usage("%s: give LOW HIGH", cmd);
+	if (parse_num("low", argv[0], max, low) ||
+	    parse_num("high", argv[1], max, high))
+		return EXIT_USAGE;
+	if (*low > *high)
+		return bad_usage("%s: LOW above HIGH", cmd);
+	return 0;
+}
+
+static int prep_pw(const struct target *t, int argc, char **argv,
+		   struct request *r)
+{
+	unsigned long low = 0, high = UINT32_MAX;
+	int ret;
+
+	if (argc)
+		ret = prep_wait("pw", t, argc, argv, UINT32_MAX, &low, &high);
+	else
+		ret = prep_wait("pw", t, 2, (char *[]){ "0", "0xffffffff" },
+				UINT32_MAX, &low, &high);
+	if (ret)
+		return ret;
+	r->mask = RIO_PORTWRITE;
+	r->pwf.mask = UINT32_MAX;
+	r->pwf.low = low;
+	r->pwf.high = high;
+	r->what = "RIO_ENABLE_PORTWRITE_RANGE";
+	snprintf(r->obj, sizeof(r->obj), "comptag 0x%lx..0x%lx", low, high);
+	return 0;
+}
+
+static int prep_dbell_wait(const struct target *t, int argc, char **argv,
+			   struct request *r)
+{
+	unsigned long low, high;
+	int ret = prep_wait("dbell-wait", t, argc, argv, UINT16_MAX, &low, &high);
+
+	if (ret)
+		return ret;
+	r->mask = RIO_DOORBELL;
+	r->dbf.rioid = 0xffff;		/* RIO_INVALID_DESTID: from any */
+	r->dbf.low = low;
+	r->dbf.high = high;
+	r->what = "RIO_ENABLE_DOORBELL_RANGE";
+	snprintf(r->obj, sizeof(r->obj), "info 0x%lx..0x%lx", low, high);
+	return 0;
+}
+
+static int prep_dbell(const struct target *t, int argc, char **argv,
+		      struct request *r)
+{
+	unsigned long info;
+
+	if (t->local || t->have_hopcount || t->have_comptag || t->name ||
+	    t->have_wait || t->have_events || !t->have_destid)
+		return bad_usage("dbell: give -d DESTID and INFO");
+	if (argc != 1)
+		return bad_usage("dbell: give INFO");
+	if (parse_num("info", argv[0], UINT16_MAX, &info))
+		return EXIT_USAGE;
+	r->ev.header = RIO_DOORBELL;
+	r->ev.u.doorbell.rioid = t->destid;
+	r->ev.u.doorbell.payload = info;
+	r->remote = 1;
+	r->what = "doorbell";
+	snprintf(r->obj, sizeof(r->obj), "to destid 0x%x info 0x%lx", t->destid,
+		 info);
 	return 0;
 }
 
@@ -275,7 +396,123 @@ static void show(const char *cmd, const struct request *r)
 		       p->index, p->sys_size, p->port_ok);
 		printf("link_speed %u\nlink_width %u\nflags 0x%x\n",
 		       p->link_speed, p->link_width, p->flags);
+	} else if (!strcmp(cmd, "link")) {
+		if (p->link_speed == LINK_DOWN)
+			puts("down");
+		else
+			printf("up %u %u\n", p->link_speed, p->link_width);
 	}
+}
+
+/* The mport's link, as a fabric manager asks before it crosses the fabric */
+static int link_up(int fd, int *up)
+{
+	struct rio_mport_properties props;
+
+	if (ioctl(fd, RIO_MPORT_GET_PROPERTIES, &props)) {
+		fprintf(stderr, "riofm: RIO_MPORT_GET_PROPERTIES: %s\n",
+			strerror(errno));
+		return EXIT_REFUSED;
+	}
+	*up = props.link_speed != LINK_DOWN;
+	return 0;
+}
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+static void show_event(const struct rio_event *ev)
+{
+	/* The payload is the port-write as received: union rio_pw_msg */
+	if (ev->header == RIO_PORTWRITE)
+		printf("pw comptag 0x%08x port %u errdetect 0x%08x\n",
+		       ev->u.portwrite.payload[0], ev->u.portwrite.payload[2] & 0xff,
+		       ev->u.portwrite.payload[1]);
+	else if (ev->header == RIO_DOORBELL)
+		printf("dbell from 0x%x info 0x%04x\n", ev->u.doorbell.rioid,
+		       ev->u.doorbell.payload);
+	fflush(stdout);
+}
+
+/*
+ * Take the events the request enabled: one struct rio_event per read
+ * (a read of more than the queue holds waits for none and would spin in
+ * the kernel's copy loop), until @events came or @wait_s passed.
+ */
+static int take_events(int fd, unsigned long wait_s, unsigned long events)
+{
+	long long end = now_ms() + wait_s * 1000LL, left;
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	unsigned long got = 0;
+	struct rio_event ev;
+	ssize_t n;
+	int ret;
+
+	while (got < events) {
+		left = end - now_ms();
+		if (left <= 0)
+			break;
+		ret = poll(&pfd, 1, left > INT_MAX ? INT_MAX : (int)left);
+		if (ret < 0 && errno == EINTR)
+			continue;
+		if (ret < 0) {
+			fprintf(stderr, "riofm: poll: %s\n", strerror(errno));
+			return EXIT_REFUSED;
+		}
+		if (!ret)
+			break;
+		n = read(fd, &ev, sizeof(ev));
+		if (n < 0 && (errno == EINTR || errno == EAGAIN))
+			continue;
+		if (n != (ssize_t)sizeof(ev)) {
+			fprintf(stderr, "riofm: read of an event: %s\n",
+				n < 0 ? strerror(errno) : "short");
+			return EXIT_REFUSED;
+		}
+		show_event(&ev);
+		got++;
+	}
+	if (got < events) {
+		fprintf(stderr, "riofm: %lu of %lu events in %lu s\n", got, events,
+			wait_s);
+		return EXIT_REFUSED;
+	}
+	return 0;
+}
+
+/* pw and dbell-wait: enable the range, take the events, disable it */
+static int run_events(int fd, const struct target *t, struct request *r)
+{
+	unsigned long on, off;
+	void *filter;
+	int ret;
+
+	if (r->mask == RIO_PORTWRITE) {
+		on = RIO_ENABLE_PORTWRITE_RANGE;
+		off = RIO_DISABLE_PORTWRITE_RANGE;
+		filter = &r->pwf;
+	} else {
+		on = RIO_ENABLE_DOORBELL_RANGE;
+		off = RIO_DISABLE_DOORBELL_RANGE;
+		filter = &r->dbf;
+	}
+	if (ioctl(fd, RIO_SET_EVENT_MASK, r->mask) || ioctl(fd, on, filter)) {
+		fprintf(stderr, "riofm: %s %s: %s\n", r->what, r->obj, strerror(errno));
+		return EXIT_REFUSED;
+	}
+	ret = take_events(fd, t->have_wait ? t->wait_s : 10,
+			  t->have_events ? t->events : 1);
+	if (ioctl(fd, off, filter)) {
+		fprintf(stderr, "riofm: disabling %s %s: %s\n", r->what, r->obj,
+			strerror(errno));
+		ret = EXIT_REFUSED;
+	}
+	return ret;
 }
 
 static int open_mport(const char *mport)
@@ -328,6 +565,20 @@ static int parse_opt(int c, const char *arg, struct target *t)
 		t->comptag = v;
 		t->have_comptag = 1;
 		return 0;
+	case 'w':
+		if (parse_num("seconds", arg, MAX_WAIT_S, &t->wait_s))
+			return EXIT_USAGE;
+		if (!t->wait_s)
+			return bad_usage("-w: 1..%lu seconds", MAX_WAIT_S);
+		t->have_wait = 1;
+		return 0;
+	case 'e':
+		if (parse_num("events", arg, MAX_EVENTS, &t->events))
+			return EXIT_USAGE;
+		if (!t->events)
+			return bad_usage("-e: 1..%lu events", MAX_EVENTS);
+		t->have_events = 1;
+		return 0;
 	case 'n':
 		if (!*arg || strlen(arg) > RIO_MAX_DEVNAME_SZ)
 			return bad_usage("name '%s': 1 to %d characters", arg,
@@ -362,7 +613,7 @@ int main(int argc, char **argv)
 	argv += optind;
 	argc -= optind;
 	optind = 1;
-	while ((c = getopt(argc, argv, "+hlm:d:c:t:n:")) != -1) {
+	while ((c = getopt(argc, argv, "+hlm:d:c:t:n:w:e:")) != -1) {
 		if (c == 'h') {
 			fputs(usage, stdout);
 			return 0;
@@ -375,8 +626,14 @@ int main(int argc, char **argv)
 	argc -= optind;
 
 	/* The whole request is checked before the kernel sees any of it */
-	if (!strcmp(cmd, "info"))
+	if (!strcmp(cmd, "info") || !strcmp(cmd, "link"))
 		ret = prep_props(&t, argc, &r);
+	else if (!strcmp(cmd, "pw"))
+		ret = prep_pw(&t, argc, argv, &r);
+	else if (!strcmp(cmd, "dbell-wait"))
+		ret = prep_dbell_wait(&t, argc, argv, &r);
+	else if (!strcmp(cmd, "dbell"))
+		ret = prep_dbell(&t, argc, argv, &r);
 	else if (!strcmp(cmd, "read"))
 		ret = prep_read(&t, argc, argv, &r);
 	else if (!strcmp(cmd, "write"))
@@ -393,6 +650,33 @@ int main(int argc, char **argv)
 	fd = open_mport(t.mport);
 	if (fd < 0)
 		return -fd;
+	if (r.remote) {
+		int up;
+
+		ret = link_up(fd, &up);
+		if (!ret && !up) {
+			fprintf(stderr, "riofm: %s%s%s: the mport's link is down\n",
+				r.what, *r.obj ? " " : "", r.obj);
+			ret = EXIT_REFUSED;
+		}
+		if (ret) {
+			close(fd);
+			return ret;
+		}
+	}
+	if (r.mask) {
+		ret = run_events(fd, &t, &r);
+		close(fd);
+		return ret;
+	}
+	if (r.ev.header) {
+		ret = write(fd, &r.ev, sizeof(r.ev)) == (ssize_t)sizeof(r.ev) ? 0 : EXIT_REFUSED;
+		if (ret)
+			fprintf(stderr, "riofm: %s %s: %s\n", r.what, r.obj,
+				strerror(errno));
+		close(fd);
+		return ret;
+	}
 	if (ioctl(fd, r.ioc, r.arg)) {
 		fprintf(stderr, "riofm: %s%s%s: %s\n", r.what, *r.obj ? " " : "",
 			r.obj, strerror(errno));
@@ -401,5 +685,5 @@ int main(int argc, char **argv)
 	}
 	close(fd);
 	show(cmd, &r);
-	return 0;
+	return !strcmp(cmd, "link") && r.props.link_speed == LINK_DOWN ? EXIT_REFUSED : 0;
 }

@@ -4,6 +4,13 @@
 # /dev/rio_mportN) works on the net rio-scan enumerated, and on a net it
 # builds itself:
 #
+#  0. voqmix: the mport's link, asked before and after the scan, down
+#     while the host's own link is down (from either end: remote
+#     requests refused, rio-voq stops the host's port generating) and up
+#     again (rio-voq plans it again); the port-writes of a link flap
+#     read as struct rio_event's while rio-voq follows it; doorbells
+#     between two hosts of the fabric (a second mport attached through
+#     debugfs) both ways, to an endpoint that is no host, to no device.
 #  1. voqmix, enumerated: maintenance reads and writes; an admin's XOFF
 #     and participation on an idle port survive a refused rescan; an
 #     endpoint and a switch deleted by component tag, an endpoint and a
@@ -122,8 +129,110 @@ check "local maintenance write and read back" \
 	sh -c "riofm write -l 0x6c 0x00c0ffee && test \$(riofm read -l 0x6c | awk '{ print \$2 }') = 0x00c0ffee"
 riofm write -l 0x6c "${ct0:-0}"
 
+D0=/sys/kernel/debug/rio-sim/rio-sim0
+check "riofm link: the host's link is up, 10.3125 Gbaud (code 6), 1x" \
+	test "$(riofm link)" = "up 6 0"
+
 echo 0 > /sys/bus/rapidio/scan
 check "the core enumerates voqmix: 9 devices" test "$(ndevs)" -eq 9
+
+# ---- The mport's own operations ----------------------------------------
+# The host's own link (host port 0 == sw-a, dev1, port 0), taken down at
+# the switch's end: no port-write can reach the host, the mport tells
+# rio-voq, and a fabric manager that asks is told it is down.
+H0=$M0/voq/port0
+s=$(splats)
+echo "0 0" > $D0/dev1/link
+echo 1 > $D0/pw_flush
+check "riofm link: down while the switch port facing the host is down" \
+	sh -c "riofm link; test \$? -eq 1"
+check "riofm info: link_speed 0" test "$(riofm info | awk '$1 == "link_speed" { print $2 }')" = 0
+check "a remote read is refused: the mport's link is down" \
+	sh -c "riofm read -d 0xff -c 0 0 2>&1 | grep -q 'link is down'"
+check "rio-voq: the host's port stops generating toward its link" \
+	test "$(cat $H0/generation)" = 0 -a "$(cat $H0/link_status)" = "disabled: link down"
+echo "0 1" > $D0/dev1/link
+echo 1 > $D0/pw_flush
+check "riofm link: up again" test "$(riofm link)" = "up 6 0"
+check "rio-voq: the host's link planned and written again" \
+	test "$(cat $H0/generation)" = 1 -a "$(cat $H0/link_status)" = configured
+# ... and at the mport's own end
+echo 0 > $D0/link
+echo 1 > $D0/pw_flush
+check "the mport's link file takes it down: riofm link says so" \
+	sh -c "test \$(cat $D0/link) = 0 && ! riofm link"
+check "... and rio-voq stops generating" test "$(cat $H0/generation)" = 0
+echo 1 > $D0/link
+echo 1 > $D0/pw_flush
+check "... and back" test "$(cat $D0/link)" = 1 -a "$(cat $H0/generation)" = 1
+echo "# own port events: $(cat $D0/own_events)"
+
+# Port-writes through the character device while a link flaps (sw-a
+# port 1 == sw-48 port 0): down, sw-a's (sw-48's has no way to the
+# host); up, both.  rio-voq follows the same port-writes meanwhile.
+SWA1=$(for d in $B/*:s:*; do [ "$(cat $d/lprev)" = root ] && echo $d; done)/voq/port1
+riofm pw -w 30 -e 3 > /tmp/riofm-pw.out 2>&1 &
+pw_pid=$!
+sleep 1
+echo "1 0" > $D0/dev1/link
+echo 1 > $D0/pw_flush
+check "rio-voq follows the link going down" \
+	test "$(cat $SWA1/link_status)" = "disabled: link down"
+echo "1 1" > $D0/dev1/link
+echo 1 > $D0/pw_flush
+wait $pw_pid
+pw_rc=$?
+sed 's/^/# /' /tmp/riofm-pw.out
+check "riofm pw: 3 port-writes of the flap (struct rio_event)" \
+	test $pw_rc -eq 0 -a "$(grep -c '^pw comptag' /tmp/riofm-pw.out)" -eq 3
+check "rio-voq planned the link again" test "$(cat $SWA1/link_status)" = configured
+
+# Doorbells between two hosts: a second mport attached on endpoint 9
+# (ep, a.5), which the first host enumerated
+destid_of() { sed -n '1s/.* destid=\([0-9]*\) .*/\1/p' "$D0/dev$1/ports"; }
+ports0=$(ls /sys/class/rapidio_port | tr '\n' ' ')
+echo 9 > $D0/attach
+MB=''
+for p in /sys/class/rapidio_port/*; do
+	case " $ports0 " in *" ${p##*/} "*) ;; *) MB=${p##*/rapidio} ;; esac
+done
+echo "# second host on /dev/rio_mport$MB, destid $(destid_of 9)"
+check "a second host's mport is attached: /dev/rio_mport$MB" test -c "/dev/rio_mport$MB"
+check "riofm link on it: up, 3.125 Gbaud (code 3)" test "$(riofm -m "$MB" link)" = "up 3 0"
+riofm -m "$MB" dbell-wait -w 30 -e 2 0x100 0x1ff > /tmp/riofm-db.out 2>&1 &
+db_pid=$!
+sleep 1
+check "riofm dbell: host A to host B" riofm dbell -d "$(destid_of 9)" 0x155
+check "riofm dbell: one outside B's range is taken and dropped" \
+	riofm dbell -d "$(destid_of 9)" 0x200
+check "riofm dbell: host A to host B again" riofm dbell -d "$(destid_of 9)" 0x1ff
+wait $db_pid
+db_rc=$?
+sed 's/^/# /' /tmp/riofm-db.out
+check "host B received both in its range, from ID 0" \
+	test $db_rc -eq 0 -a "$(cat /tmp/riofm-db.out)" = "$(printf 'dbell from 0x0 info 0x0155\ndbell from 0x0 info 0x01ff')"
+riofm dbell-wait -w 30 -e 1 0 0xffff > /tmp/riofm-db.out 2>&1 &
+db_pid=$!
+sleep 1
+check "riofm dbell: host B to host A" riofm -m "$MB" dbell -d 0 0xbeef
+wait $db_pid
+db_rc=$?
+sed 's/^/# /' /tmp/riofm-db.out
+check "host A received it, from B's ID" \
+	test $db_rc -eq 0 -a "$(cat /tmp/riofm-db.out)" = "$(printf 'dbell from 0x%x info 0xbeef' "$(destid_of 9)")"
+# (not "n": ktap_lib.sh counts the checks in it)
+ndb=$(cat $D0/dbells)
+check "a doorbell to an endpoint that is no host is accepted" riofm dbell -d "$(destid_of 6)" 7
+check "... and counted" test "$(cat $D0/dbells)" -eq $((ndb + 1))
+check "a doorbell to an ID no device has fails" exits 1 riofm dbell -d 0x77 7
+echo 0 > $D0/link
+check "a doorbell is refused while the mport's link is down" \
+	sh -c "riofm dbell -d $(destid_of 9) 1 2>&1 | grep -q 'link is down'"
+echo 1 > $D0/link
+echo 1 > $D0/pw_flush
+echo "rio-sim$MB" > $D0/detach
+check "the second host's mport is detached" test ! -e "/dev/rio_mport$MB"
+check_no_splat "no KASAN or lockdep report from the mport's operations" "$s"
 
 # Remote reads: every device's Device ID CAR as the enumerator saw it
 bad=0

@@ -29,6 +29,8 @@
 /* Route table entries of a fabric of 8-bit destination IDs */
 #define RIO_SIM_ROUTES_SMALL	256
 #define RIO_SIM_NO_ROUTE	0xff
+/* Depth of an mport's inbound doorbell queue: a sender finding it full retries */
+#define RIO_SIM_DBELL_FIFO	32
 
 /*
  * Where the extended-feature blocks of a simulated device start, and so
@@ -393,6 +395,10 @@ struct rio_sim_dev {
  *	device is @host; attached mports take none), NULL while none takes
  *	them; called with the lock held
  * @pw_ctx: its context
+ * @inis: the initiators of the mports on the fabric (&rio_sim_initiator),
+ *	under @lock
+ * @dbells: doorbells that reached a device no mport is behind: accepted
+ *	(a device that is not a host takes them) and counted
  * @pw_sent: port-writes devices sent
  * @pw_lost: port-writes that found no path to the host, no taker or the
  *	mport's queue full
@@ -418,6 +424,8 @@ struct rio_sim_fabric {
 	bool no_pw;
 	void (*pw_deliver)(void *ctx, const union rio_pw_msg *msg);
 	void *pw_ctx;
+	struct list_head inis;
+	u64 dbells;
 	u64 pw_sent;
 	u64 pw_lost;
 	struct rio_voq_txsym *txbuf;
@@ -432,8 +440,13 @@ struct rio_sim_fabric {
  * @writes: writes it sent, local ones included
  * @voq_writes: its writes that reached a device's VoQ block or staging
  *	registers, whether or not they landed
+ * @node: entry in the fabric's list of initiators, while its mport is
+ *	registered
+ * @event: told that a port of @local changed: the mport's own port,
+ *	of which no port-write tells the mport
  *
- * The counters are updated under the fabric lock.
+ * The counters are updated, and @node and @event used, under the fabric
+ * lock.
  */
 struct rio_sim_initiator {
 	struct rio_sim_fabric *fab;
@@ -441,6 +454,20 @@ struct rio_sim_initiator {
 	u64 reads;
 	u64 writes;
 	u64 voq_writes;
+	struct list_head node;
+	void (*event)(struct rio_sim_initiator *ini, unsigned int port);
+};
+
+/**
+ * struct rio_sim_dbell - a doorbell, as it crosses the fabric
+ * @src: destination ID of its sender
+ * @dst: destination ID it was sent to
+ * @info: its 16-bit information field
+ */
+struct rio_sim_dbell {
+	u16 src;
+	u16 dst;
+	u16 info;
 };
 
 /**
@@ -456,6 +483,19 @@ struct rio_sim_initiator {
  * @pw_queue: port-writes received, not yet handed to the core
  * @pw_queued: places taken in it, at most RIO_SIM_PW_FIFO
  * @pw_work: hands them to the core's rio_inb_pwrite_handler()
+ * @pw_off: port-write reception switched off (the core's pwenable);
+ *	port-writes that arrive meanwhile are lost, and counted
+ * @own_events: changes of its own port it reported
+ * @dbell_lock: protects the inbound doorbell queue
+ * @dbell_ring: inbound doorbells not yet handed to the handlers
+ * @dbell_head: the oldest of them
+ * @dbell_queued: how many, at most RIO_SIM_DBELL_FIFO
+ * @dbell_work: hands them to the handlers of rio_request_inb_dbell()
+ * @dbell_sent: doorbells it sent that were accepted
+ * @dbell_received: doorbells a handler took
+ * @dbell_unhandled: doorbells that no handler's range held (dropped)
+ * @dbell_lost: doorbells refused because the queue was full (the
+ *	sender was told to retry)
  */
 struct rio_sim_mport {
 	struct rio_mport mport;
@@ -467,6 +507,17 @@ struct rio_sim_mport {
 	struct list_head pw_queue;
 	unsigned int pw_queued;
 	struct work_struct pw_work;
+	bool pw_off;
+	u64 own_events;
+	spinlock_t dbell_lock;	/* dbell_ring, dbell_head, dbell_queued */
+	struct rio_sim_dbell dbell_ring[RIO_SIM_DBELL_FIFO];
+	unsigned int dbell_head;
+	unsigned int dbell_queued;
+	struct work_struct dbell_work;
+	u64 dbell_sent;
+	u64 dbell_received;
+	u64 dbell_unhandled;
+	u64 dbell_lost;
 };
 
 /* Fabrics and devices: sim_fabric.c, sim_topo.c */
@@ -492,6 +543,8 @@ struct rio_sim_mport *rio_sim_mport_attach(struct rio_sim_fabric *fab,
 void rio_sim_mport_destroy(struct rio_sim_mport *sm);
 int rio_sim_mport_scan(struct rio_sim_mport *sm);
 void rio_sim_mport_pw_flush(struct rio_sim_mport *sm);
+void rio_sim_mport_dbell_flush(struct rio_sim_mport *sm);
+int rio_sim_mport_set_link(struct rio_sim_mport *sm, bool up);
 struct rio_dev *rio_sim_rdev(struct rio_sim_mport *sm, struct rio_sim_dev *dev);
 
 /* Faults and events: sim_fabric.c, sim_symbols.c, sim_ports.c */

@@ -24,6 +24,9 @@
 
 int rio_sim_host_destid_max(const struct rio_sim_fabric *fab);
 void rio_sim_mport_destroy_all(void);
+int rio_sim_mport_attach_index(struct rio_sim_mport *sm, unsigned int index,
+			       int host_destid);
+int rio_sim_mport_detach_name(struct rio_sim_mport *sm, const char *name);
 
 int rio_sim_configfs_init(void);
 void rio_sim_configfs_exit(void);

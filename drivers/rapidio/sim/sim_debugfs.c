@@ -24,6 +24,25 @@
  *   pw_flush                 write anything: returns once the port-writes
  *                            queued so far have been handed to the core
  *                            (and its handlers have run)
+ *   pw_off                   1 while the core has port-write reception
+ *                            switched off (pwenable); those sent
+ *                            meanwhile are lost
+ *   link                     the mport's own link: reads 1 (PORT_OK) or
+ *                            0; write 0 or 1 to take it down or up (both
+ *                            ends change, as with dev<i>/link)
+ *   own_events               changes of its own port the mport reported
+ *   dbell_sent               doorbells it sent that were accepted
+ *   dbell_received           doorbells its handlers took
+ *   dbell_unhandled          doorbells no handler's range held
+ *   dbell_lost               doorbells refused, its queue full
+ *   dbells                   doorbells that reached a device no mport is
+ *                            behind (accepted and counted)
+ *   attach                   write "DEV [HOST_DESTID]": register another
+ *                            host's mport whose own device is endpoint
+ *                            DEV of this fabric (HOST_DESTID default -1:
+ *                            it discovers); the kernel log names it
+ *   detach                   write the name of an mport attached so:
+ *                            unregister it
  *   dev<i>/reads, writes     accesses device i answered
  *   dev<i>/stray_writes      its writes that landed on no writable register
  *   dev<i>/fail_all          every access to device i fails
@@ -72,6 +91,7 @@
 #include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/kstrtox.h>
+#include <linux/rio_regs.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -559,6 +579,82 @@ static const struct file_operations sim_pw_flush_fops = {
 	.write = sim_pw_flush_write,
 };
 
+/* The mport's own link: "1" with PORT_OK, else "0" */
+static ssize_t sim_own_link_read(struct file *file, char __user *ubuf,
+				 size_t count, loff_t *ppos)
+{
+	struct rio_sim_mport *sm = file->private_data;
+	struct rio_sim_dev *local = sm->ini.local;
+	char buf[3];
+	u32 sts;
+
+	sts = rio_sim_dev_peek(local, local->phys_ef +
+			       RIO_PORT_N_ERR_STS_CSR(0, local->map));
+	snprintf(buf, sizeof(buf), "%u\n", !!(sts & RIO_PORT_N_ERR_STS_PORT_OK));
+	return simple_read_from_buffer(ubuf, count, ppos, buf, strlen(buf));
+}
+
+/* "0" or "1", one word (sim_dbg_words()): nothing else is taken */
+static ssize_t sim_own_link_write(struct file *file, const char __user *ubuf,
+				  size_t count, loff_t *ppos)
+{
+	char buf[8], *word[1];
+	unsigned int val;
+	int ret;
+
+	if (sim_dbg_words(ubuf, count, buf, sizeof(buf), word, 1) != 1 ||
+	    kstrtouint(word[0], 10, &val) || val > 1)
+		return -EINVAL;
+	ret = rio_sim_mport_set_link(file->private_data, val);
+	return ret ?: count;
+}
+
+static const struct file_operations sim_own_link_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.read = sim_own_link_read,
+	.write = sim_own_link_write,
+	.llseek = default_llseek,
+};
+
+static ssize_t sim_attach_write(struct file *file, const char __user *ubuf,
+				size_t count, loff_t *ppos)
+{
+	char buf[32], *word[2];
+	unsigned int index;
+	int n, hdid = -1, ret;
+
+	n = sim_dbg_words(ubuf, count, buf, sizeof(buf), word, 2);
+	if (n < 1 || kstrtouint(word[0], 10, &index) ||
+	    (n == 2 && kstrtoint(word[1], 10, &hdid)))
+		return n < 0 ? n : -EINVAL;
+	ret = rio_sim_mport_attach_index(file->private_data, index, hdid);
+	return ret ?: count;
+}
+
+static const struct file_operations sim_attach_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = sim_attach_write,
+};
+
+static ssize_t sim_detach_write(struct file *file, const char __user *ubuf,
+				size_t count, loff_t *ppos)
+{
+	char buf[RIO_MAX_MPORT_NAME + 1];
+	int ret = sim_dbg_line(ubuf, count, buf, sizeof(buf));
+
+	if (!ret)
+		ret = rio_sim_mport_detach_name(file->private_data, buf);
+	return ret ?: count;
+}
+
+static const struct file_operations sim_detach_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = sim_detach_write,
+};
+
 /**
  * rio_sim_debugfs_add() - create the debugfs files of a simulated mport
  * @sm: the mport
@@ -588,6 +684,16 @@ void rio_sim_debugfs_add(struct rio_sim_mport *sm)
 	debugfs_create_u64("pw_sent", 0400, sm->dbg, &fab->pw_sent);
 	debugfs_create_u64("pw_lost", 0400, sm->dbg, &fab->pw_lost);
 	debugfs_create_file("pw_flush", 0200, sm->dbg, sm, &sim_pw_flush_fops);
+	debugfs_create_bool("pw_off", 0400, sm->dbg, &sm->pw_off);
+	debugfs_create_file("link", 0600, sm->dbg, sm, &sim_own_link_fops);
+	debugfs_create_u64("own_events", 0400, sm->dbg, &sm->own_events);
+	debugfs_create_u64("dbell_sent", 0400, sm->dbg, &sm->dbell_sent);
+	debugfs_create_u64("dbell_received", 0400, sm->dbg, &sm->dbell_received);
+	debugfs_create_u64("dbell_unhandled", 0400, sm->dbg, &sm->dbell_unhandled);
+	debugfs_create_u64("dbell_lost", 0400, sm->dbg, &sm->dbell_lost);
+	debugfs_create_u64("dbells", 0400, sm->dbg, &fab->dbells);
+	debugfs_create_file("attach", 0200, sm->dbg, sm, &sim_attach_fops);
+	debugfs_create_file("detach", 0200, sm->dbg, sm, &sim_detach_fops);
 
 	list_for_each_entry(dev, &fab->devs, node) {
 		snprintf(name, sizeof(name), "dev%u", dev->index);

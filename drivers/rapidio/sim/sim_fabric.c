@@ -724,6 +724,7 @@ struct rio_sim_fabric *rio_sim_fabric_alloc(bool large)
 	spin_lock_init(&fab->lock);
 	mutex_init(&fab->ev_lock);
 	INIT_LIST_HEAD(&fab->devs);
+	INIT_LIST_HEAD(&fab->inis);
 	return fab;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_sim_fabric_alloc);
@@ -1251,6 +1252,26 @@ struct rio_sim_dev *rio_sim_route(struct rio_sim_fabric *fab, u16 destid,
 				  u8 hopcount, unsigned int *ingress)
 {
 	return sim_route(fab, fab->host, destid, hopcount, ingress);
+}
+
+/**
+ * rio_sim_route_from() - the device a request from a host's port reaches
+ * @fab: the fabric
+ * @origin: the device behind the host's own configuration space
+ * @destid: destination ID of the request
+ * @hopcount: hop count of the request
+ * @ingress: the port the request enters the target device by
+ *
+ * As rio_sim_route(), from @origin's port 0.  Called with the fabric
+ * lock held.
+ *
+ * Return: the target device, or NULL if the request is lost.
+ */
+struct rio_sim_dev *rio_sim_route_from(struct rio_sim_fabric *fab,
+				       struct rio_sim_dev *origin, u16 destid,
+				       u8 hopcount, unsigned int *ingress)
+{
+	return sim_route(fab, origin, destid, hopcount, ingress);
 }
 
 /*

@@ -69,6 +69,9 @@ int rio_sim_access(struct rio_sim_initiator *ini, bool local, u16 destid,
 		   u8 hopcount, u32 offset, bool write, u32 *val);
 struct rio_sim_dev *rio_sim_route(struct rio_sim_fabric *fab, u16 destid,
 				  u8 hopcount, unsigned int *ingress);
+struct rio_sim_dev *rio_sim_route_from(struct rio_sim_fabric *fab,
+				       struct rio_sim_dev *origin, u16 destid,
+				       u8 hopcount, unsigned int *ingress);
 
 int rio_sim_set_latency(struct rio_sim_fabric *fab, unsigned int us);
 unsigned int rio_sim_get_latency(struct rio_sim_fabric *fab);

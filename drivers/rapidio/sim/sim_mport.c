@@ -6,6 +6,7 @@
  */
 
 #include <kunit/visibility.h>
+#include <linux/bitfield.h>
 #include <linux/err.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
@@ -127,9 +128,156 @@ static int sim_cwrite(struct rio_mport *mport, int index, u16 destid,
 			 data);
 }
 
+/* The destination ID of an mport's own device, as the enumerator set it */
+static u16 sim_own_destid(const struct rio_sim_initiator *ini)
+{
+	u32 did = ini->local->did_csr;
+
+	return ini->fab->large ? did & 0xffff : (did >> 16) & 0xff;
+}
+
+/*
+ * Queue a doorbell for @sm's handlers.  Fabric lock held.  Return: 0,
+ * or -EBUSY when the queue is full (the sender would be told to retry).
+ */
+static int sim_dbell_queue(struct rio_sim_mport *sm, const struct rio_sim_dbell *db)
+{
+	unsigned long flags;
+	int ret = 0;
+
+	spin_lock_irqsave(&sm->dbell_lock, flags);
+	if (sm->dbell_queued >= RIO_SIM_DBELL_FIFO) {
+		sm->dbell_lost++;
+		ret = -EBUSY;
+	} else {
+		sm->dbell_ring[(sm->dbell_head + sm->dbell_queued++) %
+			       RIO_SIM_DBELL_FIFO] = *db;
+		schedule_work(&sm->dbell_work);
+	}
+	spin_unlock_irqrestore(&sm->dbell_lock, flags);
+	return ret;
+}
+
+/*
+ * A doorbell crosses the fabric as any request with a destination ID:
+ * out of the mport's port, through switches by their route tables, to
+ * the endpoint with that ID.  There, an mport's own device hands it to
+ * that mport's handlers; any other endpoint accepts it and it is
+ * counted.  Return: 0; -EIO when it reaches no endpoint of that ID (no
+ * route, a link down, a device failing every access); -EBUSY when the
+ * receiving mport's queue is full.
+ */
 static int sim_dsend(struct rio_mport *mport, int index, u16 destid, u16 data)
 {
-	return -EOPNOTSUPP;
+	struct rio_sim_mport *sm = container_of(mport, struct rio_sim_mport, mport);
+	struct rio_sim_fabric *fab = sm->fab;
+	struct rio_sim_initiator *ini;
+	struct rio_sim_dbell db = { .dst = destid, .info = data };
+	struct rio_sim_dev *dev;
+	unsigned int ingress;
+	unsigned long flags;
+	int ret = 0;
+
+	spin_lock_irqsave(&fab->lock, flags);
+	db.src = sim_own_destid(&sm->ini);
+	dev = rio_sim_route_from(fab, sm->ini.local, destid, RIO_SIM_MAX_HOPS - 1,
+				 &ingress);
+	if (!dev || dev->is_switch || dev->fail_all) {
+		ret = -EIO;
+		goto out;
+	}
+	list_for_each_entry(ini, &fab->inis, node) {
+		if (ini->local == dev) {
+			ret = sim_dbell_queue(container_of(ini, struct rio_sim_mport, ini),
+					      &db);
+			goto out;
+		}
+	}
+	fab->dbells++;
+out:
+	if (!ret)
+		sm->dbell_sent++;
+	spin_unlock_irqrestore(&fab->lock, flags);
+	return ret;
+}
+
+/* Hand the doorbells queued to the handlers whose range holds them */
+static void sim_dbell_work(struct work_struct *work)
+{
+	struct rio_sim_mport *sm = container_of(work, struct rio_sim_mport, dbell_work);
+	struct rio_mport *mport = &sm->mport;
+	struct rio_sim_dbell db;
+	struct rio_dbell *dbell;
+	bool found;
+
+	for (;;) {
+		spin_lock_irq(&sm->dbell_lock);
+		if (!sm->dbell_queued) {
+			spin_unlock_irq(&sm->dbell_lock);
+			return;
+		}
+		db = sm->dbell_ring[sm->dbell_head];
+		sm->dbell_head = (sm->dbell_head + 1) % RIO_SIM_DBELL_FIFO;
+		sm->dbell_queued--;
+		spin_unlock_irq(&sm->dbell_lock);
+
+		/* The core adds and removes handlers under the mport's lock */
+		found = false;
+		mutex_lock(&mport->lock);
+		list_for_each_entry(dbell, &mport->dbells, node) {
+			if (dbell->res->start <= db.info && db.info <= dbell->res->end) {
+				dbell->dinb(mport, dbell->dev_id, db.src, db.dst, db.info);
+				found = true;
+				break;
+			}
+		}
+		mutex_unlock(&mport->lock);
+		if (found)
+			sm->dbell_received++;
+		else
+			sm->dbell_unhandled++;
+	}
+}
+
+/*
+ * What tsi721 and fsl_rio report: the link's selected baud rate (the
+ * code of the Port 0 Control 2 CSR, enum rio_link_speed up to 6.25
+ * Gbaud) and initialized width when the port is OK, else RIO_LINK_DOWN;
+ * no DMA.  Read from the device without a maintenance transaction, as a
+ * driver reads its own registers.
+ */
+static int sim_query_mport(struct rio_mport *mport, struct rio_mport_attr *attr)
+{
+	struct rio_sim_dev *local = sim_ini(mport)->local;
+	u32 base = local->phys_ef, map = local->map;
+	u32 sts = rio_sim_dev_peek(local, base + RIO_PORT_N_ERR_STS_CSR(0, map));
+
+	memset(attr, 0, sizeof(*attr));
+	if (sts & RIO_PORT_N_ERR_STS_PORT_OK) {
+		attr->link_speed = FIELD_GET(RIO_PORT_N_CTL2_SEL_BAUD,
+					     rio_sim_dev_peek(local, base +
+							      RIO_PORT_N_CTL2_CSR(0, map)));
+		attr->link_width = FIELD_GET(RIO_PORT_N_CTL_IPW,
+					     rio_sim_dev_peek(local, base +
+							      RIO_PORT_N_CTL_CSR(0, map)));
+	} else {
+		attr->link_speed = RIO_LINK_DOWN;
+	}
+	return 0;
+}
+
+/*
+ * Port-write reception on or off, as the core asks when its first user
+ * comes or its last goes (rio_pw_enable()).  It starts on: rio-scan
+ * enables it only after an enumeration, and rio-voq follows the
+ * port-writes of the scan itself.
+ */
+static int sim_pwenable(struct rio_mport *mport, int enable)
+{
+	struct rio_sim_mport *sm = container_of(mport, struct rio_sim_mport, mport);
+
+	WRITE_ONCE(sm->pw_off, !enable);
+	return 0;
 }
 
 static struct rio_ops rio_sim_ops = {
@@ -138,6 +286,8 @@ static struct rio_ops rio_sim_ops = {
 	.cread = sim_cread,
 	.cwrite = sim_cwrite,
 	.dsend = sim_dsend,
+	.pwenable = sim_pwenable,
+	.query_mport = sim_query_mport,
 };
 
 /* A queued port-write */
@@ -156,9 +306,14 @@ struct sim_pw_entry {
 static void sim_pw_deliver(void *ctx, const union rio_pw_msg *msg)
 {
 	struct rio_sim_mport *sm = ctx;
-	struct sim_pw_entry *e = kmalloc(sizeof(*e), GFP_ATOMIC);
+	struct sim_pw_entry *e;
 	unsigned long flags;
 
+	if (READ_ONCE(sm->pw_off)) {
+		sm->fab->pw_lost++;
+		return;
+	}
+	e = kmalloc(sizeof(*e), GFP_ATOMIC);
 	if (!e) {
 		sm->fab->pw_lost++;
 		return;
@@ -197,6 +352,32 @@ static void sim_pw_work(struct work_struct *work)
 	}
 }
 
+/*
+ * A port of the mport's own device changed, with the fabric lock held.
+ * No device can tell the mport of its own link by a port-write (the link
+ * may be what is down), and an mport driver learns of it from its port's
+ * interrupt; rio-sim's mport makes of it what the core and its clients
+ * can take: a port-write about its own port, as a Part 8 device sends
+ * one of each of its ports (component tag, Error Detect latch, port),
+ * queued as those it receives, from its interrupt context.  The latch is
+ * then cleared, as an interrupt handler acknowledges it, so that the
+ * next event carries only what happened since.  Like the port-writes it
+ * receives, those are lost while reception is off.
+ */
+static void sim_own_event(struct rio_sim_initiator *ini, unsigned int port)
+{
+	struct rio_sim_mport *sm = container_of(ini, struct rio_sim_mport, ini);
+	struct rio_sim_port *p = &ini->local->port[port];
+	union rio_pw_msg msg = { };
+
+	sm->own_events++;
+	msg.em.comptag = ini->local->comptag;
+	msg.em.errdetect = p->em_err_det;
+	msg.em.is_port = port;
+	p->em_err_det = 0;
+	sim_pw_deliver(sm, &msg);
+}
+
 /**
  * rio_sim_mport_pw_flush() - hand every queued port-write to the core
  * @sm: the mport
@@ -210,6 +391,35 @@ void rio_sim_mport_pw_flush(struct rio_sim_mport *sm)
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_sim_mport_pw_flush);
 
+/**
+ * rio_sim_mport_dbell_flush() - hand every queued doorbell to the handlers
+ * @sm: the mport that received them
+ *
+ * Returns once the handlers (rio_request_inb_dbell()) of the doorbells
+ * queued so far have run.
+ */
+void rio_sim_mport_dbell_flush(struct rio_sim_mport *sm)
+{
+	flush_work(&sm->dbell_work);
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_mport_dbell_flush);
+
+/**
+ * rio_sim_mport_set_link() - take the mport's own link down or up
+ * @sm: the mport
+ * @up: the new state
+ *
+ * As rio_sim_port_set_link() on port 0 of the mport's own device: both
+ * ends of the link change.
+ *
+ * Return: as rio_sim_port_set_link().
+ */
+int rio_sim_mport_set_link(struct rio_sim_mport *sm, bool up)
+{
+	return rio_sim_port_set_link(sm->ini.local, 0, up);
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_mport_set_link);
+
 /* No more port-writes: stop taking them, drop those not handed over */
 static void sim_pw_stop(struct rio_sim_mport *sm)
 {
@@ -220,8 +430,11 @@ static void sim_pw_stop(struct rio_sim_mport *sm)
 		sm->fab->pw_deliver = NULL;
 		sm->fab->pw_ctx = NULL;
 	}
+	/* Its own port's events and doorbells too */
+	list_del_init(&sm->ini.node);
 	spin_unlock_irq(&sm->fab->lock);
 	cancel_work_sync(&sm->pw_work);
+	cancel_work_sync(&sm->dbell_work);
 	list_for_each_entry_safe(e, tmp, &sm->pw_queue, node) {
 		list_del(&e->node);
 		kfree(e);
@@ -289,9 +502,13 @@ static struct rio_sim_mport *sim_mport_new(struct rio_sim_fabric *fab,
 	sm->fab = fab;
 	sm->ini.fab = fab;
 	sm->ini.local = local;
+	INIT_LIST_HEAD(&sm->ini.node);
+	sm->ini.event = sim_own_event;
 	spin_lock_init(&sm->pw_lock);
 	INIT_LIST_HEAD(&sm->pw_queue);
 	INIT_WORK(&sm->pw_work, sim_pw_work);
+	spin_lock_init(&sm->dbell_lock);
+	INIT_WORK(&sm->dbell_work, sim_dbell_work);
 	mport = &sm->mport;
 
 	ret = rio_mport_initialize(mport);
@@ -336,12 +553,14 @@ static struct rio_sim_mport *sim_mport_new(struct rio_sim_fabric *fab,
 	 * attached to the fabric (another host, which discovers) takes none,
 	 * as a switch sends its port-writes to one host.
 	 */
+	spin_lock_irq(&fab->lock);
 	if (local == fab->host) {
-		spin_lock_irq(&fab->lock);
 		fab->pw_ctx = sm;
 		fab->pw_deliver = sim_pw_deliver;
-		spin_unlock_irq(&fab->lock);
 	}
+	/* Its own port's events, and the doorbells sent to its device */
+	list_add_tail(&sm->ini.node, &fab->inis);
+	spin_unlock_irq(&fab->lock);
 	return sm;
 }
 
@@ -378,14 +597,24 @@ EXPORT_SYMBOL_IF_KUNIT(rio_sim_mport_create);
  * when the last of them is released.
  *
  * Return: the mport, or an ERR_PTR: -EINVAL for a @local that is a
- * switch or the fabric's host, or as rio_sim_mport_create().
+ * switch or the fabric's host, -EBUSY for one another mport has, or as
+ * rio_sim_mport_create().
  */
 struct rio_sim_mport *rio_sim_mport_attach(struct rio_sim_fabric *fab,
 					   struct rio_sim_dev *local,
 					   int host_destid)
 {
+	struct rio_sim_initiator *ini;
+	bool busy = false;
+
 	if (local->fabric != fab || local->is_switch || local == fab->host)
 		return ERR_PTR(-EINVAL);
+	spin_lock_irq(&fab->lock);
+	list_for_each_entry(ini, &fab->inis, node)
+		busy |= ini->local == local;
+	spin_unlock_irq(&fab->lock);
+	if (busy)
+		return ERR_PTR(-EBUSY);
 	return sim_mport_new(rio_sim_fabric_get(fab), local, host_destid);
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_sim_mport_attach);
@@ -404,6 +633,66 @@ void rio_sim_mport_destroy(struct rio_sim_mport *sm)
 	rio_unregister_mport(&sm->mport);
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_sim_mport_destroy);
+
+/**
+ * rio_sim_mport_attach_index() - attach another host's mport by device index
+ * @sm: an mport of the fabric
+ * @index: the index of the endpoint the new mport's own device is
+ * @host_destid: as for rio_sim_mport_attach()
+ *
+ * For the attach file of the mport's debugfs directory.
+ *
+ * Return: 0, -EINVAL for no device of that index, or the error of
+ * rio_sim_mport_attach().
+ */
+int rio_sim_mport_attach_index(struct rio_sim_mport *sm, unsigned int index,
+			       int host_destid)
+{
+	struct rio_sim_dev *dev = rio_sim_dev_find(sm->fab, index);
+	struct rio_sim_mport *new;
+
+	if (!dev)
+		return -EINVAL;
+	new = rio_sim_mport_attach(sm->fab, dev, host_destid);
+	if (IS_ERR(new))
+		return PTR_ERR(new);
+	pr_info("rio-sim: %s attached to the fabric of %s (device %u)\n",
+		new->mport.name, sm->mport.name, index);
+	return 0;
+}
+
+/**
+ * rio_sim_mport_detach_name() - destroy another mport of the same fabric
+ * @sm: an mport of the fabric, which stays
+ * @name: the name of the mport to destroy, one rio_sim_mport_attach()
+ *	registered on @sm's fabric
+ *
+ * For the detach file of @sm's debugfs directory: the mport leaves the
+ * list of mports before it goes, so that nothing else destroys it
+ * meanwhile (module exit waits for @sm's files, and so for this).
+ *
+ * Return: 0, or -EINVAL for no such mport.
+ */
+int rio_sim_mport_detach_name(struct rio_sim_mport *sm, const char *name)
+{
+	struct rio_sim_mport *it, *found = NULL;
+
+	mutex_lock(&rio_sim_mports_lock);
+	list_for_each_entry(it, &rio_sim_mports, node) {
+		if (it != sm && it->fab == sm->fab && !strcmp(it->mport.name, name)) {
+			found = it;
+			list_del(&it->node);
+			break;
+		}
+	}
+	mutex_unlock(&rio_sim_mports_lock);
+	if (!found)
+		return -EINVAL;
+	sim_pw_stop(found);
+	rio_sim_debugfs_remove(found);
+	rio_unregister_mport(&found->mport);
+	return 0;
+}
 
 /**
  * rio_sim_mport_destroy_all() - destroy every simulated mport, wait for

@@ -17,9 +17,9 @@
  * per fabric: the Port-write Target Device ID CSR is kept as written,
  * and every port-write goes to the fabric's host.  A lost port-write is
  * not sent again (silicon would repeat it until Port-Write Pending is
- * cleared); it is counted.  The host's own port sends nothing (an mport
- * driver learns of its own link from its interrupts; rio-sim's mport
- * has none).
+ * cleared); it is counted.  A host's own port sends nothing: its mport
+ * is told (&rio_sim_initiator.event), as an mport driver learns of its
+ * own link from its port's interrupt.
  */
 
 #include <kunit/visibility.h>
@@ -95,14 +95,19 @@ static void sim_walk(struct rio_sim_fabric *fab, struct sim_walk *w)
 }
 
 /*
- * @dev sends a port-write about its @port, if it can.  Fabric lock held
+ * @dev sends a port-write about its @port, if it can, and the mport whose
+ * own device it is learns of the change.  Fabric lock held
  * (the mport's delivery callback only queues the message).
  */
 static void sim_port_write(struct rio_sim_fabric *fab, const struct sim_walk *w,
 			   struct rio_sim_dev *dev, unsigned int port)
 {
 	union rio_pw_msg msg = { };
+	struct rio_sim_initiator *ini;
 
+	list_for_each_entry(ini, &fab->inis, node)
+		if (ini->local == dev && ini->event)
+			ini->event(ini, port);
 	if (!dev->em_ef || (dev->pw_tx_ctrl & RIO_EM_PW_TX_CTRL_PW_DIS))
 		return;
 	dev->port[port].pw_pending = true;

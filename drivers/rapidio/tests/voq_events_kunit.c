@@ -88,6 +88,48 @@ static void voq_event_link_flap(struct kunit *test)
 }
 
 /*
+ * The host's own link, taken down from either end: no port-write from
+ * the fabric can say so (the switch's has no way to the host), the
+ * mport does.  The host's port stops generating toward the link while
+ * it is down, and both ends are planned and written again when it comes
+ * back, what congested meanwhile reaching the host.
+ */
+static void voq_event_host_link(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *host = sm->fab->host;
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+
+	voq_expect_link_up(test, host, 0, sw, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 0, false), 0);	/* models */
+
+	/* The switch port facing the host, as its debugfs link file does */
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 0, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(host, 0).gen_en);
+	KUNIT_EXPECT_EQ(test, host->port[0].voq_violations, 0U);
+
+	/* Meanwhile port 3 of the switch congests: nothing crosses */
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 3, true), 0);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(host->port[0].rx, 0, 3));
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 0, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	voq_expect_link_up(test, host, 0, sw, 0);
+	KUNIT_EXPECT_TRUE(test, rio_voq_rx_port_stopped(host->port[0].rx, 0, 3));
+	voq_expect_link_up(test, sw, 3, rio_sim_dev_find(sm->fab, EP(3)), 0);
+
+	/* The mport's own end */
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_set_link(sm, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(host, 0).gen_en);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_set_link(sm, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	voq_expect_link_up(test, host, 0, sw, 0);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
  * Port Unavailable: XOFF set, and the partner upstream is told; back:
  * XOFF as the policy has it, or as the admin chose
  */
@@ -1207,11 +1249,14 @@ static void voq_event_admin_cut_off(struct kunit *test)
 }
 
 /*
- * The host's own cable down: the mport sends no port-write and the first
- * switch's is lost behind that cable, so only the mport's port, read
- * again, says that every device is cut off.  Admin writes are refused
- * before any access (each would be a timeout on hardware), the links
- * stay as they were, and a write goes through once the cable is back.
+ * The host's own cable down: the first switch's port-write is lost
+ * behind that cable, the mport tells of its own port.  The link is down,
+ * and the switch behind it, which cannot be read and may be another
+ * board when the cable is back, is not known until it is read again.
+ * Admin writes are refused before any access (each would be a timeout
+ * on hardware): to that switch as to a device not known, beyond it as
+ * to devices cut off; the other links stay as they were, and a write
+ * goes through once the cable is back.
  */
 static void voq_event_admin_host_cable(struct kunit *test)
 {
@@ -1233,16 +1278,17 @@ static void voq_event_admin_host_cable(struct kunit *test)
 	failed = rio_voq_count.failed;
 	writes = sm->fab->writes;
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n3, 2, RIO_VOQ_KNOB_XOFF, 1), -EHOSTUNREACH);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n1, 2, RIO_VOQ_KNOB_GEN, 0), -EHOSTUNREACH);
-	/* The host's own link, at either end: no port-write says it is down */
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n1, 0, RIO_VOQ_KNOB_XOFF, 1), -EHOSTUNREACH);
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n1, 2, RIO_VOQ_KNOB_GEN, 0), -EBUSY);
+	/* The host's own link, at either end */
+	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n1, 0, RIO_VOQ_KNOB_XOFF, 1), -EBUSY);
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(nh, 0, RIO_VOQ_KNOB_XOFF, 1), -EHOSTUNREACH);
 	KUNIT_EXPECT_EQ(test, rio_voq_count.failed, failed);
 	KUNIT_EXPECT_EQ(test, sm->fab->writes, writes);
 	mutex_lock(&rio_voq_lock);
 	KUNIT_EXPECT_EQ(test, n3->port[2].link->state, RIO_VOQ_LINK_CONFIGURED);
 	KUNIT_EXPECT_EQ(test, n3->port[2].choice.set, 0UL);
-	KUNIT_EXPECT_EQ(test, n1->port[0].link->state, RIO_VOQ_LINK_CONFIGURED);
+	KUNIT_EXPECT_EQ(test, n1->port[0].link->state, RIO_VOQ_LINK_DOWN);
+	KUNIT_EXPECT_TRUE(test, n1->unknown);
 	KUNIT_EXPECT_EQ(test, n1->port[0].choice.set, 0UL);
 	mutex_unlock(&rio_voq_lock);
 
@@ -2693,6 +2739,7 @@ static void voq_event_minimal_swap(struct kunit *test)
 
 static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_link_flap),
+	KUNIT_CASE(voq_event_host_link),
 	KUNIT_CASE(voq_event_unavailable),
 	KUNIT_CASE(voq_event_link_state),
 	KUNIT_CASE(voq_event_poll),

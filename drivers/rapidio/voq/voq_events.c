@@ -1028,18 +1028,31 @@ void rio_voq_replay_end(void)
  * The node is the one the fabric's map gives for the component tag the
  * enumerator gave the device, and the port the message names is
  * followed.  Port-writes of devices rio-voq does not follow (or no
- * longer does) are ignored.  Called with rio_voq_lock held.
+ * longer does) are ignored.  One with the mport's own component tag is
+ * the mport's own port: no device can send one over that link, the mport
+ * driver tells of it from its port's interrupt, and clears the
+ * transitions it latched, as the core clears a switch's (so each
+ * message's are new).  Called with rio_voq_lock held.
  */
 void rio_voq_pw_event(struct rio_voq_net *net, const union rio_pw_msg *msg)
 {
 	unsigned int port = FIELD_GET(RIO_VOQ_PW_PORT, msg->em.is_port);
 	u32 latched = msg->em.errdetect & (REM_PED_LINK_OK2U | REM_PED_LINK_U2OK);
+	u32 tag = msg->em.comptag & RIO_CTAG_UDEVID, own;
 	struct rio_voq_node *n;
 
 	lockdep_assert_held(&rio_voq_lock);
-	n = rio_voq_net_tagged(net, msg->em.comptag & RIO_CTAG_UDEVID);
-	if (n && !n->dead)
-		rio_voq_port_event(n, port, rio_voq_pw_bounced(n, port, latched));
+	n = rio_voq_net_tagged(net, tag);
+	if (n) {
+		if (!n->dead)
+			rio_voq_port_event(n, port, rio_voq_pw_bounced(n, port, latched));
+		return;
+	}
+	n = net->host;
+	if (n && !n->dead && tag &&
+	    !rio_voq_read(n, RIO_COMPONENT_TAG_CSR, &own) &&
+	    (own & RIO_CTAG_UDEVID) == tag)
+		rio_voq_port_event(n, port, latched);
 }
 
 /**
