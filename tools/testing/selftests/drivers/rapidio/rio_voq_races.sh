@@ -86,7 +86,8 @@ echo 0 > $F/host_destid
 
 # The first line of a device's rio-sim ports file, as "SWITCH PORTS TAG"
 simdev() {
-	sed -n '1s/^dev=[0-9]* switch=\([01]\) ports=\([0-9]*\) tag=\([0-9]*\) .*/\1 \2 \3/p' "$1/ports"
+	sed -n '1s/^dev=[0-9]* switch=\([01]\) ports=\([0-9]*\) tag=\([0-9]*\) .*/\1 \2 \3/p' \
+		"$1/ports"
 }
 # The device of rio-sim debugfs directory $1, by its tag: its name
 kname() {
@@ -101,11 +102,9 @@ kname() {
 # riofm's address of a device: component tag, destination ID, hop count
 # (0xff for an endpoint, as the enumerator records it)
 kaddr() {
-	if [ -e $B/$1/hopcount ]; then
-		echo "-t $(printf '%d' "0x${1##*:}") -d $(cat $B/$1/destid) -c $(cat $B/$1/hopcount)"
-	else
-		echo "-t $(printf '%d' "0x${1##*:}") -d $(cat $B/$1/destid) -c 0xff"
-	fi
+	hops=0xff
+	[ -e $B/$1/hopcount ] && hops=$(cat $B/$1/hopcount)
+	echo "-t $(printf '%d' "0x${1##*:}") -d $(cat $B/$1/destid) -c $hops"
 }
 
 # Bring the fabric up and enumerate it; SA, SB: rio-sim's directories of
@@ -222,7 +221,8 @@ cycle=8
 if ! command -v riofm >/dev/null; then
 	ktap_skip "RIO_DEV_DEL against port-writes" "no riofm in PATH: make -C tools/riofm"
 elif ! race_up || [ ! -c /dev/rio_mport$MP ]; then
-	ktap_skip "RIO_DEV_DEL against port-writes" "no /dev/rio_mport$MP: CONFIG_RAPIDIO_MPORT_CDEV"
+	ktap_skip "RIO_DEV_DEL against port-writes" \
+		"no /dev/rio_mport$MP: CONFIG_RAPIDIO_MPORT_CDEV"
 	race_down
 else
 	race_down
@@ -255,8 +255,8 @@ else
 		k=0
 		while [ "$(now)" -lt $stop ]; do
 			k=$((k + 1))
-			fm add add $AA
-			fm add add $AB
+			fm added add $AA
+			fm added add $AB
 			if [ $((k % 2)) = 1 ]; then
 				fm tag del $AB
 				fm name del -n $NA
@@ -276,17 +276,20 @@ else
 	done
 	echo "# races: $cycles cycles of ${cycle}s: RIO_DEV_DEL by name $(count ok.name)" \
 		"(refused $(count no.name)), by tag $(count ok.tag) (refused $(count no.tag))," \
-		"RIO_DEV_ADD $(count ok.add) (refused $(count no.add)); $pw port-writes sent," \
+		"RIO_DEV_ADD $(count ok.added) (refused $(count no.added));" \
+		"$pw port-writes sent," \
 		"$(cat $T/flaps) flap rounds, $(cat $T/reads.1) read rounds"
 	check "each cycle: the fabric up and enumerated" test $bad_up -eq 0
 	check "devices deleted by name and by tag, and added back" \
-		test "$(count ok.name)" -gt 0 -a "$(count ok.tag)" -gt 0 -a "$(count ok.add)" -gt 0
+		test "$(count ok.name)" -gt 0 -a "$(count ok.tag)" -gt 0 \
+			-a "$(count ok.added)" -gt 0
 	check "port-writes sent while they were deleted" test $pw -gt 0
 	check "after each cycle every file of rio-voq and rio-sim reads" test $bad_read -eq 0
 	check "after each cycle no Part 12 violation" test $bad_viol -eq 0
 	check "no write where the devices have no register" test $stray -eq 0
 	check "after each cycle the fabric goes down with every device" test $bad_down -eq 0
-	check_no_splat "no KASAN, lockdep, UBSAN or WARNING report from RIO_DEV_DEL against port-writes" "$s"
+	check_no_splat \
+		"no KASAN, lockdep, UBSAN or WARNING report from RIO_DEV_DEL against port-writes" "$s"
 fi
 
 # ---- 2. replace against replace ----------------------------------------
@@ -313,8 +316,9 @@ echo 1 > $D/pw_flush
 # Writes in flight while a board is swapped may land where the new one
 # has no register (as on hardware); from the board in place, none
 stray0=$(cat $D/stray_writes)
+ndev=$(ls -d $D/dev* | wc -l)
 check "rio-sim's ports read: every device, every port" \
-	test "$(cat $D/dev*/ports | grep -c '^dev=')" -eq "$(( $(ls -d $D/dev* | wc -l) + 1 + 8 + 4 + 3))"
+	test "$(cat $D/dev*/ports | grep -c '^dev=')" -eq "$((ndev + 1 + 8 + 4 + 3))"
 check "and swb's voq/ follows it: rev 3" test "$(cat $B/$NB/voq/layout)" = rev3
 check "after the replacements every file of rio-voq and rio-sim reads" test "$(read_all)" -eq 0
 check "after the replacements a link flap is planned again" flap_planned
