@@ -289,7 +289,8 @@ else
 	check "no write where the devices have no register" test $stray -eq 0
 	check "after each cycle the fabric goes down with every device" test $bad_down -eq 0
 	check_no_splat \
-		"no KASAN, lockdep, UBSAN or WARNING report from RIO_DEV_DEL against port-writes" "$s"
+		"no KASAN, lockdep, UBSAN or WARNING report from RIO_DEV_DEL against port-writes" \
+		"$s"
 fi
 
 # ---- 2. replace against replace ----------------------------------------
