@@ -465,6 +465,79 @@ static void voq_catch_up_scan_lock_busy(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
+/* Scans an mport from another task, as a write of /sys/bus/rapidio/scan does */
+struct voq_scanner {
+	struct rio_sim_mport *sm;
+	int ret;
+	struct completion done;
+};
+
+static int voq_scanner_run(void *data)
+{
+	struct voq_scanner *sc = data;
+
+	sc->ret = rio_sim_mport_scan(sc->sm);
+	complete(&sc->done);
+	while (!kthread_should_stop())
+		schedule_timeout_interruptible(1);
+	return 0;
+}
+
+/*
+ * While rio-voq's load waits in the replay for one mport's scan_lock, a
+ * scan of another mport is not held up: rio_mport_scan() holds
+ * rio_mport_list_lock only briefly and does not wait for a scan in
+ * progress (rio_mport_hold_scan()).
+ */
+static void voq_replay_blocks_other_mport(struct kunit *test)
+{
+	struct voq_scanner sc;
+	struct voq_loader ld;
+	struct voq_holder h;
+	struct task_struct *t, *lt, *st;
+	struct rio_sim_mport *sm, *other;
+
+	sm = voq_test_scanned(test, "single");
+	other = voq_test_scanned(test, "single");
+
+	h.lock = &sm->mport.scan_lock;
+	init_completion(&h.held);
+	init_completion(&h.release);
+	t = kthread_run(voq_holder_run, &h, "voq-holder");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	get_task_struct(t);
+	wait_for_completion(&h.held);
+
+	init_completion(&ld.done);
+	lt = kthread_run(voq_loader_run, &ld, "voq-loader");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(lt));
+	get_task_struct(lt);
+	msleep(50);	/* the load is now in the replay, waiting */
+
+	sc.sm = other;
+	sc.ret = 1;
+	init_completion(&sc.done);
+	st = kthread_run(voq_scanner_run, &sc, "voq-scanner");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(st));
+	get_task_struct(st);
+	/* The other mport's (refused) rescan returns at once */
+	KUNIT_EXPECT_NE(test, wait_for_completion_timeout(&sc.done,
+							  msecs_to_jiffies(500)), 0UL);
+
+	complete(&h.release);
+	wait_for_completion(&ld.done);
+	wait_for_completion(&sc.done);
+	KUNIT_EXPECT_EQ(test, sc.ret, -EBUSY);
+	kthread_stop(t);
+	put_task_struct(t);
+	kthread_stop(lt);
+	put_task_struct(lt);
+	kthread_stop(st);
+	put_task_struct(st);
+	rio_sim_kunit_release(test, other);
+	rio_sim_kunit_release(test, sm);
+}
+
 static struct kunit_case voq_lifecycle_test_cases[] = {
 	KUNIT_CASE(voq_refused_rescan_keeps_choices),
 	KUNIT_CASE(voq_scan_notifier_result),
@@ -474,6 +547,7 @@ static struct kunit_case voq_lifecycle_test_cases[] = {
 	KUNIT_CASE(voq_live_partner_rx_change),
 	KUNIT_CASE(voq_discovering_host_writes_nothing),
 	KUNIT_CASE(voq_catch_up_scan_lock_busy),
+	KUNIT_CASE(voq_replay_blocks_other_mport),
 	{}
 };
 
