@@ -603,6 +603,16 @@ static void voq_mh_catch_up_discovering(struct kunit *test)
 	voq_mh_expect_b_wrote_nothing(test, &mh, "admin write on B");
 }
 
+/* How many of @n's ports rio-voq has a link for */
+static unsigned int voq_mh_links(struct rio_voq_node *n)
+{
+	unsigned int p, links = 0;
+
+	for (p = 0; p < n->nports; p++)
+		links += !!n->port[p].link;
+	return links;
+}
+
 /*
  * Kernel review finding 4: host A loses its first enumeration to a host
  * of higher priority, whose lock the second endpoint holds.  rio-scan
@@ -611,7 +621,8 @@ static void voq_mh_catch_up_discovering(struct kunit *test)
  * own that fabric.  It refuses admin writes before any access, writes
  * nothing on a port event about them (a port-write, the poll), and a
  * catch-up (rio-voq loaded after the lost scan) does not take it for the
- * owner either.
+ * owner either.  The catch-up follows the failed scan as its end did:
+ * it discovers the devices and plans no link.
  */
 static void voq_mh_lost_enumeration(struct kunit *test)
 {
@@ -657,6 +668,8 @@ static void voq_mh_lost_enumeration(struct kunit *test)
 	rio_voq_test_poll();
 	KUNIT_EXPECT_EQ(test, sw->port[1].voq_writes, sw_writes);
 	KUNIT_EXPECT_EQ(test, sm->ini.voq_writes, 0ULL);
+	KUNIT_EXPECT_EQ(test, voq_mh_links(n), 0U);
+	KUNIT_EXPECT_EQ(test, voq_mh_links(host), 0U);
 
 	/* rio-voq loaded after the lost scan: the catch-up writes nothing */
 	rio_voq_test_reload();
@@ -664,6 +677,11 @@ static void voq_mh_lost_enumeration(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sm->ini.voq_writes, 0ULL);
 	n = voq_test_node(sm, sw);
 	KUNIT_ASSERT_NOT_NULL(test, n);
+	host = voq_test_node(sm, sm->ini.local);
+	KUNIT_ASSERT_NOT_NULL(test, host);
+	KUNIT_EXPECT_TRUE(test, n->probed);
+	KUNIT_EXPECT_EQ(test, voq_mh_links(n), 0U);
+	KUNIT_EXPECT_EQ(test, voq_mh_links(host), 0U);
 	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 1, RIO_VOQ_KNOB_XOFF, 1), -EPERM);
 	KUNIT_EXPECT_EQ(test, sm->ini.voq_writes, 0ULL);
 }
