@@ -583,7 +583,7 @@ bool rio_voq_scan_start(struct rio_mport *mport);
 bool rio_voq_scan_done(struct rio_mport *mport, int result, bool owner);
 bool rio_voq_dev_add(struct rio_mport *mport, struct rio_dev *rdev, u64 t0);
 struct rio_voq_net *rio_voq_mport_add(struct rio_mport *mport);
-bool rio_voq_caught_up(struct rio_mport *mport, bool owner);
+bool rio_voq_caught_up(struct rio_mport *mport, int result, bool owner);
 void rio_voq_replay_begin(void);
 void rio_voq_replay_end(void);
 void rio_voq_pw_event(struct rio_voq_net *net, const union rio_pw_msg *msg);

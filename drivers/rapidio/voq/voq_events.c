@@ -828,6 +828,20 @@ static void rio_voq_scan_over(struct rio_voq_net *net)
 	rio_voq_events_replay(net);
 }
 
+/*
+ * What a scan that failed or was refused registered on @net: exposed,
+ * left alone.  Called with rio_voq_lock held.
+ */
+static void rio_voq_discover_new(struct rio_voq_net *net)
+{
+	struct rio_voq_node *n;
+
+	lockdep_assert_held(&rio_voq_lock);
+	list_for_each_entry(n, &net->nodes, node)
+		if (!n->probed && !n->dead)
+			rio_voq_node_discover(n);
+}
+
 /**
  * rio_voq_scan_start() - a scan of an mport begins
  * @mport: the mport
@@ -866,7 +880,6 @@ bool rio_voq_scan_start(struct rio_mport *mport)
 bool rio_voq_scan_done(struct rio_mport *mport, int result, bool owner)
 {
 	struct rio_voq_net *net = rio_voq_net_of(mport);
-	struct rio_voq_node *n;
 
 	lockdep_assert_held(&rio_voq_lock);
 	if (!net || !net->host)
@@ -883,10 +896,7 @@ bool rio_voq_scan_done(struct rio_mport *mport, int result, bool owner)
 	} else {
 		rio_voq_dbg(net->host, "scan ended with %d: nothing to configure\n",
 			    result);
-		/* What a failed scan registered: exposed, left alone */
-		list_for_each_entry(n, &net->nodes, node)
-			if (!n->probed && !n->dead)
-				rio_voq_node_discover(n);
+		rio_voq_discover_new(net);
 	}
 	rio_voq_scan_over(net);
 	return true;
@@ -953,16 +963,20 @@ struct rio_voq_net *rio_voq_mport_add(struct rio_mport *mport)
 /**
  * rio_voq_caught_up() - follow what an mport's net became unseen
  * @mport: the mport
+ * @result: the result of the scan that gave it its net (the core's
+ *	rio_scan_info.result; -ENODEV if it was never scanned)
  * @owner: the mport owns its net (the core's rio_scan_info.owner)
  *
- * The core's replay of an mport rio-voq missed (rio_scan_info.replay):
- * discovers and configures what is new on its net, if it has one, then
- * follows the port events that waited.  Called with rio_voq_lock held,
- * under the mport's scan_lock (the core holds it for the replay).
+ * The core's replay of an mport rio-voq missed (rio_scan_info.replay),
+ * as rio_voq_scan_done() follows a scan's end: after a successful scan,
+ * discovers and configures what is new on its net; after one that
+ * failed, or on a net userspace built, only discovers it.  Then follows
+ * the port events that waited.  Called with rio_voq_lock held, under
+ * the mport's scan_lock (the core holds it for the replay).
  *
  * Return: false if rio-voq does not follow @mport.
  */
-bool rio_voq_caught_up(struct rio_mport *mport, bool owner)
+bool rio_voq_caught_up(struct rio_mport *mport, int result, bool owner)
 {
 	struct rio_voq_net *net = rio_voq_net_of(mport);
 
@@ -972,8 +986,10 @@ bool rio_voq_caught_up(struct rio_mport *mport, bool owner)
 	net->told = true;
 	net->scanning = false;
 	net->owner = owner;
-	if (mport->net)
+	if (!result && mport->net)
 		rio_voq_sync(net, false);
+	else
+		rio_voq_discover_new(net);
 	rio_voq_scan_over(net);
 	return true;
 }

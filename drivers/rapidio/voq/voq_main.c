@@ -94,7 +94,8 @@ static int rio_voq_scan_event(struct notifier_block *nb, unsigned long event,
 	if (event == RIO_SCAN_START)
 		followed = rio_voq_scan_start(info->mport);
 	else if (info->replay)
-		followed = rio_voq_caught_up(info->mport, info->owner);
+		followed = rio_voq_caught_up(info->mport, info->result,
+					     info->owner);
 	else
 		followed = rio_voq_scan_done(info->mport, info->result,
 					     info->owner);
@@ -337,9 +338,10 @@ static struct class_interface rio_voq_cif = {
  * of the mports' scans: the devices that exist are recorded (their
  * fabrics made), the mports' own nodes probed, and each mport waits,
  * as during a scan, until the scan notifier's registration replays, under
- * the mport's scan_lock, the end of its last scan (rio_voq_caught_up()):
- * rio-voq never takes the core's scan_lock itself.  A scan that ends
- * meanwhile is told too; discovery is done once per node.
+ * the mport's scan_lock, the end of the scan that made its net
+ * (rio_voq_caught_up()): rio-voq never takes the core's scan_lock
+ * itself.  A scan that ends meanwhile is told too; discovery is done
+ * once per node.
  */
 static int rio_voq_follow(void)
 {
