@@ -27,13 +27,16 @@
  * One struct rio_voq_net per mport holds its fabric: nodes, links,
  * ownership and scan state; only the list of fabrics is global.
  *
- * Locks, outermost first: the class and bus mutexes (the interfaces'
- * callbacks); the core's rio_mport_list_lock and the mport's scan_lock,
- * which the core holds around its scan notifications and rio-voq never
- * takes; the mport's lock, held by the core around the port-write
- * handler; rio_voq_sysfs_lock (voq_sysfs.c); rio_voq_lock, one for every
- * fabric (Documentation/driver-api/rapidio/voq.rst, "Architecture",
- * says why).
+ * Locks, outermost first: the core's rio_mport_list_lock, held only to
+ * find mports, never around a call into rio-voq; the mport's scan_lock,
+ * held by the core around its scan notifications and while it adds or
+ * removes devices (a scan, rio_mport_cdev, rio_unregister_mport()), so
+ * around the bus interface's callbacks too; the bus and class mutexes
+ * (the interfaces' callbacks; the class's are never called with a
+ * scan_lock held); the mport's lock, held by the core around the
+ * port-write handler; rio_voq_sysfs_lock (voq_sysfs.c); rio_voq_lock,
+ * one for every fabric (Documentation/driver-api/rapidio/voq.rst,
+ * "Architecture", says why).  rio-voq takes neither core lock.
  */
 #ifndef _RIO_VOQ_CORE_H
 #define _RIO_VOQ_CORE_H

@@ -22,13 +22,14 @@
  * whose net userspace built.  What rio-voq missed before it was loaded
  * the core replays when its notifier is registered.
  *
- * Locks, outermost first (see voq_core.h): the class and bus mutexes
- * (the interfaces' callbacks), rio_mport_list_lock and the mport's
- * scan_lock (the core holds them around its notifications; rio-voq
- * never takes either), rio_voq_sysfs_lock (adding and removing sysfs
- * directories, which waits for their readers), then rio_voq_lock (all
- * state, and every maintenance access rio-voq makes).  Sysfs handlers
- * take only rio_voq_lock.
+ * Locks, outermost first (see voq_core.h): the mport's scan_lock (the
+ * core holds it around its scan notifications and around device adds
+ * and removals, so around the bus interface's callbacks; rio-voq never
+ * takes it), the bus and class mutexes (the interfaces' callbacks),
+ * the mport's lock (port-writes), rio_voq_sysfs_lock (adding and
+ * removing sysfs directories, which waits for their readers), then
+ * rio_voq_lock (all state, and every maintenance access rio-voq makes).
+ * Sysfs handlers take only rio_voq_lock.
  */
 
 #include <kunit/visibility.h>
