@@ -2737,6 +2737,39 @@ static void voq_event_minimal_swap(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
+/*
+ * Two devices with one component tag (a fabric manager added the switch
+ * again before it deleted the first one): port-writes go to the first,
+ * and once it goes, to the other, which rio-voq follows on.
+ */
+static void voq_event_tag_passes_on(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:2");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_dev *rsw = rio_sim_rdev(sm, sw);
+	struct rio_voq_node *n;
+	struct rio_dev *dup;
+
+	KUNIT_ASSERT_NOT_NULL(test, rsw);
+	dup = voq_cdev_add(test, &sm->mport, "voq-cdev-dup", rsw->comp_tag,
+			   rsw->destid, rsw->hopcount);
+	KUNIT_ASSERT_NOT_NULL(test, dup);
+	rio_del_device(rsw, RIO_DEVICE_SHUTDOWN);	/* RIO_DEV_DEL */
+	mutex_lock(&rio_voq_lock);
+	n = rio_voq_node_of(&sm->mport, dup);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_EXPECT_STREQ(test, rio_voq_port_link_state(n, 1), "up");
+	mutex_unlock(&rio_voq_lock);
+
+	/* Its port 1 goes down: the port-write reaches the one left */
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_STREQ(test, rio_voq_port_link_state(n, 1), "down");
+	mutex_unlock(&rio_voq_lock);
+	rio_sim_kunit_release(test, sm);
+}
+
 static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_link_flap),
 	KUNIT_CASE(voq_event_host_link),
@@ -2779,6 +2812,7 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_cdev_hot_swap_em),
 	KUNIT_CASE(voq_event_cdev_poll_left_alone),
 	KUNIT_CASE(voq_event_cdev_catch_up_left_alone),
+	KUNIT_CASE(voq_event_tag_passes_on),
 	KUNIT_CASE(voq_event_cdev_switch_latched),
 	KUNIT_CASE(voq_event_partner_lost_block),
 	KUNIT_CASE(voq_event_admin_fault_safe),

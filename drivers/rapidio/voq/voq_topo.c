@@ -199,16 +199,32 @@ struct rio_voq_node *rio_voq_net_tagged(struct rio_voq_net *net, u32 tag)
 	return xa_load(&net->tags, tag);
 }
 
-/* Give @tag to the first node of @net that has it, if any does */
-static void rio_voq_tag_claim(struct rio_voq_net *net, unsigned long tag)
+/*
+ * @gone, the tag map's entry for its tag, leaves @net: the tag goes to
+ * the first other node of @net that has it, stored over @gone's entry,
+ * or is erased if none has it.  Storing over an entry allocates nothing
+ * (as a store to an index xa_reserve() kept), so it does not fail; were
+ * it to, the entry is erased rather than left to a freed node, and the
+ * device that has the tag gets no port-writes.
+ */
+static void rio_voq_tag_pass(struct rio_voq_net *net,
+			     struct rio_voq_node *gone)
 {
-	struct rio_voq_node *n;
+	unsigned long tag = rio_voq_tag(gone->rdev);
+	struct rio_voq_node *n, *next = NULL;
 
 	list_for_each_entry(n, &net->nodes, node) {
 		if (n->rdev && !n->dead && rio_voq_tag(n->rdev) == tag) {
-			xa_store(&net->tags, tag, n, GFP_KERNEL);
-			return;
+			next = n;
+			break;
 		}
+	}
+	if (!next) {
+		xa_erase(&net->tags, tag);
+	} else if (xa_is_err(xa_store(&net->tags, tag, next, GFP_KERNEL))) {
+		xa_erase(&net->tags, tag);
+		dev_warn_once(rio_voq_node_dev(next),
+			      "no port-writes for component tag %#lx\n", tag);
 	}
 }
 
@@ -303,10 +319,8 @@ void rio_voq_node_unlink(struct rio_voq_node *n)
 		return;
 	}
 	hash_del(&n->hnode);
-	if (xa_load(&n->net->tags, rio_voq_tag(n->rdev)) == n) {
-		xa_erase(&n->net->tags, rio_voq_tag(n->rdev));
-		rio_voq_tag_claim(n->net, rio_voq_tag(n->rdev));
-	}
+	if (xa_load(&n->net->tags, rio_voq_tag(n->rdev)) == n)
+		rio_voq_tag_pass(n->net, n);
 }
 
 /**
