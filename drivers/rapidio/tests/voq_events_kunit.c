@@ -2770,6 +2770,201 @@ static void voq_event_tag_passes_on(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
+/* A link that bounces before rio-voq looks: a flap for minimal silicon */
+static void voq_event_minimal_bounce(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_voq_rx *at_ep;
+	u64 writes;
+
+	voq_minimal(sm->fab);
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 3, true), 0);
+	at_ep = ep->port[0].rx;
+	KUNIT_ASSERT_TRUE(test, rio_voq_rx_port_stopped(at_ep, 0, 3));
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 3, false), 0);
+	writes = rio_voq_count.writes;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	kunit_info(test, "bounce: %llu VoQ writes\n", rio_voq_count.writes - writes);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(at_ep, 0, 3));
+	rio_sim_kunit_release(test, sm);
+}
+
+/* A rollback with the partner unreadable keeps bit 11 at the known end */
+static void voq_event_safe_partner_unreadable(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_voq_link *l = rio_voq_test_link(&sm->mport, rio_sim_rdev(sm, sw), 1);
+
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	KUNIT_ASSERT_TRUE(test, voq_test_hw(ep, 0).vc_en);
+	spin_lock_irq(&sm->fab->lock);
+	ep->fail_all = true;
+	spin_unlock_irq(&sm->fab->lock);
+	mutex_lock(&rio_voq_lock);
+	rio_voq_link_safe(l);
+	mutex_unlock(&rio_voq_lock);
+	spin_lock_irq(&sm->fab->lock);
+	ep->fail_all = false;
+	spin_unlock_irq(&sm->fab->lock);
+	kunit_info(test, "ep gen %d, sw.1 vc %d\n", voq_test_hw(ep, 0).gen_en,
+		   voq_test_hw(sw, 1).vc_en);
+	KUNIT_EXPECT_EQ(test, sw->port[1].voq_vc_violations, 0U);
+	rio_sim_kunit_release(test, sm);
+}
+
+/* A rollback whose gen-off write to the partner does not stick */
+static void voq_event_safe_partner_stuck(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_voq_link *l = rio_voq_test_link(&sm->mport, rio_sim_rdev(sm, sw), 1);
+
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(ep, 0, RIO_SIM_WFAULT_IGNORE, 0, 1), 0);
+	mutex_lock(&rio_voq_lock);
+	rio_voq_link_safe(l);
+	mutex_unlock(&rio_voq_lock);
+	kunit_info(test, "ep gen %d, sw.1 vc %d\n", voq_test_hw(ep, 0).gen_en,
+		   voq_test_hw(sw, 1).vc_en);
+	KUNIT_EXPECT_EQ(test, sw->port[1].voq_vc_violations, 0U);
+	rio_sim_kunit_release(test, sm);
+}
+
+/* A switch swapped on minimal silicon: the writes its refresh costs */
+static void voq_event_minimal_switch_swap_cost(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	char buf[32];
+	u64 before = 0, after = 0;
+	unsigned int k;
+
+	voq_minimal(sm->fab);
+	for (k = 0; k < sw->nports; k++)
+		before += sw->port[k].voq_writes;
+	snprintf(buf, sizeof(buf), "%u rev3", sw->nports);
+	KUNIT_ASSERT_EQ(test, rio_sim_dev_replace_board(sw, buf), 0);
+	rio_sim_mport_pw_flush(sm);
+	for (k = 0; k < sw->nports; k++)
+		after += sw->port[k].voq_writes;
+	kunit_info(test, "switch swap: %llu VoQ writes to the new switch (old had %llu), %u ports\n",
+		   after, before, sw->nports);
+	rio_sim_kunit_release(test, sm);
+}
+
+/* Every participating port congested while the link was down: not told */
+static void voq_event_minimal_all_congested(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	unsigned int k;
+
+	voq_minimal(sm->fab);
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 3, false), 0);	/* models */
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	for (k = 0; k < sw->nports; k++)
+		KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, k, true), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	/*
+	 * The limit voq.rst states: XOFF set on a congested port changes no
+	 * status, so table 5-4 sends no symbol, and the partner keeps what it
+	 * was told before the link went down
+	 */
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(ep->port[0].rx, 0, 3));
+	rio_sim_kunit_release(test, sm);
+}
+
+/* One port whose XOFF write does not stick does not stop the refresh */
+static void voq_event_minimal_refresh_fault(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_voq_rx *at_ep;
+
+	voq_minimal(sm->fab);
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 3, true), 0);
+	at_ep = ep->port[0].rx;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 3, false), 0);
+	/* port 0 (the host's link) takes no more writes */
+	KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 0, RIO_SIM_WFAULT_IGNORE, 0, 1), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	voq_expect_state(test, sm, sw, 1, "up");
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(at_ep, 0, 3));
+	rio_sim_kunit_release(test, sm);
+}
+
+/* Congestion present when generation is first turned on: not told */
+static void voq_event_minimal_first_congested(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(fab, EP(4));
+	struct rio_sim_mport *sm;
+	unsigned int k;
+
+	voq_minimal(fab);
+	for (k = 0; k < 4; k++)
+		KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, k, true), 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	voq_expect_link_up(test, sw, 4, ep, 0);
+	kunit_info(test, "ep4 sees sw.0 %d sw.1 %d sw.2 %d sw.3 %d\n",
+		   rio_voq_rx_port_stopped(ep->port[0].rx, 0, 0),
+		   rio_voq_rx_port_stopped(ep->port[0].rx, 0, 1),
+		   rio_voq_rx_port_stopped(ep->port[0].rx, 0, 2),
+		   rio_voq_rx_port_stopped(ep->port[0].rx, 0, 3));
+	/*
+	 * The limit voq.rst states: a link's first configuration is not
+	 * refreshed, and minimal silicon takes its status as known when its
+	 * generation is turned on, so the partner hears of it at its next
+	 * change only
+	 */
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(ep->port[0].rx, 0, 3));
+	rio_sim_kunit_release(test, sm);
+}
+
+/* A minimal flap on a link without per-VC refreshes the far end */
+static void voq_event_minimal_flap_no_vc(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_voq_node *n = voq_test_node(sm, sw);
+	struct rio_voq_rx *at_sw;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_EQ(test, rio_voq_port_set(n, 1, RIO_VOQ_KNOB_VC, 0), 0);
+	KUNIT_ASSERT_FALSE(test, voq_test_hw(ep, 0).vc_en);
+	voq_minimal(sm->fab);
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(ep, 0, true), 0);
+	at_sw = sw->port[1].rx;
+	KUNIT_ASSERT_TRUE(test, rio_voq_rx_port_stopped(at_sw, 0, 0));
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_ASSERT_EQ(test, rio_sim_congest(ep, 0, false), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	KUNIT_EXPECT_FALSE(test, rio_voq_rx_port_stopped(at_sw, 0, 0));
+	rio_sim_kunit_release(test, sm);
+}
+
 static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_link_flap),
 	KUNIT_CASE(voq_event_host_link),
@@ -2818,6 +3013,14 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_admin_fault_safe),
 	KUNIT_CASE(voq_event_minimal_flap),
 	KUNIT_CASE(voq_event_minimal_swap),
+	KUNIT_CASE(voq_event_minimal_bounce),
+	KUNIT_CASE(voq_event_safe_partner_unreadable),
+	KUNIT_CASE(voq_event_safe_partner_stuck),
+	KUNIT_CASE(voq_event_minimal_switch_swap_cost),
+	KUNIT_CASE(voq_event_minimal_all_congested),
+	KUNIT_CASE(voq_event_minimal_refresh_fault),
+	KUNIT_CASE(voq_event_minimal_first_congested),
+	KUNIT_CASE(voq_event_minimal_flap_no_vc),
 	KUNIT_CASE_PARAM(voq_event_soak, voq_soak_gen_params),
 	{}
 };

@@ -386,6 +386,9 @@ struct rio_lat_link {
  * @dir: dir[i] is the direction in which end[i] transmits symbols
  * @state: configuration state
  * @down: the link was last seen down (an end without PORT_OK)
+ * @bounced: a port event told that the link went down or trained since
+ *	it was last configured: its partners' views are brought up to date
+ *	at its next configuration, even if it stays configured
  * @reason: why the link failed, for the log and the admin
  * @lat: its latency optimization (lat_link.c)
  */
@@ -401,6 +404,7 @@ struct rio_voq_link {
 	struct rio_voq_dir dir[2];
 	enum rio_voq_link_state state;
 	bool down;
+	bool bounced;
 	char reason[96];
 	struct rio_lat_link lat;
 };

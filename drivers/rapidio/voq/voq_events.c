@@ -480,6 +480,7 @@ void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 			return;
 		}
 	}
+	l->bounced |= bounced;
 	rio_voq_link_configure(l, &pol, write, true);
 	if (was && !l->down)
 		rio_voq_recheck(n, port, 0);

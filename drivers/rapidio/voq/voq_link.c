@@ -131,17 +131,20 @@ static int rio_voq_apply(struct rio_voq_target *t, unsigned int count,
  * the port's whole group.  So XOFF is set and cleared again on each port
  * that participates with XOFF clear, one port at a time: each one that is
  * not congested sends its group's status twice, the second time as it
- * is; a group whose every such port is congested is reported congested,
- * as it is.  Each port shows XOFF, to every partner, for the time of two
- * writes.  After a failure, the port is set back (twice if need be) and
- * the refresh stops there.
+ * is.  A group whose every such port is congested changes no status:
+ * no symbol goes, and its partners keep what they were told before.
+ * Each port shows XOFF, to every partner, for the time of two writes.
+ * After a failure, the port is set back (twice if need be) and the
+ * refresh goes on with the other ports; one line names the ports that
+ * failed.
  *
- * Return: 0, or the error (logged).
+ * Return: 0, or the first error (logged).
  */
 static int rio_voq_refresh(struct rio_voq_node *n)
 {
-	unsigned int p;
-	int err, back;
+	unsigned int p, first = 0, failed = 0;
+	int err, back, ret = 0;
+	bool left = false;
 	u32 csr;
 
 	for (p = 0; p < n->nports; p++) {
@@ -153,14 +156,20 @@ static int rio_voq_refresh(struct rio_voq_node *n)
 		back = rio_voq_csr_write(n, p, csr);
 		if (back)
 			back = rio_voq_csr_write(n, p, csr);
-		if (err || back) {
-			rio_voq_err(n, "port %u: cannot toggle XOFF to refresh the partners' view (%pe)%s\n",
-				    p, ERR_PTR(err ?: back),
-				    back ? "; XOFF may be left set" : "");
-			return err ?: back;
+		if (!err && !back)
+			continue;
+		if (!failed++) {
+			first = p;
+			ret = err ?: back;
 		}
+		if (back)
+			left = true;
 	}
-	return 0;
+	if (failed)
+		rio_voq_err(n, "port %u (and %u more): cannot toggle XOFF to refresh the partners' view (%pe)%s\n",
+			    first, failed - 1, ERR_PTR(ret),
+			    left ? "; XOFF may be left set" : "");
+	return ret;
 }
 
 static int rio_voq_link_baud(struct rio_voq_link *l)
@@ -226,6 +235,9 @@ int rio_voq_port_safe(struct rio_voq_node *n, unsigned int port, u32 val)
  * transmission off with generation; an end's bit 11 changes only while
  * its partner does not generate, so an end that generates toward a
  * partner with bit 11 set first turns its generation off alone.  An end
+ * whose partner cannot be read, or still reads as generating once the
+ * partner was written, only turns its generation off and keeps bit 11
+ * (and its other controls) until the link is configured again.  An end
  * whose write fails is read once more: a write that did not stick may
  * still have turned generation off.
  *
@@ -235,8 +247,8 @@ int rio_voq_port_safe(struct rio_voq_node *n, unsigned int port, u32 val)
  */
 bool rio_voq_link_safe(struct rio_voq_link *l)
 {
-	bool safe = true, known[2];
-	unsigned int i;
+	bool safe = true, known[2], done[2] = { false, false };
+	unsigned int i, pass;
 	u32 val[2];
 
 	lockdep_assert_held(&rio_voq_lock);
@@ -251,25 +263,47 @@ bool rio_voq_link_safe(struct rio_voq_link *l)
 			safe = false;
 	}
 	for (i = 0; i < 2; i++) {
-		if (!known[i] || !known[!i] || !(val[i] & RIO_VOQ_CSR_GEN_EN) ||
-		    !(val[!i] & RIO_VOQ_CSR_VC_EN))
+		if (!known[i] || !(val[i] & RIO_VOQ_CSR_GEN_EN) ||
+		    (known[!i] && !(val[!i] & RIO_VOQ_CSR_VC_EN)))
 			continue;
 		/* What the write left, if it was read back */
 		rio_voq_csr_write(l->end[i], l->port[i], val[i] & ~RIO_VOQ_CSR_GEN_EN);
 		val[i] = l->end[i]->port[l->port[i]].csr;
 	}
-	for (i = 0; i < 2; i++) {
-		struct rio_voq_node *n = l->end[i];
-		unsigned int port = l->port[i];
+	/*
+	 * An end whose partner is known and does not generate, or whose bit
+	 * 11 is clear, is set as a port without a link: in the first pass,
+	 * so that its partner may follow in the second; in that pass an end
+	 * whose partner is not known or still generates only keeps its
+	 * generation off (since the loop above, unless that write failed)
+	 */
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < 2; i++) {
+			struct rio_voq_node *n = l->end[i];
+			unsigned int port = l->port[i];
 
-		/*
-		 * A write that did not stick (another bit stuck, a write
-		 * ignored) may still leave generation off: read to know.
-		 */
-		if (known[i] && rio_voq_port_safe(n, port, val[i]) &&
-		    (rio_voq_csr_read(n, port, &val[i]) || val[i] & RIO_VOQ_CSR_GEN_EN))
-			safe = false;
+			if (!known[i] || done[i])
+				continue;
+			if (!(val[i] & RIO_VOQ_CSR_VC_EN) ||
+			    (known[!i] && !(val[!i] & RIO_VOQ_CSR_GEN_EN))) {
+				/*
+				 * A write that did not stick (another bit
+				 * stuck, a write ignored) may still leave
+				 * generation off: read to know.
+				 */
+				if (!rio_voq_port_safe(n, port, val[i]))
+					val[i] = n->port[port].csr;
+				else if (rio_voq_csr_read(n, port, &val[i]))
+					val[i] |= RIO_VOQ_CSR_GEN_EN;	/* may be on */
+				done[i] = true;
+			} else if (pass) {
+				done[i] = true;
+			}
+		}
 	}
+	for (i = 0; i < 2; i++)
+		if (known[i] && (val[i] & RIO_VOQ_CSR_GEN_EN))
+			safe = false;
 	return safe;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_link_safe);
@@ -646,21 +680,24 @@ again:
 	 * An end that generates toward a partner that may hold what was
 	 * said before (by this board or another) brings the partner's view
 	 * up to date if its generation was turned on, or the link did not
-	 * stay configured (it went down, was planned anew): not at a link's
-	 * first configuration, whose receivers were told nothing yet
+	 * stay configured (it went down, was planned anew), or it bounced
+	 * while it stayed configured (a port event said so): not at a
+	 * link's first configuration, whose receivers were told nothing yet
 	 */
 	for (i = 0; i < 2; i++) {
 		struct rio_voq_port_state *rx = &t[!i].n->port[t[!i].port];
 
 		if (!(rio_voq_now(&t[i]) & RIO_VOQ_CSR_GEN_EN))
 			continue;
-		if (rx->heard && (t[i].started || was != RIO_VOQ_LINK_CONFIGURED) &&
+		if (rx->heard && (t[i].started || was != RIO_VOQ_LINK_CONFIGURED ||
+				  l->bounced) &&
 		    t[i].n != done) {
 			rio_voq_refresh(t[i].n);
 			done = t[i].n;
 		}
 		rx->heard = true;
 	}
+	l->bounced = false;
 	return 0;
 
 failed:
