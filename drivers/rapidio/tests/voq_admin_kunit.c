@@ -442,6 +442,29 @@ static void voq_admin_remembered(struct kunit *test)
 	rio_sim_kunit_release(test, b.sm);
 }
 
+/*
+ * A store is an entry point: after its operation sysfs follows the
+ * nodes, as after any other (here the partner's directories, which were
+ * missing, are made).
+ */
+static void voq_admin_store_syncs(struct kunit *test)
+{
+	struct rio_voq_node *peer;
+	struct voq_admin a;
+
+	voq_admin_setup(test, &a, RIO_SIM_VOQ_CAPS_ALL, 0);
+	peer = voq_test_node(a.sm, a.peer);
+	KUNIT_ASSERT_NOT_NULL(test, peer);
+	KUNIT_ASSERT_NOT_NULL(test, peer->kdir);
+	rio_voq_sysfs_remove(peer);
+	KUNIT_ASSERT_NULL(test, peer->kdir);
+	KUNIT_EXPECT_EQ(test, voq_test_sysfs_write(a.n, 0, "xoff", "1\n", 2), 2);
+	KUNIT_EXPECT_TRUE(test, voq_csr(a.host, 0).xoff);
+	KUNIT_EXPECT_NOT_NULL(test, peer->kdir);
+	KUNIT_EXPECT_EQ(test, peer->nkport, peer->nports);
+	rio_sim_kunit_release(test, a.sm);
+}
+
 static struct kunit_case voq_admin_test_cases[] = {
 	KUNIT_CASE(voq_admin_group_size),
 	KUNIT_CASE_PARAM(voq_admin_refused, voq_admin_bad_gen_params),
@@ -453,6 +476,7 @@ static struct kunit_case voq_admin_test_cases[] = {
 	KUNIT_CASE(voq_admin_discovering),
 	KUNIT_CASE(voq_admin_failure),
 	KUNIT_CASE(voq_admin_remembered),
+	KUNIT_CASE(voq_admin_store_syncs),
 	{}
 };
 

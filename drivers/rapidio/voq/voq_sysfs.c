@@ -20,6 +20,7 @@
  * keep the fabric busy or hold off a scan or an admin write.
  */
 
+#include <kunit/visibility.h>
 #include <linux/capability.h>
 #include <linux/ctype.h>
 #include <linux/kobject.h>
@@ -813,3 +814,4 @@ void rio_voq_sysfs_remove(struct rio_voq_node *n)
 	rio_voq_sysfs_del(n);
 	mutex_unlock(&rio_voq_sysfs_lock);
 }
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_sysfs_remove);
