@@ -155,9 +155,9 @@ static void lat_partner_lacks(struct kunit *test)
 			   "multiple_ack\n");
 
 	/* Refusals write nothing */
-	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 1, RIO_LAT_PNA, RIO_LAT_CHOICE_ON),
+	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.na, 1, RIO_LAT_PNA, RIO_LAT_CHOICE_ON),
 			-EXDEV);
-	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.nb, 0, RIO_LAT_PNA, RIO_LAT_CHOICE_ON),
+	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.nb, 0, RIO_LAT_PNA, RIO_LAT_CHOICE_ON),
 			-EOPNOTSUPP);
 	KUNIT_EXPECT_EQ(test, f.a->port[1].lat_writes, 1ULL);
 	KUNIT_EXPECT_EQ(test, f.b->port[0].lat_writes, 1ULL);
@@ -171,11 +171,11 @@ static void lat_cs64(struct kunit *test)
 
 	lat_setup(test, &f, LAT_ALL, LAT_ALL, 3, true);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL | LAT_ON);
-	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 1, RIO_LAT_PNA, RIO_LAT_CHOICE_OFF),
+	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.na, 1, RIO_LAT_PNA, RIO_LAT_CHOICE_OFF),
 			-EPERM);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | LAT_ON);
 	/* Multiple acknowledges may go */
-	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 1, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.na, 1, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF), 0);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | RIO_LAT_CSR_PNA_EN);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL | RIO_LAT_CSR_PNA_EN);
 	rio_sim_kunit_release(test, f.sm);
@@ -315,7 +315,7 @@ static void lat_admin_choices(struct kunit *test)
 	u64 writes;
 
 	lat_setup(test, &f, LAT_ALL, LAT_ALL, 2, true);
-	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 1, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.na, 1, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF), 0);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | RIO_LAT_CSR_PNA_EN);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL | RIO_LAT_CSR_PNA_EN);
 	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "multiple_ack"),
@@ -324,28 +324,28 @@ static void lat_admin_choices(struct kunit *test)
 			   "off: turned off by the admin\n");
 
 	/* "on" at the other end replaces the "off" */
-	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.nb, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_ON), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.nb, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_ON), 0);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | LAT_ON);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL | LAT_ON);
 	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "multiple_ack"), "on\n");
 	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nb, 0, "multiple_ack"),
 			   "on (admin: on)\n");
-	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.nb, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_NONE), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.nb, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_NONE), 0);
 	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nb, 0, "multiple_ack"), "on\n");
 
 	/* Refused, nothing written */
 	writes = f.sm->fab->writes;
-	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.nh, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF),
+	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.nh, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF),
 			-EOPNOTSUPP);
-	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 5, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF),
+	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.na, 5, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF),
 			-ENOLINK);
-	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 5, RIO_LAT_MACK, RIO_LAT_CHOICE_ON),
+	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.na, 5, RIO_LAT_MACK, RIO_LAT_CHOICE_ON),
 			-ENOLINK);
-	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 5, RIO_LAT_MACK, RIO_LAT_CHOICE_NONE), 0);
-	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 1, RIO_LAT_NR_FEATS, RIO_LAT_CHOICE_ON),
+	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.na, 5, RIO_LAT_MACK, RIO_LAT_CHOICE_NONE), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.na, 1, RIO_LAT_NR_FEATS, RIO_LAT_CHOICE_ON),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 1, RIO_LAT_MACK, 3), -EINVAL);
-	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 8, RIO_LAT_MACK, RIO_LAT_CHOICE_ON),
+	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.na, 1, RIO_LAT_MACK, 3), -EINVAL);
+	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.na, 8, RIO_LAT_MACK, RIO_LAT_CHOICE_ON),
 			-ENODEV);
 	KUNIT_EXPECT_EQ(test, f.sm->fab->writes, writes);
 	rio_sim_kunit_release(test, f.sm);
@@ -358,7 +358,7 @@ static void lat_admin_failed(struct kunit *test)
 
 	lat_setup(test, &f, LAT_ALL, LAT_ALL, 2, true);
 	f.a->port[1].lat_wfault_ignore = true;
-	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.nb, 0, RIO_LAT_PNA, RIO_LAT_CHOICE_OFF), -EIO);
+	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.nb, 0, RIO_LAT_PNA, RIO_LAT_CHOICE_OFF), -EIO);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL | LAT_ON);
 	KUNIT_EXPECT_EQ(test, f.nb->port[0].choice.lat[RIO_LAT_PNA], RIO_LAT_CHOICE_NONE);
 	f.a->port[1].lat_wfault_ignore = false;
@@ -382,7 +382,7 @@ static void lat_link_bounce(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f.l->lat.state, RIO_LAT_DOWN);
 	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "pna_recovery"),
 			   "off: link down\n");
-	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 1, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.na, 1, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF), 0);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL);
 	f.b->port[0].lat_ctl = 0;	/* a reset of the board across */
 
@@ -402,7 +402,7 @@ static void lat_board_swap(struct kunit *test)
 	struct rio_voq_link *l;
 
 	lat_setup(test, &f, LAT_ALL, LAT_ALL, 2, true);
-	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.nb, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.nb, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF), 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(f.b, &d), 0);
 	rio_sim_mport_pw_flush(f.sm);
 	mutex_lock(&rio_voq_lock);
@@ -482,8 +482,8 @@ static void lat_hidden_partner(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, strncmp(buf, "none: register of ", 18), 0);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "port 20 out of reach"));
 	/* Nothing to negotiate: a choice is refused, "auto" taken */
-	KUNIT_EXPECT_EQ(test, rio_lat_port_set(n, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF), -EXDEV);
-	KUNIT_EXPECT_EQ(test, rio_lat_port_set(n, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_NONE), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_lat_set(n, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF), -EXDEV);
+	KUNIT_EXPECT_EQ(test, voq_test_lat_set(n, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_NONE), 0);
 	KUNIT_EXPECT_EQ(test, sw->port[0].lat_writes, 0ULL);
 	rio_sim_kunit_release(test, sm);
 }
@@ -495,12 +495,12 @@ static void lat_cs64_by_baud(struct kunit *test)
 
 	lat_setup(test, &f, LAT_ALL, LAT_ALL, 3, true);
 	/* Nor can CS48 be chosen on it (Part 12 chapter 3) */
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(f.na, 1, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS48),
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(f.na, 1, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS48),
 			-EINVAL);
 	mutex_lock(&rio_voq_lock);
 	KUNIT_EXPECT_EQ(test, f.l->fmt, RIO_VOQ_FMT_CS64);
 	mutex_unlock(&rio_voq_lock);
-	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 1, RIO_LAT_PNA, RIO_LAT_CHOICE_OFF),
+	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.na, 1, RIO_LAT_PNA, RIO_LAT_CHOICE_OFF),
 			-EPERM);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL | LAT_ON);
 	rio_sim_kunit_release(test, f.sm);
@@ -514,7 +514,7 @@ static void lat_violation_later(struct kunit *test)
 	voq_test_log_start(test);
 	lat_setup(test, &f, LAT_ALL, LAT_MACK, 1, true);
 	KUNIT_EXPECT_EQ(test, voq_test_log_count(test, "breaks Part 6"), 0U);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(f.na, 1, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS64), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(f.na, 1, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS64), 0);
 	KUNIT_EXPECT_EQ(test, voq_test_log_count(test, "breaks Part 6"), 1U);
 	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nb, 0, "pna_recovery"),
 			   "off: CS64 port without support (breaks Part 6)\n");
@@ -548,7 +548,7 @@ static void lat_swap_no_voq(struct kunit *test)
 	d.voq = false;
 	d.voq_caps = 0;
 	lat_setup(test, &f, LAT_ALL, LAT_ALL, 2, true);
-	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 1, RIO_LAT_PNA, RIO_LAT_CHOICE_OFF), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.na, 1, RIO_LAT_PNA, RIO_LAT_CHOICE_OFF), 0);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | RIO_LAT_CSR_MACK_EN);
 	KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(f.b, &d), 0);
 	rio_sim_mport_pw_flush(f.sm);
@@ -557,7 +557,7 @@ static void lat_swap_no_voq(struct kunit *test)
 	mutex_unlock(&rio_voq_lock);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL);
 	KUNIT_EXPECT_EQ(test, f.na->port[1].choice.lat[RIO_LAT_PNA], RIO_LAT_CHOICE_OFF);
-	KUNIT_EXPECT_EQ(test, rio_lat_port_set(f.na, 1, RIO_LAT_PNA, RIO_LAT_CHOICE_NONE), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.na, 1, RIO_LAT_PNA, RIO_LAT_CHOICE_NONE), 0);
 	KUNIT_EXPECT_EQ(test, f.na->port[1].choice.lat[RIO_LAT_PNA], RIO_LAT_CHOICE_NONE);
 	rio_sim_kunit_release(test, f.sm);
 }

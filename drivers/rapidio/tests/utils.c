@@ -193,3 +193,69 @@ ssize_t voq_test_sysfs_write(struct rio_voq_node *n, unsigned int port,
 	kernfs_put(kn);
 	return ret;
 }
+
+/*
+ * The admin's operations, called as an entry point calls them: with
+ * rio_voq_lock held around the call, and nothing else of the entry
+ * point's (no sysfs, no parsing).
+ */
+
+/**
+ * voq_test_port_set() - rio_voq_port_set() with rio_voq_lock held
+ * @n: the node
+ * @port: the port
+ * @knob: what to change
+ * @val: the value
+ *
+ * Return: what rio_voq_port_set() returns.
+ */
+int voq_test_port_set(struct rio_voq_node *n, unsigned int port,
+		      enum rio_voq_knob knob, unsigned int val)
+{
+	int ret;
+
+	mutex_lock(&rio_voq_lock);
+	ret = rio_voq_port_set(n, port, knob, val);
+	mutex_unlock(&rio_voq_lock);
+	return ret;
+}
+
+/**
+ * voq_test_lat_set() - rio_lat_port_set() with rio_voq_lock held
+ * @n: the node
+ * @port: the port
+ * @feat: the feature
+ * @val: the choice
+ *
+ * Return: what rio_lat_port_set() returns.
+ */
+int voq_test_lat_set(struct rio_voq_node *n, unsigned int port,
+		     enum rio_lat_feat feat, enum rio_lat_choice val)
+{
+	int ret;
+
+	mutex_lock(&rio_voq_lock);
+	ret = rio_lat_port_set(n, port, feat, val);
+	mutex_unlock(&rio_voq_lock);
+	return ret;
+}
+
+/**
+ * voq_test_staging_set_map() - rio_voq_staging_set_map() with rio_voq_lock held
+ * @n: the node
+ * @port: the port
+ * @map: the queue of each downstream port
+ * @count: entries in @map
+ *
+ * Return: what rio_voq_staging_set_map() returns.
+ */
+int voq_test_staging_set_map(struct rio_voq_node *n, unsigned int port,
+			     const u8 *map, unsigned int count)
+{
+	int ret;
+
+	mutex_lock(&rio_voq_lock);
+	ret = rio_voq_staging_set_map(n, port, map, count);
+	mutex_unlock(&rio_voq_lock);
+	return ret;
+}

@@ -9,6 +9,9 @@
 #define _RIO_VOQ_TEST_SIM_H
 
 #include <linux/rio_voq.h>
+#include <linux/types.h>
+
+#include "../voq/voq_core.h"
 
 struct kunit;
 struct rio_sim_dev;
@@ -27,5 +30,11 @@ ssize_t voq_test_sysfs_read(struct rio_voq_node *n, unsigned int port,
 			    const char *name, char *buf);
 ssize_t voq_test_sysfs_write(struct rio_voq_node *n, unsigned int port,
 			     const char *name, const void *data, size_t count);
+int voq_test_port_set(struct rio_voq_node *n, unsigned int port,
+		      enum rio_voq_knob knob, unsigned int val);
+int voq_test_lat_set(struct rio_voq_node *n, unsigned int port,
+		     enum rio_lat_feat feat, enum rio_lat_choice val);
+int voq_test_staging_set_map(struct rio_voq_node *n, unsigned int port,
+			     const u8 *map, unsigned int count);
 
 #endif /* _RIO_VOQ_TEST_SIM_H */

@@ -78,7 +78,7 @@ static void voq_admin_group_size(struct kunit *test)
 	 * XOFF set and cleared on its port, each read back
 	 */
 	reads = a.sm->fab->reads;
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 3), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 3), 0);
 	KUNIT_EXPECT_EQ(test, a.sm->fab->reads - reads, 1ULL + 2 + 4 + 2);
 	KUNIT_EXPECT_EQ(test, voq_csr(a.host, 0).tx_pgs, 3);
 	KUNIT_EXPECT_EQ(test, voq_csr(a.peer, 0).rx_pgs, 3);
@@ -86,10 +86,10 @@ static void voq_admin_group_size(struct kunit *test)
 
 	/* The same size again: nothing to write */
 	writes = a.sm->fab->writes;
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 3), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 3), 0);
 	KUNIT_EXPECT_EQ(test, a.sm->fab->writes, writes);
 
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_RX_PGS, 5), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(a.n, 0, RIO_VOQ_KNOB_RX_PGS, 5), 0);
 	KUNIT_EXPECT_EQ(test, voq_csr(a.host, 0).rx_pgs, 5);
 	KUNIT_EXPECT_EQ(test, voq_csr(a.peer, 0).tx_pgs, 5);
 	KUNIT_EXPECT_TRUE(test, voq_csr(a.peer, 0).gen_en);
@@ -138,7 +138,7 @@ static void voq_admin_refused(struct kunit *test)
 	hc = a.host->port[0].voq_ctl;
 	pc = a.peer->port[0].voq_ctl;
 	writes = a.sm->fab->writes;
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, c->knob, c->val), c->ret);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(a.n, 0, c->knob, c->val), c->ret);
 	voq_expect_unchanged(test, &a, hc, pc);
 	KUNIT_EXPECT_EQ(test, a.sm->fab->writes, writes);
 	rio_sim_kunit_release(test, a.sm);
@@ -150,10 +150,10 @@ static void voq_admin_switches(struct kunit *test)
 	u64 reads, writes;
 
 	voq_admin_setup(test, &a, RIO_SIM_VOQ_CAPS_ALL, 0);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_GEN, 0), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(a.n, 0, RIO_VOQ_KNOB_GEN, 0), 0);
 	KUNIT_EXPECT_FALSE(test, voq_csr(a.host, 0).gen_en);
 	KUNIT_EXPECT_TRUE(test, voq_csr(a.peer, 0).gen_en);	/* the other direction */
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_GEN, 1), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(a.n, 0, RIO_VOQ_KNOB_GEN, 1), 0);
 	KUNIT_EXPECT_TRUE(test, voq_csr(a.host, 0).gen_en);
 	/*
 	 * XOFF needs only this port: one read, one write, one read back,
@@ -161,13 +161,13 @@ static void voq_admin_switches(struct kunit *test)
 	 */
 	reads = a.sm->fab->reads;
 	writes = a.sm->fab->writes;
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_XOFF, 1), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(a.n, 0, RIO_VOQ_KNOB_XOFF, 1), 0);
 	KUNIT_EXPECT_TRUE(test, voq_csr(a.host, 0).xoff);
 	KUNIT_EXPECT_EQ(test, a.sm->fab->reads - reads, 1ULL + 2);
 	KUNIT_EXPECT_EQ(test, a.sm->fab->writes - writes, 1ULL);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_PART, 0), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(a.n, 0, RIO_VOQ_KNOB_PART, 0), 0);
 	KUNIT_EXPECT_FALSE(test, voq_csr(a.host, 0).part_en);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_VC, 0), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(a.n, 0, RIO_VOQ_KNOB_VC, 0), 0);
 	KUNIT_EXPECT_FALSE(test, voq_csr(a.host, 0).vc_en);
 
 	/*
@@ -179,7 +179,7 @@ static void voq_admin_switches(struct kunit *test)
 	spin_lock_irq(&a.sm->fab->lock);
 	a.host->port[0].voq_ctl &= ~RIO_VOQ_CSR_XOFF;
 	spin_unlock_irq(&a.sm->fab->lock);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_XOFF, 1), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(a.n, 0, RIO_VOQ_KNOB_XOFF, 1), 0);
 	KUNIT_EXPECT_TRUE(test, voq_csr(a.host, 0).xoff);
 	rio_sim_kunit_release(test, a.sm);
 }
@@ -203,16 +203,16 @@ static void voq_admin_caps_changed(struct kunit *test)
 	spin_unlock_irq(&a.sm->fab->lock);
 	hc = a.host->port[0].voq_ctl;
 	pc = a.peer->port[0].voq_ctl;
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 1), -EXDEV);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 1), -EXDEV);
 	voq_expect_unchanged(test, &a, hc, pc);
 	KUNIT_EXPECT_FALSE(test, a.n->port[0].choice.set & BIT(RIO_VOQ_KNOB_TX_PGS));
 	KUNIT_EXPECT_EQ(test, a.n->port[0].link->state, RIO_VOQ_LINK_CONFIGURED);
 	/* Now known: refused at once, as bad input, with no access */
 	reads = rio_voq_count.reads;
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 1), -EXDEV);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 1), -EXDEV);
 	KUNIT_EXPECT_EQ(test, rio_voq_count.reads, reads);
 	/* A size both still support goes through */
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 2), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 2), 0);
 	KUNIT_EXPECT_EQ(test, voq_csr(a.host, 0).tx_pgs, 2);
 	KUNIT_EXPECT_EQ(test, voq_csr(a.peer, 0).rx_pgs, 2);
 	rio_sim_kunit_release(test, a.sm);
@@ -252,11 +252,11 @@ static void voq_admin_symbol_format(struct kunit *test)
 	n = rio_voq_node_of(&sm->mport, NULL);
 	mutex_unlock(&rio_voq_lock);
 	KUNIT_ASSERT_NOT_NULL(test, n);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_FMT,
-					       RIO_VOQ_PREF_CS64), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(n, 0, RIO_VOQ_KNOB_FMT,
+						RIO_VOQ_PREF_CS64), 0);
 	KUNIT_EXPECT_EQ(test, voq_csr(sw, 0).tx_pgs, 2);	/* CS64: 2 is enough */
 	KUNIT_EXPECT_EQ(test, voq_csr(host, 0).rx_pgs, 2);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_AUTO), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(n, 0, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_AUTO), 0);
 	KUNIT_EXPECT_EQ(test, voq_csr(sw, 0).tx_pgs, 3);
 	KUNIT_EXPECT_EQ(test, sw->port[0].voq_violations, 0U);
 	KUNIT_EXPECT_EQ(test, host->port[0].voq_violations, 0U);
@@ -268,7 +268,7 @@ static void voq_admin_symbol_format(struct kunit *test)
 	 */
 	KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 0, RIO_SIM_WFAULT_READBACK,
 						 FIELD_PREP(RIO_VOQ_CSR_TX_PGS, 1), 1), 0);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS64), -EIO);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(n, 0, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS64), -EIO);
 	KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 0, RIO_SIM_WFAULT_NONE, 0, 0), 0);
 	mutex_lock(&rio_voq_lock);
 	KUNIT_EXPECT_EQ(test, n->port[0].link->fmt, RIO_VOQ_FMT_CS48);
@@ -315,7 +315,7 @@ static void voq_admin_per_vc_order(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, a->port[1].voq_vc_violations + b->port[0].voq_vc_violations, 0U);
 	KUNIT_ASSERT_EQ(test, a->port[1].voq_violations + b->port[0].voq_violations, 0U);
 
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 1, RIO_VOQ_KNOB_VC, 0), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(n, 1, RIO_VOQ_KNOB_VC, 0), 0);
 	KUNIT_EXPECT_FALSE(test, voq_csr(a, 1).vc_en);
 	KUNIT_EXPECT_FALSE(test, voq_csr(b, 0).vc_en);
 	KUNIT_EXPECT_TRUE(test, voq_csr(a, 1).gen_en);
@@ -326,7 +326,7 @@ static void voq_admin_per_vc_order(struct kunit *test)
 	/* And on again, from the other end */
 	n = voq_test_node(sm, b);
 	KUNIT_ASSERT_NOT_NULL(test, n);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_VC, 1), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(n, 0, RIO_VOQ_KNOB_VC, 1), 0);
 	KUNIT_EXPECT_TRUE(test, voq_csr(a, 1).vc_en);
 	KUNIT_EXPECT_TRUE(test, voq_csr(b, 0).vc_en);
 	KUNIT_EXPECT_TRUE(test, voq_csr(a, 1).gen_en);
@@ -369,7 +369,7 @@ static void voq_admin_format_class_changed(struct kunit *test)
 	mutex_unlock(&rio_voq_lock);
 	KUNIT_ASSERT_NOT_NULL(test, l);
 	KUNIT_EXPECT_EQ(test, voq_csr(sw, 1).tx_pgs, 3);	/* CS48: 48 ports need 3 */
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 1, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS64), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(n, 1, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS64), 0);
 	KUNIT_EXPECT_EQ(test, voq_csr(sw, 1).tx_pgs, 2);
 
 	voq_test_log_start(test);
@@ -404,7 +404,7 @@ static void voq_admin_discovering(struct kunit *test)
 	struct voq_admin a;
 
 	voq_admin_setup(test, &a, RIO_SIM_VOQ_CAPS_ALL, -1);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_XOFF, 1), -EPERM);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(a.n, 0, RIO_VOQ_KNOB_XOFF, 1), -EPERM);
 	KUNIT_EXPECT_FALSE(test, voq_csr(a.host, 0).xoff);
 	rio_sim_kunit_release(test, a.sm);
 }
@@ -417,7 +417,7 @@ static void voq_admin_failure(struct kunit *test)
 
 	voq_admin_setup(test, &a, RIO_SIM_VOQ_CAPS_ALL, 0);
 	a.peer->fail_all = true;
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 2), -EIO);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 2), -EIO);
 	KUNIT_EXPECT_FALSE(test, voq_csr(a.host, 0).gen_en);
 	a.peer->fail_all = false;
 	l = rio_voq_test_link(&a.sm->mport, NULL, 0);
@@ -432,7 +432,7 @@ static void voq_admin_remembered(struct kunit *test)
 	struct voq_admin a, b;
 
 	voq_admin_setup(test, &a, RIO_SIM_VOQ_CAPS_ALL, 0);
-	KUNIT_ASSERT_EQ(test, rio_voq_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 1), 0);
+	KUNIT_ASSERT_EQ(test, voq_test_port_set(a.n, 0, RIO_VOQ_KNOB_TX_PGS, 1), 0);
 	rio_sim_kunit_release(test, a.sm);
 
 	voq_admin_setup(test, &b, RIO_SIM_VOQ_CAPS_ALL, 0);
@@ -440,6 +440,29 @@ static void voq_admin_remembered(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, voq_csr(b.peer, 0).rx_pgs, 1);
 	KUNIT_EXPECT_TRUE(test, voq_csr(b.host, 0).gen_en);
 	rio_sim_kunit_release(test, b.sm);
+}
+
+/*
+ * A store is an entry point: after its operation sysfs follows the
+ * nodes, as after any other (here the partner's directories, which were
+ * missing, are made).
+ */
+static void voq_admin_store_syncs(struct kunit *test)
+{
+	struct rio_voq_node *peer;
+	struct voq_admin a;
+
+	voq_admin_setup(test, &a, RIO_SIM_VOQ_CAPS_ALL, 0);
+	peer = voq_test_node(a.sm, a.peer);
+	KUNIT_ASSERT_NOT_NULL(test, peer);
+	KUNIT_ASSERT_NOT_NULL(test, peer->kdir);
+	rio_voq_sysfs_remove(peer);
+	KUNIT_ASSERT_NULL(test, peer->kdir);
+	KUNIT_EXPECT_EQ(test, voq_test_sysfs_write(a.n, 0, "xoff", "1\n", 2), 2);
+	KUNIT_EXPECT_TRUE(test, voq_csr(a.host, 0).xoff);
+	KUNIT_EXPECT_NOT_NULL(test, peer->kdir);
+	KUNIT_EXPECT_EQ(test, peer->nkport, peer->nports);
+	rio_sim_kunit_release(test, a.sm);
 }
 
 static struct kunit_case voq_admin_test_cases[] = {
@@ -453,6 +476,7 @@ static struct kunit_case voq_admin_test_cases[] = {
 	KUNIT_CASE(voq_admin_discovering),
 	KUNIT_CASE(voq_admin_failure),
 	KUNIT_CASE(voq_admin_remembered),
+	KUNIT_CASE(voq_admin_store_syncs),
 	{}
 };
 

@@ -203,7 +203,7 @@ static void voq_idle_port_admin_fails(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, voq_of(sw, 2).xoff);
 	KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 2, RIO_SIM_WFAULT_READBACK,
 						 RIO_VOQ_CSR_XOFF, 1), 0);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 2, RIO_VOQ_KNOB_XOFF, 1), -EIO);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(n, 2, RIO_VOQ_KNOB_XOFF, 1), -EIO);
 	KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 2, RIO_SIM_WFAULT_NONE, 0, 0), 0);
 	KUNIT_EXPECT_FALSE(test, voq_of(sw, 2).xoff);
 	mutex_lock(&rio_voq_lock);
@@ -511,14 +511,14 @@ static void voq_format_by_class(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, voq_of(sw, 0).tx_pgs, 1);
 
 	writes = sm->fab->writes;
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(hn, 0, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS64),
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(hn, 0, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS64),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(sn, 0, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS64),
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(sn, 0, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS64),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, sm->fab->writes, writes);
 	/* What class 2 allows anyway is taken */
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(hn, 0, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS48), 0);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(hn, 0, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_AUTO), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(hn, 0, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS48), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(hn, 0, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_AUTO), 0);
 	mutex_lock(&rio_voq_lock);
 	KUNIT_EXPECT_EQ(test, l->fmt, RIO_VOQ_FMT_CS48);
 	KUNIT_EXPECT_EQ(test, l->dir[1].pgs, 1);

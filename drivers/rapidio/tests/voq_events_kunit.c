@@ -144,8 +144,8 @@ static void voq_event_unavailable(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, n);
 	KUNIT_ASSERT_EQ(test, rio_sim_congest(sw, 1, false), 0);	/* models */
-	KUNIT_ASSERT_EQ(test, rio_voq_port_set(n, 3, RIO_VOQ_KNOB_XOFF, 0), 0);
-	KUNIT_ASSERT_EQ(test, rio_voq_port_set(n, 4, RIO_VOQ_KNOB_XOFF, 1), 0);
+	KUNIT_ASSERT_EQ(test, voq_test_port_set(n, 3, RIO_VOQ_KNOB_XOFF, 0), 0);
+	KUNIT_ASSERT_EQ(test, voq_test_port_set(n, 4, RIO_VOQ_KNOB_XOFF, 1), 0);
 
 	/* The endpoints behind those ports cannot be reached: not tried */
 	failed = rio_voq_count.failed;
@@ -712,7 +712,7 @@ static void voq_replace_cut_off(struct kunit *test, bool poll)
 	KUNIT_EXPECT_EQ(test, n->ef, ep->voq_ef);
 	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw3, 2).gen_en);
 	KUNIT_EXPECT_FALSE(test, voq_test_hw(ep, 0).gen_en);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_XOFF, 1), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(n, 0, RIO_VOQ_KNOB_XOFF, 1), 0);
 	KUNIT_EXPECT_TRUE(test, voq_test_hw(ep, 0).xoff);
 	voq_expect_link_up(test, sw1, 1, sw2, 0);
 	voq_expect_link_up(test, sw2, 1, sw3, 0);
@@ -758,7 +758,7 @@ static void voq_event_ring_closing_link(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, n1->unknown);
 	KUNIT_EXPECT_FALSE(test, n7->unknown);
 	KUNIT_EXPECT_EQ(test, rio_voq_count.failed, failed);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n7, 3, RIO_VOQ_KNOB_XOFF, 1), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(n7, 3, RIO_VOQ_KNOB_XOFF, 1), 0);
 
 	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw7, 1, true), 0);
 	rio_sim_mport_pw_flush(sm);
@@ -821,7 +821,7 @@ static void voq_event_replace_choice(struct kunit *test)
 	struct rio_sim_dev_desc d;
 
 	KUNIT_ASSERT_NOT_NULL(test, n);
-	KUNIT_ASSERT_EQ(test, rio_voq_port_set(n, 1, RIO_VOQ_KNOB_TX_PGS, 2), 0);
+	KUNIT_ASSERT_EQ(test, voq_test_port_set(n, 1, RIO_VOQ_KNOB_TX_PGS, 2), 0);
 	KUNIT_EXPECT_EQ(test, voq_test_hw(sw, 1).tx_pgs, 2);
 
 	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP |
@@ -847,8 +847,8 @@ static void voq_event_replace_choice(struct kunit *test)
 			 RIO_VOQ_CSR_PGS_SUP(1));
 	voq_replace(test, sm, ep, &d);
 	KUNIT_EXPECT_EQ(test, n->port[1].unapplied, BIT(RIO_VOQ_KNOB_TX_PGS));
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(voq_test_node(sm, ep), 0,
-					       RIO_VOQ_KNOB_RX_PGS, 1), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(voq_test_node(sm, ep), 0,
+						RIO_VOQ_KNOB_RX_PGS, 1), 0);
 	mutex_lock(&rio_voq_lock);
 	KUNIT_EXPECT_EQ(test, n->port[1].unapplied, 0UL);
 	KUNIT_EXPECT_EQ(test, n->port[1].choice.set, 0UL);
@@ -1000,7 +1000,7 @@ static void voq_event_admin_toward_unknown(struct kunit *test)
 	for (k = 0; k < ARRAY_SIZE(knobs); k++) {
 		sww = sw->writes;
 		epw = ep->writes;
-		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(swn, 1, knobs[k], 1), -EBUSY,
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_port_set(swn, 1, knobs[k], 1), -EBUSY,
 				    "knob %d", knobs[k]);
 		KUNIT_EXPECT_EQ_MSG(test, sw->writes, sww, "knob %d", knobs[k]);
 		KUNIT_EXPECT_EQ_MSG(test, ep->writes, epw, "knob %d", knobs[k]);
@@ -1018,7 +1018,7 @@ static void voq_event_admin_toward_unknown(struct kunit *test)
 		sww = sw->writes;
 		epr = ep->reads;
 		epw = ep->writes;
-		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(epn, 0, knobs[k], 1), -EBUSY,
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_port_set(epn, 0, knobs[k], 1), -EBUSY,
 				    "knob %d", knobs[k]);
 		KUNIT_EXPECT_EQ_MSG(test, sw->reads, swr, "knob %d", knobs[k]);
 		KUNIT_EXPECT_EQ_MSG(test, sw->writes, sww, "knob %d", knobs[k]);
@@ -1032,7 +1032,7 @@ static void voq_event_admin_toward_unknown(struct kunit *test)
 	voq_set_ef_loop(ep, false);
 	rio_voq_test_poll();
 	voq_expect_link_up(test, sw, 1, ep, 0);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(swn, 1, RIO_VOQ_KNOB_TX_PGS, 1), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(swn, 1, RIO_VOQ_KNOB_TX_PGS, 1), 0);
 	rio_sim_kunit_release(test, sm);
 }
 
@@ -1052,7 +1052,7 @@ static void voq_admin_down_fails(struct kunit *test, bool poll)
 	u64 failed;
 
 	KUNIT_ASSERT_NOT_NULL(test, swn);
-	KUNIT_ASSERT_EQ(test, rio_voq_port_set(swn, 1, RIO_VOQ_KNOB_XOFF, 1), 0);
+	KUNIT_ASSERT_EQ(test, voq_test_port_set(swn, 1, RIO_VOQ_KNOB_XOFF, 1), 0);
 	sm->fab->no_pw = poll;
 	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
 	if (poll)
@@ -1064,7 +1064,7 @@ static void voq_admin_down_fails(struct kunit *test, bool poll)
 		KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 1, RIO_SIM_WFAULT_READBACK,
 							 masks[i], 1), 0);
 		failed = rio_voq_count.failed;
-		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(swn, 1, RIO_VOQ_KNOB_XOFF, 0), -EIO,
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_port_set(swn, 1, RIO_VOQ_KNOB_XOFF, 0), -EIO,
 				    "mask %x", masks[i]);
 		/*
 		 * Nothing tried across the cable that is down (it would fail:
@@ -1114,7 +1114,7 @@ static void voq_event_admin_own_link_down(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, ne->unknown);
 	mutex_unlock(&rio_voq_lock);
 	failed = rio_voq_count.failed;
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(ne, 0, RIO_VOQ_KNOB_RX_PGS, 1), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(ne, 0, RIO_VOQ_KNOB_RX_PGS, 1), 0);
 	KUNIT_EXPECT_EQ(test, rio_voq_count.failed, failed);
 	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
 	rio_voq_test_poll();
@@ -1141,7 +1141,7 @@ static void voq_event_admin_down_unreadable(struct kunit *test)
 	spin_lock_irq(&sm->fab->lock);
 	sw->fail_all = true;
 	spin_unlock_irq(&sm->fab->lock);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(swn, 1, RIO_VOQ_KNOB_XOFF, 1), -EIO);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(swn, 1, RIO_VOQ_KNOB_XOFF, 1), -EIO);
 	spin_lock_irq(&sm->fab->lock);
 	sw->fail_all = false;
 	spin_unlock_irq(&sm->fab->lock);
@@ -1232,8 +1232,8 @@ static void voq_event_admin_cut_off(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 1, false), 0);
 	rio_sim_mport_pw_flush(sm);
 	failed = rio_voq_count.failed;
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n3, 2, RIO_VOQ_KNOB_XOFF, 1), -EHOSTUNREACH);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(ne, 0, RIO_VOQ_KNOB_TX_PGS, 1), -EHOSTUNREACH);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(n3, 2, RIO_VOQ_KNOB_XOFF, 1), -EHOSTUNREACH);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(ne, 0, RIO_VOQ_KNOB_TX_PGS, 1), -EHOSTUNREACH);
 	KUNIT_EXPECT_EQ(test, rio_voq_count.failed, failed);
 	mutex_lock(&rio_voq_lock);
 	KUNIT_EXPECT_EQ(test, n3->port[2].link->state, RIO_VOQ_LINK_CONFIGURED);
@@ -1243,7 +1243,7 @@ static void voq_event_admin_cut_off(struct kunit *test)
 	rio_sim_mport_pw_flush(sm);
 	voq_expect_link_up(test, sw3, 2, ep, 0);
 	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw3, 2).xoff);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n3, 2, RIO_VOQ_KNOB_XOFF, 1), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(n3, 2, RIO_VOQ_KNOB_XOFF, 1), 0);
 	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw3, 2).xoff);
 	rio_sim_kunit_release(test, sm);
 }
@@ -1277,11 +1277,11 @@ static void voq_event_admin_host_cable(struct kunit *test)
 	rio_sim_mport_pw_flush(sm);
 	failed = rio_voq_count.failed;
 	writes = sm->fab->writes;
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n3, 2, RIO_VOQ_KNOB_XOFF, 1), -EHOSTUNREACH);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n1, 2, RIO_VOQ_KNOB_GEN, 0), -EBUSY);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(n3, 2, RIO_VOQ_KNOB_XOFF, 1), -EHOSTUNREACH);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(n1, 2, RIO_VOQ_KNOB_GEN, 0), -EBUSY);
 	/* The host's own link, at either end */
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n1, 0, RIO_VOQ_KNOB_XOFF, 1), -EBUSY);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(nh, 0, RIO_VOQ_KNOB_XOFF, 1), -EHOSTUNREACH);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(n1, 0, RIO_VOQ_KNOB_XOFF, 1), -EBUSY);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(nh, 0, RIO_VOQ_KNOB_XOFF, 1), -EHOSTUNREACH);
 	KUNIT_EXPECT_EQ(test, rio_voq_count.failed, failed);
 	KUNIT_EXPECT_EQ(test, sm->fab->writes, writes);
 	mutex_lock(&rio_voq_lock);
@@ -1294,7 +1294,7 @@ static void voq_event_admin_host_cable(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 0, true), 0);
 	rio_sim_mport_pw_flush(sm);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n3, 2, RIO_VOQ_KNOB_XOFF, 1), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(n3, 2, RIO_VOQ_KNOB_XOFF, 1), 0);
 	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw3, 2).xoff);
 	voq_expect_link_up(test, sw3, 2, ep, 0);
 	rio_sim_kunit_release(test, sm);
@@ -1414,7 +1414,7 @@ static void voq_event_replace_vendor(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, n);
 	voq_replace(test, sm, ram, &d);
 	voq_expect_link_up(test, sm->fab->host, 0, ram, 0);
-	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(n, 1, map, 8), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_staging_set_map(n, 1, map, 8), 0);
 	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
 	rio_sim_kunit_release(test, sm);
 }
@@ -1510,12 +1510,12 @@ static void voq_event_replace_staging_gone(struct kunit *test)
 	mutex_lock(&rio_voq_lock);
 	KUNIT_EXPECT_NULL(test, n->port[2].smap);
 	mutex_unlock(&rio_voq_lock);
-	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(n, 2, map, 1), -ENOENT);
+	KUNIT_EXPECT_EQ(test, voq_test_staging_set_map(n, 2, map, 1), -ENOENT);
 	KUNIT_EXPECT_EQ(test, ram->stg_map[2 * RIO_SIM_ROUTES_SMALL], 0);
 
 	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_SIM_VOQ_CAPS_ALL);
 	voq_replace(test, sm, ep, &d);
-	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(n, 2, map, 1), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_staging_set_map(n, 2, map, 1), 0);
 	KUNIT_EXPECT_EQ(test, ram->stg_map[2 * RIO_SIM_ROUTES_SMALL], 1);
 	rio_sim_kunit_release(test, sm);
 }
@@ -1810,7 +1810,7 @@ static void voq_event_cdev_poll_left_alone(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p->voq_writes, writes);
 	KUNIT_EXPECT_EQ(test, p->voq_ctl, ctl);
 
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(c.n, 2, RIO_VOQ_KNOB_XOFF, 0), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(c.n, 2, RIO_VOQ_KNOB_XOFF, 0), 0);
 	KUNIT_EXPECT_FALSE(test, voq_test_hw(c.sw, 2).xoff);
 	KUNIT_EXPECT_GT(test, p->voq_writes, writes);
 	rio_sim_kunit_release(test, c.sm);
@@ -1970,7 +1970,7 @@ static void voq_event_admin_fault_safe(struct kunit *test)
 
 		KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(sw, 1, RIO_SIM_WFAULT_READBACK,
 							 masks[i / 2], 1), 0);
-		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(n, 1, RIO_VOQ_KNOB_XOFF, 1), -EIO,
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_port_set(n, 1, RIO_VOQ_KNOB_XOFF, 1), -EIO,
 				    "mask %x, rx only %u", masks[i / 2], rx_only);
 		x = voq_test_hw(sw, 1);
 		y = voq_test_hw(ep, 0);
@@ -2368,7 +2368,7 @@ static void voq_soak_invalid(struct voq_soak *s, struct rio_sim_dev *d,
 		     d->index, port);
 	voq_soak_snap(s, false);
 	writes = s->sm->fab->writes;
-	ret = rio_voq_port_set(n, port, knob, val);
+	ret = voq_test_port_set(n, port, knob, val);
 	voq_soak_expect(s, ret < 0, "an invalid admin write taken", d, port);
 	voq_soak_expect(s, s->sm->fab->writes == writes,
 			"an invalid admin write made a write", d, port);
@@ -2410,7 +2410,7 @@ static void voq_soak_admin(struct voq_soak *s, struct rio_sim_dev *d,
 	}
 	voq_soak_say(s, "%s=%u on dev%u.%u ", voq_soak_knobs[knob], val, d->index, port);
 	voq_soak_snap(s, false);
-	ret = rio_voq_port_set(n, port, knob, val);
+	ret = voq_test_port_set(n, port, knob, val);
 	voq_soak_say(s, "(%d) ", ret);
 	if (ret) {
 		/* Refused (a link not known, say): nothing changed */
@@ -2488,7 +2488,7 @@ static void voq_soak_fault(struct voq_soak *s, struct rio_sim_dev *d,
 		     mode == RIO_SIM_WFAULT_STUCK ? "stuck" : "readback", mask, nth,
 		     d->index, port, val);
 	KUNIT_EXPECT_EQ(s->test, rio_sim_set_wfault(d, port, mode, mask, nth), 0);
-	ret = rio_voq_port_set(n, port, RIO_VOQ_KNOB_XOFF, val);
+	ret = voq_test_port_set(n, port, RIO_VOQ_KNOB_XOFF, val);
 	voq_soak_say(s, "(%d) ", ret);
 	if (!ret) {
 		s->xoff[voq_soak_ix(d, port)] = val;
@@ -2558,7 +2558,7 @@ static void voq_soak_event(struct voq_soak *s)
 		KUNIT_EXPECT_EQ(s->test, rio_sim_mport_scan(s->sm), -EBUSY);
 		n = voq_test_node(s->sm, d);
 		if (n && port < n->nports)
-			KUNIT_EXPECT_EQ(s->test, rio_voq_port_set(n, port, RIO_VOQ_KNOB_TX_PGS, 7),
+			KUNIT_EXPECT_EQ(s->test, voq_test_port_set(n, port, RIO_VOQ_KNOB_TX_PGS, 7),
 					-EINVAL);
 	} else {
 		voq_soak_fault(s, d, port);
@@ -2949,7 +2949,7 @@ static void voq_event_minimal_flap_no_vc(struct kunit *test)
 	struct rio_voq_rx *at_sw;
 
 	KUNIT_ASSERT_NOT_NULL(test, n);
-	KUNIT_ASSERT_EQ(test, rio_voq_port_set(n, 1, RIO_VOQ_KNOB_VC, 0), 0);
+	KUNIT_ASSERT_EQ(test, voq_test_port_set(n, 1, RIO_VOQ_KNOB_VC, 0), 0);
 	KUNIT_ASSERT_FALSE(test, voq_test_hw(ep, 0).vc_en);
 	voq_minimal(sm->fab);
 	KUNIT_ASSERT_EQ(test, rio_sim_congest(ep, 0, true), 0);

@@ -39,8 +39,8 @@ static void voq_refused_rescan_keeps_choices(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, n);
 	KUNIT_ASSERT_GT(test, sw->nports, 7U);
-	KUNIT_ASSERT_EQ(test, rio_voq_port_set(n, 7, RIO_VOQ_KNOB_XOFF, 1), 0);
-	KUNIT_ASSERT_EQ(test, rio_voq_port_set(n, 7, RIO_VOQ_KNOB_PART, 0), 0);
+	KUNIT_ASSERT_EQ(test, voq_test_port_set(n, 7, RIO_VOQ_KNOB_XOFF, 1), 0);
+	KUNIT_ASSERT_EQ(test, voq_test_port_set(n, 7, RIO_VOQ_KNOB_PART, 0), 0);
 	KUNIT_ASSERT_TRUE(test, voq_test_hw(sw, 7).xoff);
 
 	writes = sm->fab->writes;
@@ -350,7 +350,7 @@ static void voq_discovering_host_writes_nothing(struct kunit *test)
 			RIO_VOQ_LINK_REPORTED);
 	n = voq_test_node(sm, fab->host);
 	KUNIT_ASSERT_NOT_NULL(test, n);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_XOFF, 1), -EPERM);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(n, 0, RIO_VOQ_KNOB_XOFF, 1), -EPERM);
 	KUNIT_EXPECT_EQ(test, rio_voq_count.writes, writes);
 }
 

@@ -212,10 +212,10 @@ static void voq_mh_discovering_host(struct kunit *test)
 	KUNIT_EXPECT_GT(test, mh.a->ini.voq_writes, 0ULL);	/* A configured */
 	na = voq_test_node(mh.a, mh.sw);
 	KUNIT_ASSERT_NOT_NULL(test, na);
-	KUNIT_ASSERT_EQ(test, rio_voq_port_set(na, 2, RIO_VOQ_KNOB_GEN, 0), 0);
+	KUNIT_ASSERT_EQ(test, voq_test_port_set(na, 2, RIO_VOQ_KNOB_GEN, 0), 0);
 	KUNIT_ASSERT_FALSE(test, mh.sw->port[2].voq_ctl & RIO_VOQ_CSR_GEN_EN);
 	/* Not the default map (queue 0): B must read it, not compute it */
-	KUNIT_ASSERT_EQ(test, rio_voq_staging_set_map(na, 1, b_map, 1), 0);
+	KUNIT_ASSERT_EQ(test, voq_test_staging_set_map(na, 1, b_map, 1), 0);
 	KUNIT_ASSERT_TRUE(test, mh.sw->port[1].voq_ctl & RIO_VOQ_CSR_GEN_EN);
 
 	hw = kunit_kcalloc(test, mh.a->fab->ndevs * RIO_SIM_MAX_PORTS, sizeof(*hw),
@@ -249,23 +249,23 @@ static void voq_mh_discovering_host(struct kunit *test)
 	list_for_each_entry(dev, &mh.a->fab->devs, node) {
 		nb = voq_test_node(mh.b, dev);
 		KUNIT_ASSERT_NOT_NULL(test, nb);
-		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(nb, 0, RIO_VOQ_KNOB_XOFF, 1),
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_port_set(nb, 0, RIO_VOQ_KNOB_XOFF, 1),
 				    -EPERM, "%s", dev->name);
-		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(nb, 0, RIO_VOQ_KNOB_GEN, 1),
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_port_set(nb, 0, RIO_VOQ_KNOB_GEN, 1),
 				    -EPERM, "%s", dev->name);
 	}
 	nb = voq_test_node(mh.b, mh.sw);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(nb, 2, RIO_VOQ_KNOB_GEN, 1), -EPERM);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(nb, 1, RIO_VOQ_KNOB_TX_PGS, 2), -EPERM);
-	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(nb, 0, map, ARRAY_SIZE(map)), -EPERM);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(nb, 2, RIO_VOQ_KNOB_GEN, 1), -EPERM);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(nb, 1, RIO_VOQ_KNOB_TX_PGS, 2), -EPERM);
+	KUNIT_EXPECT_EQ(test, voq_test_staging_set_map(nb, 0, map, ARRAY_SIZE(map)), -EPERM);
 	/* Latency optimization too, whatever the port has */
 	list_for_each_entry(dev, &mh.a->fab->devs, node) {
 		struct rio_voq_node *nd = voq_test_node(mh.b, dev);
 
 		KUNIT_ASSERT_NOT_NULL(test, nd);
-		KUNIT_EXPECT_EQ_MSG(test, rio_lat_port_set(nd, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF),
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_lat_set(nd, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF),
 				    -EPERM, "%s", dev->name);
-		KUNIT_EXPECT_EQ_MSG(test, rio_lat_port_set(nd, 0, RIO_LAT_PNA, RIO_LAT_CHOICE_NONE),
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_lat_set(nd, 0, RIO_LAT_PNA, RIO_LAT_CHOICE_NONE),
 				    -EPERM, "%s", dev->name);
 	}
 	KUNIT_EXPECT_EQ(test, mh.b->ini.writes, writes);
@@ -273,7 +273,7 @@ static void voq_mh_discovering_host(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, mh.sw->port[2].voq_ctl & RIO_VOQ_CSR_GEN_EN);
 
 	/* A still owns the fabric, and B's view follows when it reads again */
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(na, 2, RIO_VOQ_KNOB_GEN, 1), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(na, 2, RIO_VOQ_KNOB_GEN, 1), 0);
 	KUNIT_EXPECT_TRUE(test, mh.sw->port[2].voq_ctl & RIO_VOQ_CSR_GEN_EN);
 	for (p = 0; p < 3; p++) {
 		u32 csr;
@@ -426,7 +426,7 @@ static void voq_mh_scanned_with_choice(struct kunit *test, struct voq_mh *mh)
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(mh->a), 0);
 	na = voq_test_node(mh->a, mh->sw);
 	KUNIT_ASSERT_NOT_NULL(test, na);
-	KUNIT_ASSERT_EQ(test, rio_voq_port_set(na, 2, RIO_VOQ_KNOB_GEN, 0), 0);
+	KUNIT_ASSERT_EQ(test, voq_test_port_set(na, 2, RIO_VOQ_KNOB_GEN, 0), 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(mh->b), 0);
 	KUNIT_ASSERT_EQ(test, mh->b->ini.voq_writes, 0ULL);
 	KUNIT_ASSERT_FALSE(test, mh->sw->port[2].voq_ctl & RIO_VOQ_CSR_GEN_EN);
@@ -511,7 +511,7 @@ static void voq_mh_discovering_lone_port(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(mh.a), 0);
 	na = voq_test_node(mh.a, mh.sw);
 	KUNIT_ASSERT_NOT_NULL(test, na);
-	KUNIT_ASSERT_EQ(test, rio_voq_port_set(na, 3, RIO_VOQ_KNOB_PART, 0), 0);
+	KUNIT_ASSERT_EQ(test, voq_test_port_set(na, 3, RIO_VOQ_KNOB_PART, 0), 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(mh.b), 0);
 	KUNIT_ASSERT_EQ(test, mh.b->ini.voq_writes, 0ULL);
 
@@ -553,7 +553,7 @@ static void voq_mh_discovering_swap(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(mh.a), 0);
 	na = voq_test_node(mh.a, mh.sw);
 	KUNIT_ASSERT_NOT_NULL(test, na);
-	KUNIT_ASSERT_EQ(test, rio_voq_port_set(na, 2, RIO_VOQ_KNOB_PART, 0), 0);
+	KUNIT_ASSERT_EQ(test, voq_test_port_set(na, 2, RIO_VOQ_KNOB_PART, 0), 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(mh.b), 0);
 	KUNIT_ASSERT_EQ(test, mh.b->ini.voq_writes, 0ULL);
 	nb = voq_test_node(mh.b, mh.sw);
@@ -599,7 +599,7 @@ static void voq_mh_catch_up_discovering(struct kunit *test)
 
 	nb = voq_test_node(mh.b, mh.sw);
 	KUNIT_ASSERT_NOT_NULL(test, nb);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(nb, 2, RIO_VOQ_KNOB_GEN, 1), -EPERM);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(nb, 2, RIO_VOQ_KNOB_GEN, 1), -EPERM);
 	voq_mh_expect_b_wrote_nothing(test, &mh, "admin write on B");
 }
 
@@ -652,9 +652,9 @@ static void voq_mh_lost_enumeration(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, n);
 	KUNIT_ASSERT_NOT_NULL(test, host);
 	writes = sm->ini.writes;
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 1, RIO_VOQ_KNOB_XOFF, 1), -EPERM);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 2, RIO_VOQ_KNOB_PART, 0), -EPERM);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(host, 0, RIO_VOQ_KNOB_XOFF, 1), -EPERM);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(n, 1, RIO_VOQ_KNOB_XOFF, 1), -EPERM);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(n, 2, RIO_VOQ_KNOB_PART, 0), -EPERM);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(host, 0, RIO_VOQ_KNOB_XOFF, 1), -EPERM);
 	KUNIT_EXPECT_EQ(test, sm->ini.writes, writes);
 	KUNIT_EXPECT_EQ(test, sm->ini.voq_writes, 0ULL);
 
@@ -682,7 +682,7 @@ static void voq_mh_lost_enumeration(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, n->probed);
 	KUNIT_EXPECT_EQ(test, voq_mh_links(n), 0U);
 	KUNIT_EXPECT_EQ(test, voq_mh_links(host), 0U);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 1, RIO_VOQ_KNOB_XOFF, 1), -EPERM);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(n, 1, RIO_VOQ_KNOB_XOFF, 1), -EPERM);
 	KUNIT_EXPECT_EQ(test, sm->ini.voq_writes, 0ULL);
 }
 
@@ -837,9 +837,9 @@ static void voq_mh_cdev_net_load_order(struct kunit *test)
 		mutex_unlock(&rio_voq_lock);
 		KUNIT_ASSERT_NE_MSG(test, ef, 0U, "pass %u: no VoQ block found", pass);
 		writes = sm->ini.writes;
-		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_XOFF, 1),
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_port_set(n, 0, RIO_VOQ_KNOB_XOFF, 1),
 				    -EPERM, "pass %u: the added endpoint", pass);
-		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(host, 0, RIO_VOQ_KNOB_XOFF, 1),
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_port_set(host, 0, RIO_VOQ_KNOB_XOFF, 1),
 				    -EPERM, "pass %u: the mport's port", pass);
 		KUNIT_EXPECT_EQ_MSG(test, sm->ini.writes, writes, "pass %u", pass);
 		KUNIT_EXPECT_EQ_MSG(test, sm->ini.voq_writes, 0ULL, "pass %u", pass);
@@ -870,9 +870,9 @@ static void voq_mh_cdev_net_after_enumeration(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, rdev);
 	n = voq_mh_node_of(sm, rdev);
 	KUNIT_ASSERT_NOT_NULL(test, n);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_XOFF, 1), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(n, 0, RIO_VOQ_KNOB_XOFF, 1), 0);
 	KUNIT_EXPECT_TRUE(test, ep->port[0].voq_ctl & RIO_VOQ_CSR_XOFF);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_XOFF, 0), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(n, 0, RIO_VOQ_KNOB_XOFF, 0), 0);
 	KUNIT_EXPECT_FALSE(test, ep->port[0].voq_ctl & RIO_VOQ_CSR_XOFF);
 
 	/* RIO_DEV_DEL of the only device: its net goes with it */
@@ -897,7 +897,7 @@ static void voq_mh_cdev_net_after_enumeration(struct kunit *test)
 		n = voq_mh_node_of(sm, rdev);
 		KUNIT_ASSERT_NOT_NULL_MSG(test, n, "pass %u", pass);
 		writes = sm->ini.voq_writes;
-		KUNIT_EXPECT_EQ_MSG(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_XOFF, 1),
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_port_set(n, 0, RIO_VOQ_KNOB_XOFF, 1),
 				    -EPERM, "pass %u", pass);
 		KUNIT_EXPECT_EQ_MSG(test, sm->ini.voq_writes, writes, "pass %u", pass);
 		KUNIT_EXPECT_FALSE_MSG(test, ep->port[0].voq_ctl & RIO_VOQ_CSR_XOFF,
@@ -925,7 +925,7 @@ static void voq_mh_owner_lost_at_rescan(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, ep);
 	host = voq_test_node(sm, sm->ini.local);
 	KUNIT_ASSERT_NOT_NULL(test, host);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(host, 0, RIO_VOQ_KNOB_XOFF, 0), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(host, 0, RIO_VOQ_KNOB_XOFF, 0), 0);
 	rdev = rio_sim_rdev(sm, ep);
 	KUNIT_ASSERT_NOT_NULL(test, rdev);
 
@@ -950,7 +950,7 @@ static void voq_mh_owner_lost_at_rescan(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, sm->mport.net && sm->mport.net->enumerated);
 
 	writes = sm->ini.writes;
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(host, 0, RIO_VOQ_KNOB_XOFF, 1), -EPERM);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(host, 0, RIO_VOQ_KNOB_XOFF, 1), -EPERM);
 	KUNIT_EXPECT_EQ(test, sm->ini.writes, writes);
 	KUNIT_EXPECT_FALSE(test, sm->fab->host->port[0].voq_ctl & RIO_VOQ_CSR_XOFF);
 
@@ -965,7 +965,7 @@ static void voq_mh_owner_lost_at_rescan(struct kunit *test)
 	n = voq_mh_node_of(sm, rdev);
 	KUNIT_ASSERT_NOT_NULL(test, n);
 	writes = sm->ini.writes;
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(n, 0, RIO_VOQ_KNOB_XOFF, 1), -EPERM);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(n, 0, RIO_VOQ_KNOB_XOFF, 1), -EPERM);
 	KUNIT_EXPECT_EQ(test, sm->ini.writes, writes);
 	KUNIT_EXPECT_FALSE(test, ep->port[0].voq_ctl & RIO_VOQ_CSR_XOFF);
 }

@@ -42,7 +42,7 @@ static void voq_rules_discovering_staging(struct kunit *test)
 	rio_sim_mport_scan(sm);
 	n = voq_test_node(sm, sm->fab->host);
 	KUNIT_ASSERT_NOT_NULL(test, n);
-	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(n, 0, map, 1), -EPERM);
+	KUNIT_EXPECT_EQ(test, voq_test_staging_set_map(n, 0, map, 1), -EPERM);
 	rio_sim_kunit_release(test, sm);
 }
 
@@ -66,7 +66,7 @@ static void voq_rules_rx_partner_read(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, nh);
 	KUNIT_ASSERT_NOT_NULL(test, ne);
 	KUNIT_ASSERT_NOT_NULL(test, l);
-	KUNIT_ASSERT_EQ(test, rio_voq_port_set(ne, 0, RIO_VOQ_KNOB_GEN, 0), 0);
+	KUNIT_ASSERT_EQ(test, voq_test_port_set(ne, 0, RIO_VOQ_KNOB_GEN, 0), 0);
 	KUNIT_ASSERT_FALSE(test, voq_test_hw(ep, 0).gen_en);
 	planned = voq_test_hw(host, 0).rx_pgs;
 
@@ -76,7 +76,7 @@ static void voq_rules_rx_partner_read(struct kunit *test)
 				FIELD_PREP(RIO_VOQ_CSR_RX_PGS, planned ^ 4);
 	spin_unlock(&sm->fab->lock);
 
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(nh, 0, RIO_VOQ_KNOB_XOFF, 1), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(nh, 0, RIO_VOQ_KNOB_XOFF, 1), 0);
 	KUNIT_EXPECT_EQ(test, host->port[0].voq_violations, 0U);
 	KUNIT_EXPECT_EQ(test, ep->port[0].voq_violations, 0U);
 	KUNIT_EXPECT_EQ(test, voq_test_hw(host, 0).rx_pgs, planned);
@@ -105,7 +105,7 @@ static void voq_rules_write_not_taken(struct kunit *test)
 	KUNIT_ASSERT_TRUE(test, voq_test_hw(host, 0).gen_en);
 	KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(host, 0, RIO_SIM_WFAULT_STUCK,
 						 RIO_VOQ_CSR_XOFF, 0), 0);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(nh, 0, RIO_VOQ_KNOB_XOFF, 1), -EIO);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(nh, 0, RIO_VOQ_KNOB_XOFF, 1), -EIO);
 	KUNIT_EXPECT_FALSE(test, voq_test_hw(host, 0).xoff);
 	KUNIT_EXPECT_EQ(test, l->state, RIO_VOQ_LINK_FAILED);
 	KUNIT_EXPECT_FALSE(test, nh->port[0].choice.set & BIT(RIO_VOQ_KNOB_XOFF));
@@ -147,7 +147,7 @@ static void voq_rules_all_ones(struct kunit *test)
  */
 enum voq_live_kind {
 	VOQ_LIVE_NONE,
-	VOQ_LIVE_SET,		/* rio_voq_port_set(end, knob, val) */
+	VOQ_LIVE_SET,		/* voq_test_port_set(end, knob, val) */
 	VOQ_LIVE_CAPS,		/* end's capabilities become val; reconfigure */
 	VOQ_LIVE_RX,		/* end's RX size moves to val; reconfigure */
 };
@@ -255,7 +255,7 @@ static void voq_live_step(struct kunit *test, struct voq_live *lv,
 	spin_unlock(&lv->sm->fab->lock);
 
 	if (st->kind == VOQ_LIVE_SET)
-		KUNIT_EXPECT_EQ(test, rio_voq_port_set(lv->n[st->end], 0, st->knob, st->val), 0);
+		KUNIT_EXPECT_EQ(test, voq_test_port_set(lv->n[st->end], 0, st->knob, st->val), 0);
 	else if (st->kind != VOQ_LIVE_NONE)
 		KUNIT_EXPECT_EQ(test, rio_voq_test_configure(lv->l), 0);
 	for (i = 0; i < 2; i++)
@@ -531,7 +531,7 @@ static void voq_rules_gen_stuck_on(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rio_sim_set_wfault(host, 0, RIO_SIM_WFAULT_STUCK,
 						 RIO_VOQ_CSR_GEN_EN, 1), 0);
 	voq_test_log_start(test);
-	KUNIT_EXPECT_EQ(test, rio_voq_port_set(nh, 0, RIO_VOQ_KNOB_TX_PGS, size), -EIO);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(nh, 0, RIO_VOQ_KNOB_TX_PGS, size), -EIO);
 	KUNIT_EXPECT_TRUE(test, voq_test_hw(host, 0).gen_en);
 	KUNIT_EXPECT_EQ(test, voq_test_log_count(test, "configuration failed"), 1U);
 	KUNIT_EXPECT_EQ(test, voq_test_log_count(test, "generation may be left on"), 1U);

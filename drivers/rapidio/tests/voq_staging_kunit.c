@@ -218,7 +218,7 @@ static void voq_staging_ops_no_queue(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, n->port[0].smap);
 	KUNIT_EXPECT_NULL(test, n->port[1].smap);
 	mutex_unlock(&rio_voq_lock);
-	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(n, 1, zero, 1), -ENOENT);
+	KUNIT_EXPECT_EQ(test, voq_test_staging_set_map(n, 1, zero, 1), -ENOENT);
 	rio_sim_kunit_release(test, sm);
 }
 
@@ -345,19 +345,19 @@ static void voq_staging_admin_map(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, host);
 
 	/* RAM model: reaches the switch's registers */
-	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(nram, 1, good, 8), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_staging_set_map(nram, 1, good, 8), 0);
 	voq_expect_map(test, &ram->stg_map[1 * RIO_SIM_ROUTES_SMALL], good, 8);
 	voq_expect_map(test, nram->port[1].smap, good, 8);
 	/* Refused whole: a queue beyond 4, or the wrong length */
-	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(nram, 1, big, 8), -EINVAL);
-	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(nram, 1, good, 7), -EINVAL);
+	KUNIT_EXPECT_EQ(test, voq_test_staging_set_map(nram, 1, big, 8), -EINVAL);
+	KUNIT_EXPECT_EQ(test, voq_test_staging_set_map(nram, 1, good, 7), -EINVAL);
 	voq_expect_map(test, &ram->stg_map[1 * RIO_SIM_ROUTES_SMALL], good, 8);
 	/* Fixed decoder: nothing to program */
-	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(nfixed, 0, good, 8), -EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, voq_test_staging_set_map(nfixed, 0, good, 8), -EOPNOTSUPP);
 	/* A port without a VoQ link has no staging queues */
-	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(nram, 5, good, 8), -ENOENT);
+	KUNIT_EXPECT_EQ(test, voq_test_staging_set_map(nram, 5, good, 8), -ENOENT);
 	/* Generic default (the mport): kept in the kernel */
-	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(host, 0, good, 8), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_staging_set_map(host, 0, good, 8), 0);
 	voq_expect_map(test, host->port[0].smap, good, 8);
 	rio_sim_kunit_release(test, sm);
 }
@@ -499,19 +499,19 @@ static void voq_staging_admin_cut_off(struct kunit *test)
 	 * read and may be another board when the link is back; it is not
 	 * known until then, and refused as such, without an access
 	 */
-	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(nram, 1, good, 8), -EBUSY);
+	KUNIT_EXPECT_EQ(test, voq_test_staging_set_map(nram, 1, good, 8), -EBUSY);
 	KUNIT_EXPECT_EQ(test, sm->ini.reads, reads);
 	KUNIT_EXPECT_EQ(test, sm->ini.writes, writes);
 	KUNIT_EXPECT_EQ(test, rio_voq_count.failed, failed);
 	voq_expect_map(test, &ram->stg_map[1 * RIO_SIM_ROUTES_SMALL], was, 8);
 	voq_expect_map(test, nram->port[1].smap, was, 8);
-	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(nram, 1, good, 7), -EBUSY);
+	KUNIT_EXPECT_EQ(test, voq_test_staging_set_map(nram, 1, good, 7), -EBUSY);
 	/* The mport's own map is the kernel's */
-	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(host, 0, good, 8), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_staging_set_map(host, 0, good, 8), 0);
 
 	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(ram, 0, true), 0);
 	rio_sim_mport_pw_flush(sm);
-	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(nram, 1, good, 8), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_staging_set_map(nram, 1, good, 8), 0);
 	voq_expect_map(test, &ram->stg_map[1 * RIO_SIM_ROUTES_SMALL], good, 8);
 	rio_sim_kunit_release(test, sm);
 }
@@ -575,7 +575,7 @@ static void voq_staging_admin_not_stuck(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, n->port[1].smap);
 
 	KUNIT_ASSERT_EQ(test, rio_sim_set_stg_wfault(ram, 1, c->mode, c->mask), 0);
-	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(n, 1, good, 8), -EIO);
+	KUNIT_EXPECT_EQ(test, voq_test_staging_set_map(n, 1, good, 8), -EIO);
 	voq_stg_read(c, ram, have);
 	KUNIT_EXPECT_NE(test, memcmp(have, good, 8), 0);
 	mutex_lock(&rio_voq_lock);
@@ -583,7 +583,7 @@ static void voq_staging_admin_not_stuck(struct kunit *test)
 	mutex_unlock(&rio_voq_lock);
 
 	KUNIT_ASSERT_EQ(test, rio_sim_set_stg_wfault(ram, 1, RIO_SIM_WFAULT_NONE, 0), 0);
-	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(n, 1, good, 8), 0);
+	KUNIT_EXPECT_EQ(test, voq_test_staging_set_map(n, 1, good, 8), 0);
 	voq_expect_map(test, &ram->stg_map[1 * RIO_SIM_ROUTES_SMALL], good, 8);
 	mutex_lock(&rio_voq_lock);
 	voq_expect_map(test, n->port[1].smap, good, 8);
@@ -616,7 +616,7 @@ static void voq_staging_admin_last_entry_not_stuck(struct kunit *test)
 	map[7] = (map[7] + 1) % n->port[1].nqueues;
 
 	KUNIT_ASSERT_EQ(test, rio_sim_set_stg_wfault(ram, 1, RIO_SIM_WFAULT_IGNORE, 0), 0);
-	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(n, 1, map, 8), -EIO);
+	KUNIT_EXPECT_EQ(test, voq_test_staging_set_map(n, 1, map, 8), -EIO);
 	voq_expect_map(test, &ram->stg_map[1 * RIO_SIM_ROUTES_SMALL], was, 8);
 	mutex_lock(&rio_voq_lock);
 	voq_expect_map(test, n->port[1].smap, was, 8);
@@ -654,7 +654,7 @@ static void voq_staging_setup_not_stuck(struct kunit *test)
 	KUNIT_EXPECT_NOT_NULL(test, n->port[0].smap);
 	KUNIT_EXPECT_EQ(test, n->port[0].nsmap, 1U);
 	mutex_unlock(&rio_voq_lock);
-	KUNIT_EXPECT_EQ(test, rio_voq_staging_set_map(n, 1, good, 8), -ENOENT);
+	KUNIT_EXPECT_EQ(test, voq_test_staging_set_map(n, 1, good, 8), -ENOENT);
 	rio_sim_kunit_release(test, sm);
 }
 

@@ -318,7 +318,8 @@ static int rio_voq_do_set(struct rio_voq_node *n, unsigned int port,
  * Validates against both ends first: a refusal writes nothing.  The
  * choice then constrains the plan of the port's link, which is written
  * as at scan time (a group size is the TX size of one end and the RX
- * size of the other: both are written, in Part 12's order).
+ * size of the other: both are written, in Part 12's order).  Called
+ * with rio_voq_lock held.
  *
  * Return: 0; -ENODEV if the node is going away; -EPERM on a node that
  * only discovers (it does not own the fabric); the refusals of
@@ -335,17 +336,12 @@ static int rio_voq_do_set(struct rio_voq_node *n, unsigned int port,
 int rio_voq_port_set(struct rio_voq_node *n, unsigned int port,
 		     enum rio_voq_knob knob, unsigned int val)
 {
-	int ret;
-
-	mutex_lock(&rio_voq_lock);
+	lockdep_assert_held(&rio_voq_lock);
 	if (n->dead || port >= n->nports)
-		ret = -ENODEV;
-	else if (!rio_voq_node_writable(n))
-		ret = -EPERM;
-	else
-		ret = rio_voq_do_set(n, port, knob, val);
-	mutex_unlock(&rio_voq_lock);
-	return ret;
+		return -ENODEV;
+	if (!rio_voq_node_writable(n))
+		return -EPERM;
+	return rio_voq_do_set(n, port, knob, val);
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_port_set);
 
@@ -444,7 +440,7 @@ static int rio_lat_do_set(struct rio_voq_node *n, unsigned int port,
  * The choice replaces the partner's choice of the feature, since a
  * feature is on at both ends of a link or at neither; the link is then
  * planned and both ends written (rio_lat_link_configure()).  A refusal
- * writes nothing.
+ * writes nothing.  Called with rio_voq_lock held.
  *
  * Return: 0; -ENODEV if the node is going away; -EPERM on a node that
  * only discovers, or the refusal of rio_lat_choice_check() ("off" of
@@ -460,16 +456,11 @@ static int rio_lat_do_set(struct rio_voq_node *n, unsigned int port,
 int rio_lat_port_set(struct rio_voq_node *n, unsigned int port,
 		     enum rio_lat_feat feat, enum rio_lat_choice val)
 {
-	int ret;
-
-	mutex_lock(&rio_voq_lock);
+	lockdep_assert_held(&rio_voq_lock);
 	if (n->dead || port >= n->nports)
-		ret = -ENODEV;
-	else if (!rio_voq_node_writable(n))
-		ret = -EPERM;
-	else
-		ret = rio_lat_do_set(n, port, feat, val);
-	mutex_unlock(&rio_voq_lock);
-	return ret;
+		return -ENODEV;
+	if (!rio_voq_node_writable(n))
+		return -EPERM;
+	return rio_lat_do_set(n, port, feat, val);
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_lat_port_set);

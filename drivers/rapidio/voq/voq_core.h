@@ -18,11 +18,15 @@
  *   voq_admin.c     admin choices, VoQ and latency: checked, remembered
  *   voq_events.c    operations: scans' ends, devices, port events, poll
  *   voq_debugfs.c   debugfs state
- *   voq_sysfs.c     voq/ and voq/port<N>/, made to follow the nodes
- *   voq_main.c      every entry point: interfaces, notifier, port-writes
+ *   voq_sysfs.c     the admin's way in: voq/, voq/port<N>/ and their stores
+ *   voq_main.c      the kernel's ways in: interfaces, notifier, port-writes
  *
- * An entry point takes rio_voq_lock, calls one operation, drops the
- * lock and makes sysfs follow (rio_voq_sysfs_sync()).
+ * The ways in are the two top files: voq_main.c (the module, the bus and
+ * class interfaces, the scan notifier, the port-write handler, the poll)
+ * and voq_sysfs.c (the admin's files).  Each entry point takes
+ * rio_voq_lock, calls one operation, drops the lock and makes sysfs
+ * follow (rio_voq_sysfs_sync(); a store, which runs inside a file it
+ * could have to remove, the part of it that removes nothing).
  *
  * One struct rio_voq_net per mport holds its fabric: nodes, links,
  * ownership and scan state; only the list of fabrics is global.

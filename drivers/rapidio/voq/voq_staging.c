@@ -372,7 +372,8 @@ void rio_voq_staging_follow_link(struct rio_voq_link *l, bool write)
  * device, each below the port's queue count; -EINVAL changes nothing.
  * With vendor ops the map is programmed and, where the ops can, read
  * back: a map that does not stick is refused with -EIO, logged in one
- * line, and the port then holds the map the device has.
+ * line, and the port then holds the map the device has.  Called with
+ * rio_voq_lock held.
  *
  * Return: 0; -ENODEV if the node is going away; -EPERM on a node that
  * only discovers; -EBUSY if the device's board is not known (it could
@@ -393,11 +394,9 @@ int rio_voq_staging_set_map(struct rio_voq_node *n, unsigned int port,
 	int ret = 0;
 	bool have;
 
-	mutex_lock(&rio_voq_lock);
-	if (n->dead || port >= n->nports) {
-		ret = -ENODEV;
-		goto out;
-	}
+	lockdep_assert_held(&rio_voq_lock);
+	if (n->dead || port >= n->nports)
+		return -ENODEV;
 	ps = &n->port[port];
 	ops = rio_voq_staging_find(n);
 	if (!rio_voq_node_writable(n))
@@ -417,7 +416,7 @@ int rio_voq_staging_set_map(struct rio_voq_node *n, unsigned int port,
 	if (!ret && ops && rio_voq_node_cut_off(n, NULL))
 		ret = -EHOSTUNREACH;
 	if (ret)
-		goto out;
+		return ret;
 
 	if (ops) {
 		back = kcalloc(count, sizeof(*back), GFP_KERNEL);
@@ -432,8 +431,6 @@ int rio_voq_staging_set_map(struct rio_voq_node *n, unsigned int port,
 	if (!ret)
 		memcpy(ps->smap, map, count);
 	kfree(back);
-out:
-	mutex_unlock(&rio_voq_lock);
 	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_staging_set_map);

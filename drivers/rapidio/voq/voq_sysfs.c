@@ -8,10 +8,12 @@
  * The directories follow the nodes (rio_voq_sysfs_sync(), after every
  * operation that may have made or replaced a block).
  *
- * Every file is a struct rio_voq_port_attr: its show runs with
- * rio_voq_lock held and the node alive, and gets the node and port; its
- * store parses and calls an admin operation, which takes the lock and
- * checks the node itself.  Files that do not apply to a
+ * The stores are the admin's way in, as voq_main.c's entry points are
+ * the kernel's: each parses its value without a lock, takes rio_voq_lock,
+ * finds its node and calls one operation, drops the lock and makes
+ * sysfs follow (rio_voq_sysfs_catch_up()).  Every file is a struct
+ * rio_voq_port_attr: its show runs with rio_voq_lock held and the node
+ * alive, and gets the node and port.  Files that do not apply to a
  * port (group sizes on a rev 2.x block, per_vc without per-VC support)
  * are not shown.
  *
@@ -20,6 +22,7 @@
  * keep the fabric busy or hold off a scan or an admin write.
  */
 
+#include <kunit/visibility.h>
 #include <linux/capability.h>
 #include <linux/ctype.h>
 #include <linux/kobject.h>
@@ -36,6 +39,8 @@
 
 /* Adding and removing sysfs directories; taken outside rio_voq_lock */
 static DEFINE_MUTEX(rio_voq_sysfs_lock);
+
+static void rio_voq_sysfs_catch_up(void);
 
 /*
  * The directories are the core's kobjects (kobject_create_and_add()), so
@@ -75,14 +80,13 @@ static struct rio_voq_node *rio_voq_kobj_node(struct kobject *kobj,
  * struct rio_voq_port_attr - a file of voq/ or voq/port<N>/
  * @ka: the sysfs attribute, with the dispatchers below
  * @show: called with rio_voq_lock held, the node alive
- * @store: called without the lock (the node stays until the file is
- *	gone); parses and calls an admin operation
+ * @store: called without the lock, with the value free of NULs: an
+ *	entry point (see the top of this file)
  */
 struct rio_voq_port_attr {
 	struct kobj_attribute ka;
 	ssize_t (*show)(struct rio_voq_node *n, unsigned int port, char *buf);
-	ssize_t (*store)(struct rio_voq_node *n, unsigned int port,
-			 const char *buf, size_t count);
+	ssize_t (*store)(struct kobject *kobj, const char *buf, size_t count);
 };
 
 #define to_port_attr(a) container_of(a, struct rio_voq_port_attr, ka)
@@ -107,8 +111,6 @@ static ssize_t rio_voq_attr_store(struct kobject *kobj, struct kobj_attribute *k
 				  const char *buf, size_t count)
 {
 	struct rio_voq_port_attr *pa = to_port_attr(ka);
-	struct rio_voq_node *n;
-	unsigned int port;
 
 	/*
 	 * kernfs passes embedded NULs through: a value followed by a NUL
@@ -117,10 +119,7 @@ static ssize_t rio_voq_attr_store(struct kobject *kobj, struct kobj_attribute *k
 	 */
 	if (strnlen(buf, count) != count)
 		return -EINVAL;
-	mutex_lock(&rio_voq_lock);
-	n = rio_voq_kobj_node(kobj, &port);
-	mutex_unlock(&rio_voq_lock);
-	return n ? pa->store(n, port, buf, count) : -ENODEV;
+	return pa->store(kobj, buf, count);
 }
 
 #define RIO_VOQ_ATTR_RO(_name)							\
@@ -320,14 +319,22 @@ static ssize_t symbol_format_show(struct rio_voq_node *n, unsigned int port,
 	return sysfs_emit(buf, "%s\n", l->fmt_known ? rio_voq_fmt_names[l->fmt] : "unknown");
 }
 
-static ssize_t symbol_format_store(struct rio_voq_node *n, unsigned int port,
-				   const char *buf, size_t count)
+static ssize_t symbol_format_store(struct kobject *kobj, const char *buf,
+				   size_t count)
 {
 	int pref = sysfs_match_string(rio_voq_pref_names, buf);
+	struct rio_voq_node *n;
+	unsigned int port;
+	int ret;
 
 	if (pref < 0)
 		return -EINVAL;
-	return rio_voq_port_set(n, port, RIO_VOQ_KNOB_FMT, pref) ?: count;
+	mutex_lock(&rio_voq_lock);
+	n = rio_voq_kobj_node(kobj, &port);
+	ret = n ? rio_voq_port_set(n, port, RIO_VOQ_KNOB_FMT, pref) : -ENODEV;
+	mutex_unlock(&rio_voq_lock);
+	rio_voq_sysfs_catch_up();
+	return ret ?: count;
 }
 
 /* voq/port<N>/: read-write numbers, shown from the CSR */
@@ -365,16 +372,22 @@ static ssize_t rio_voq_knob_show(struct rio_voq_node *n, unsigned int port,
 	return sysfs_emit(buf, "%u\n", val);
 }
 
-static ssize_t rio_voq_knob_store(struct rio_voq_node *n, unsigned int port,
-				  const char *buf, size_t count,
-				  enum rio_voq_knob knob)
+static ssize_t rio_voq_knob_store(struct kobject *kobj, const char *buf,
+				  size_t count, enum rio_voq_knob knob)
 {
-	unsigned int val;
+	struct rio_voq_node *n;
+	unsigned int port, val;
+	int ret;
 
 	/* Decimal only, as shown (kstrtouint() takes a "+"); else refused */
 	if (!isdigit(buf[0]) || kstrtouint(buf, 10, &val))
 		return -EINVAL;
-	return rio_voq_port_set(n, port, knob, val) ?: count;
+	mutex_lock(&rio_voq_lock);
+	n = rio_voq_kobj_node(kobj, &port);
+	ret = n ? rio_voq_port_set(n, port, knob, val) : -ENODEV;
+	mutex_unlock(&rio_voq_lock);
+	rio_voq_sysfs_catch_up();
+	return ret ?: count;
 }
 
 #define RIO_VOQ_KNOB_SHOW(_name, _knob)						\
@@ -385,10 +398,10 @@ static ssize_t _name##_show(struct rio_voq_node *n, unsigned int port,		\
 }
 
 #define RIO_VOQ_KNOB_STORE(_name, _knob)					\
-static ssize_t _name##_store(struct rio_voq_node *n, unsigned int port,	\
-			     const char *buf, size_t count)			\
+static ssize_t _name##_store(struct kobject *kobj, const char *buf,	\
+			     size_t count)					\
 {										\
-	return rio_voq_knob_store(n, port, buf, count, _knob);			\
+	return rio_voq_knob_store(kobj, buf, count, _knob);			\
 }
 
 RIO_VOQ_KNOB_SHOW(generation, RIO_VOQ_KNOB_GEN)
@@ -433,11 +446,12 @@ static ssize_t staging_map_show(struct rio_voq_node *n, unsigned int port,
 	return len + sysfs_emit_at(buf, len, "\n");
 }
 
-static ssize_t staging_map_store(struct rio_voq_node *n, unsigned int port,
-				 const char *buf, size_t count)
+static ssize_t staging_map_store(struct kobject *kobj, const char *buf,
+				 size_t count)
 {
 	char *copy, *cur, *tok;
-	unsigned int nmap = 0, q;
+	unsigned int nmap = 0, port, q;
+	struct rio_voq_node *n;
 	size_t len = count;
 	u8 *map;
 	int ret = 0;
@@ -462,8 +476,13 @@ static ssize_t staging_map_store(struct rio_voq_node *n, unsigned int port,
 		else
 			map[nmap++] = q;
 	}
-	if (!ret)
-		ret = rio_voq_staging_set_map(n, port, map, nmap);
+	if (ret)
+		goto out;
+	mutex_lock(&rio_voq_lock);
+	n = rio_voq_kobj_node(kobj, &port);
+	ret = n ? rio_voq_staging_set_map(n, port, map, nmap) : -ENODEV;
+	mutex_unlock(&rio_voq_lock);
+	rio_voq_sysfs_catch_up();
 out:
 	kfree(copy);
 	kfree(map);
@@ -533,15 +552,22 @@ static ssize_t rio_lat_feat_show(struct rio_voq_node *n, unsigned int port,
 	return len + sysfs_emit_at(buf, len, "\n");
 }
 
-static ssize_t rio_lat_feat_store(struct rio_voq_node *n, unsigned int port,
-				  const char *buf, size_t count,
-				  enum rio_lat_feat feat)
+static ssize_t rio_lat_feat_store(struct kobject *kobj, const char *buf,
+				  size_t count, enum rio_lat_feat feat)
 {
 	int val = sysfs_match_string(rio_lat_choice_words, buf);
+	struct rio_voq_node *n;
+	unsigned int port;
+	int ret;
 
 	if (val < 0)
 		return -EINVAL;
-	return rio_lat_port_set(n, port, feat, val) ?: count;
+	mutex_lock(&rio_voq_lock);
+	n = rio_voq_kobj_node(kobj, &port);
+	ret = n ? rio_lat_port_set(n, port, feat, val) : -ENODEV;
+	mutex_unlock(&rio_voq_lock);
+	rio_voq_sysfs_catch_up();
+	return ret ?: count;
 }
 
 static ssize_t multiple_ack_show(struct rio_voq_node *n, unsigned int port,
@@ -550,10 +576,10 @@ static ssize_t multiple_ack_show(struct rio_voq_node *n, unsigned int port,
 	return rio_lat_feat_show(n, port, buf, RIO_LAT_MACK);
 }
 
-static ssize_t multiple_ack_store(struct rio_voq_node *n, unsigned int port,
-				  const char *buf, size_t count)
+static ssize_t multiple_ack_store(struct kobject *kobj, const char *buf,
+				  size_t count)
 {
-	return rio_lat_feat_store(n, port, buf, count, RIO_LAT_MACK);
+	return rio_lat_feat_store(kobj, buf, count, RIO_LAT_MACK);
 }
 
 static ssize_t pna_recovery_show(struct rio_voq_node *n, unsigned int port,
@@ -562,10 +588,10 @@ static ssize_t pna_recovery_show(struct rio_voq_node *n, unsigned int port,
 	return rio_lat_feat_show(n, port, buf, RIO_LAT_PNA);
 }
 
-static ssize_t pna_recovery_store(struct rio_voq_node *n, unsigned int port,
-				  const char *buf, size_t count)
+static ssize_t pna_recovery_store(struct kobject *kobj, const char *buf,
+				  size_t count)
 {
-	return rio_lat_feat_store(n, port, buf, count, RIO_LAT_PNA);
+	return rio_lat_feat_store(kobj, buf, count, RIO_LAT_PNA);
 }
 
 RIO_VOQ_ATTR_RO(csr);
@@ -727,10 +753,13 @@ void rio_voq_sysfs_del(struct rio_voq_node *n)
 /*
  * The first node after @n (in its fabric, then in the fabrics after it;
  * from the start if @n is NULL or died) whose directories must follow
- * it, NULL if none.  A node that is not dead is in its fabric, and its
- * fabric in the list.  Called with rio_voq_lock held.
+ * it, NULL if none; with @add_only, only those that have a VoQ block and
+ * no directory, and are not to be made again.  A node that is not dead
+ * is in its fabric, and its fabric in the list.  Called with
+ * rio_voq_lock held.
  */
-static struct rio_voq_node *rio_voq_sysfs_next(struct rio_voq_node *n)
+static struct rio_voq_node *rio_voq_sysfs_next(struct rio_voq_node *n,
+					       bool add_only)
 {
 	struct rio_voq_net *net;
 
@@ -744,10 +773,12 @@ static struct rio_voq_node *rio_voq_sysfs_next(struct rio_voq_node *n)
 		n = list_next_entry(n, node);
 	}
 	for (;;) {
-		list_for_each_entry_from(n, &net->nodes, node)
-			if (!n->dead && !n->sysfs_failed &&
-			    (n->sysfs_stale || (n->ef && !n->kdir)))
+		list_for_each_entry_from(n, &net->nodes, node) {
+			if (n->dead || n->sysfs_failed)
+				continue;
+			if (n->sysfs_stale ? !add_only : n->ef && !n->kdir)
 				return n;
+		}
 		net = rio_voq_net_next(net);
 		if (!net)
 			return NULL;
@@ -755,28 +786,20 @@ static struct rio_voq_node *rio_voq_sysfs_next(struct rio_voq_node *n)
 	}
 }
 
-/**
- * rio_voq_sysfs_sync() - make the sysfs directories follow the nodes
- *
- * Every node that has a VoQ block gets its voq/ directory, and a node
- * whose device was replaced gets its directories made again for its
- * new block (or loses them with it).  A node cannot be freed while
- * rio_voq_sysfs_lock is held; sysfs directories are made and removed
- * without rio_voq_lock, which their handlers take.  The walk goes on
- * after the node it did last, which stays in the list unless it died
- * meanwhile (then it starts over): one pass over the nodes, not a pass
- * per node.  Called without rio_voq_lock.
+/*
+ * One pass over the nodes (see rio_voq_sysfs_sync()), with
+ * rio_voq_sysfs_lock held; with @add_only, no directory is removed.
  */
-void rio_voq_sysfs_sync(void)
+static void rio_voq_sysfs_walk(bool add_only)
 {
 	struct rio_voq_node *n = NULL;
 	struct rio_voq_net *net;
 	bool stale, has;
 
-	mutex_lock(&rio_voq_sysfs_lock);
+	lockdep_assert_held(&rio_voq_sysfs_lock);
 	for (;;) {
 		mutex_lock(&rio_voq_lock);
-		n = rio_voq_sysfs_next(n);
+		n = rio_voq_sysfs_next(n, add_only);
 		stale = n && n->sysfs_stale;
 		has = n && n->ef;
 		if (n)
@@ -797,6 +820,42 @@ void rio_voq_sysfs_sync(void)
 		list_for_each_entry(n, &net->nodes, node)
 			n->sysfs_failed = false;
 	mutex_unlock(&rio_voq_lock);
+}
+
+/**
+ * rio_voq_sysfs_sync() - make the sysfs directories follow the nodes
+ *
+ * Every node that has a VoQ block gets its voq/ directory, and a node
+ * whose device was replaced gets its directories made again for its
+ * new block (or loses them with it).  A node cannot be freed while
+ * rio_voq_sysfs_lock is held; sysfs directories are made and removed
+ * without rio_voq_lock, which their handlers take.  The walk goes on
+ * after the node it did last, which stays in the list unless it died
+ * meanwhile (then it starts over): one pass over the nodes, not a pass
+ * per node.  Called without rio_voq_lock, and not from a handler of
+ * these files (rio_voq_sysfs_catch_up()).
+ */
+void rio_voq_sysfs_sync(void)
+{
+	mutex_lock(&rio_voq_sysfs_lock);
+	rio_voq_sysfs_walk(false);
+	mutex_unlock(&rio_voq_sysfs_lock);
+}
+
+/*
+ * The sync of a store, which runs inside one of these files: removing a
+ * directory waits for the handlers in it, this one too, so the store
+ * neither removes one nor waits for rio_voq_sysfs_lock, whose holder may
+ * be removing its own.  It makes the directories that are missing; a
+ * node to be made again is left to the sync of the entry point that
+ * replaced it, as are all of them when another sync runs.  No store's
+ * operation makes or replaces a block: this only catches up.
+ */
+static void rio_voq_sysfs_catch_up(void)
+{
+	if (!mutex_trylock(&rio_voq_sysfs_lock))
+		return;
+	rio_voq_sysfs_walk(true);
 	mutex_unlock(&rio_voq_sysfs_lock);
 }
 
@@ -813,3 +872,4 @@ void rio_voq_sysfs_remove(struct rio_voq_node *n)
 	rio_voq_sysfs_del(n);
 	mutex_unlock(&rio_voq_sysfs_lock);
 }
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_sysfs_remove);
