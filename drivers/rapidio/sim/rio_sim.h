@@ -503,6 +503,7 @@ struct rio_sim_mport {
 	struct rio_sim_initiator ini;
 	struct list_head node;
 	struct dentry *dbg;
+	bool attached;
 	spinlock_t pw_lock;	/* pw_queue */
 	struct list_head pw_queue;
 	unsigned int pw_queued;

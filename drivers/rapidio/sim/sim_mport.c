@@ -605,6 +605,7 @@ struct rio_sim_mport *rio_sim_mport_attach(struct rio_sim_fabric *fab,
 					   int host_destid)
 {
 	struct rio_sim_initiator *ini;
+	struct rio_sim_mport *sm;
 	bool busy = false;
 
 	if (local->fabric != fab || local->is_switch || local == fab->host)
@@ -615,7 +616,10 @@ struct rio_sim_mport *rio_sim_mport_attach(struct rio_sim_fabric *fab,
 	spin_unlock_irq(&fab->lock);
 	if (busy)
 		return ERR_PTR(-EBUSY);
-	return sim_mport_new(rio_sim_fabric_get(fab), local, host_destid);
+	sm = sim_mport_new(rio_sim_fabric_get(fab), local, host_destid);
+	if (!IS_ERR(sm))
+		sm->attached = true;
+	return sm;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_sim_mport_attach);
 
@@ -663,23 +667,29 @@ int rio_sim_mport_attach_index(struct rio_sim_mport *sm, unsigned int index,
 
 /**
  * rio_sim_mport_detach_name() - destroy another mport of the same fabric
- * @sm: an mport of the fabric, which stays
+ * @sm: the fabric's own mport (not one attached to it), which stays
  * @name: the name of the mport to destroy, one rio_sim_mport_attach()
  *	registered on @sm's fabric
  *
  * For the detach file of @sm's debugfs directory: the mport leaves the
  * list of mports before it goes, so that nothing else destroys it
- * meanwhile (module exit waits for @sm's files, and so for this).
+ * meanwhile (module exit waits for @sm's files, and so for this).  Only
+ * an attached mport goes, and only from an mport that was not attached:
+ * the fabric's own mport belongs to configfs (or a test), and two
+ * attached mports cannot detach each other, each waiting for the
+ * other's files.
  *
- * Return: 0, or -EINVAL for no such mport.
+ * Return: 0, or -EINVAL for no such mport, or when @sm is attached.
  */
 int rio_sim_mport_detach_name(struct rio_sim_mport *sm, const char *name)
 {
 	struct rio_sim_mport *it, *found = NULL;
 
+	if (sm->attached)
+		return -EINVAL;
 	mutex_lock(&rio_sim_mports_lock);
 	list_for_each_entry(it, &rio_sim_mports, node) {
-		if (it != sm && it->fab == sm->fab && !strcmp(it->mport.name, name)) {
+		if (it->attached && it->fab == sm->fab && !strcmp(it->mport.name, name)) {
 			found = it;
 			list_del(&it->node);
 			break;
@@ -693,6 +703,7 @@ int rio_sim_mport_detach_name(struct rio_sim_mport *sm, const char *name)
 	rio_unregister_mport(&found->mport);
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(rio_sim_mport_detach_name);
 
 /**
  * rio_sim_mport_destroy_all() - destroy every simulated mport, wait for

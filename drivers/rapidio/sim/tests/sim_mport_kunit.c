@@ -359,6 +359,30 @@ static void sim_mp_dbell_two_hosts(struct kunit *test)
 	rio_sim_kunit_release(test, a);
 }
 
+/*
+ * Only an mport attached to a fabric can be detached, and only from an
+ * mport that was not attached itself (the fabric's own host): an
+ * attached host's detach file cannot take away the mport configfs or a
+ * test made, nor can two attached mports detach each other.
+ */
+static void sim_mp_detach_only_attached(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "star:2");
+	struct rio_sim_mport *a, *b;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	a = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, a);
+	b = rio_sim_kunit_attach(test, fab, rio_sim_dev_find(fab, EP2), -1);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, b);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_detach_name(b, a->mport.name), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rio_sim_mport_detach_name(b, b->mport.name), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rio_sim_mport_detach_name(a, a->mport.name), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rio_sim_mport_detach_name(a, "rio-sim-none"), -EINVAL);
+	rio_sim_kunit_release(test, b);
+	rio_sim_kunit_release(test, a);
+}
+
 static struct kunit_case sim_mport_test_cases[] = {
 	KUNIT_CASE_PARAM(sim_mp_query_up, sim_mp_speed_gen_params),
 	KUNIT_CASE(sim_mp_query_down),
@@ -367,6 +391,7 @@ static struct kunit_case sim_mport_test_cases[] = {
 	KUNIT_CASE(sim_mp_pwenable),
 	KUNIT_CASE(sim_mp_dbell_endpoint),
 	KUNIT_CASE(sim_mp_dbell_two_hosts),
+	KUNIT_CASE(sim_mp_detach_only_attached),
 	{}
 };
 
