@@ -658,6 +658,79 @@ static void voq_staging_setup_not_stuck(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
+/*
+ * A switch with staging RAM behind another switch, whose link to it
+ * goes down: the switch is cut off from the host and may be another
+ * board when the link is back, so it is not known until then, and an
+ * admin's map for it is refused without an access.
+ */
+static void voq_staging_admin_cut_off_far(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+	struct rio_sim_dev_desc d = {
+		.name = "sw-ram", .is_switch = true, .nports = 8, .vid = RIO_SIM_VID,
+		.did = RIO_SIM_DID_SWITCH_RAM, .map = RIO_SIM_MAP_I, .em = true,
+		.voq = true, .voq_layout = RIO_VOQ_LAYOUT_REV3,
+		.voq_caps = RIO_SIM_VOQ_CAPS_ALL,
+		.staging = RIO_SIM_STAGING_RAM, .staging_queues = 4,
+	};
+	u8 map[64] = { 3, 1, 2 };
+	struct rio_sim_dev *host, *sw, *ram;
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *nram;
+	unsigned int count;
+	u64 reads, writes;
+	u8 was[64];
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	host = voq_test_dev(test, fab, "host", false, 1, RIO_VOQ_LAYOUT_REV3,
+			    RIO_SIM_VOQ_CAPS_ALL);
+	d.name = "sw";
+	d.did = RIO_SIM_DID_SWITCH;
+	d.nports = 4;
+	d.staging = 0;
+	d.staging_queues = 0;
+	sw = rio_sim_dev_add(fab, &d);	/* with port-writes: the link is known down */
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sw);
+	d.name = "sw-ram";
+	d.did = RIO_SIM_DID_SWITCH_RAM;
+	d.nports = 8;
+	d.staging = RIO_SIM_STAGING_RAM;
+	d.staging_queues = 4;
+	ram = rio_sim_dev_add(fab, &d);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ram);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 1, ram, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(ram, 1, voq_test_dev(test, fab, "ep1", false, 1,
+								RIO_VOQ_LAYOUT_REV3,
+								RIO_SIM_VOQ_CAPS_ALL), 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(ram, 2, voq_test_dev(test, fab, "ep2", false, 1,
+								RIO_VOQ_LAYOUT_REV3,
+								RIO_SIM_VOQ_CAPS_ALL), 0, 2), 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	nram = voq_test_node(sm, ram);
+	KUNIT_ASSERT_NOT_NULL(test, nram);
+	KUNIT_ASSERT_NOT_NULL(test, nram->port[1].smap);
+	count = nram->port[1].nsmap;
+	KUNIT_ASSERT_LE(test, count, (unsigned int)sizeof(map));
+	memcpy(was, &ram->stg_map[1 * RIO_SIM_ROUTES_SMALL], count);
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_TRUE(test, nram->unknown);
+	mutex_unlock(&rio_voq_lock);
+	reads = sm->ini.reads;
+	writes = sm->ini.writes;
+	KUNIT_EXPECT_EQ(test, voq_test_staging_set_map(nram, 1, map, count), -EBUSY);
+	KUNIT_EXPECT_EQ(test, sm->ini.reads, reads);
+	KUNIT_EXPECT_EQ(test, sm->ini.writes, writes);
+	voq_expect_map(test, &ram->stg_map[1 * RIO_SIM_ROUTES_SMALL], was, count);
+	rio_sim_kunit_release(test, sm);
+}
+
 static struct kunit_case voq_staging_test_cases[] = {
 	KUNIT_CASE_PARAM(voq_staging_contiguous, voq_contig_gen_params),
 	KUNIT_CASE(voq_staging_registry),
@@ -669,6 +742,7 @@ static struct kunit_case voq_staging_test_cases[] = {
 	KUNIT_CASE(voq_staging_admin_map),
 	KUNIT_CASE(voq_staging_store_bad_bytes),
 	KUNIT_CASE(voq_staging_admin_cut_off),
+	KUNIT_CASE(voq_staging_admin_cut_off_far),
 	KUNIT_CASE_PARAM(voq_staging_admin_not_stuck, voq_stg_fault_gen_params),
 	KUNIT_CASE_PARAM(voq_staging_setup_not_stuck, voq_stg_fault_gen_params),
 	KUNIT_CASE(voq_staging_admin_last_entry_not_stuck),
