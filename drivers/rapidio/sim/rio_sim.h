@@ -479,6 +479,8 @@ struct rio_sim_dbell {
  *	accesses it made
  * @node: entry in the list of simulated mports
  * @dbg: debugfs directory
+ * @attached: made by rio_sim_mport_attach(): another host of the fabric,
+ *	that the fabric's own mport can detach
  * @pw_lock: protects @pw_queue
  * @pw_queue: port-writes received, not yet handed to the core
  * @pw_queued: places taken in it, at most RIO_SIM_PW_FIFO
