@@ -240,11 +240,11 @@ static void sim_dbell_work(struct work_struct *work)
 }
 
 /*
- * What tsi721 and fsl_rio report: the link's selected baud rate (the
- * code of the Port 0 Control 2 CSR, enum rio_link_speed up to 6.25
- * Gbaud) and initialized width when the port is OK, else RIO_LINK_DOWN;
- * no DMA.  Read from the device without a maintenance transaction, as a
- * driver reads its own registers.
+ * What tsi721 reports (fsl_rio has no query_mport): the link's selected
+ * baud rate (the code of the Port 0 Control 2 CSR, enum rio_link_speed
+ * up to 6.25 Gbaud) and initialized width when the port is OK, else
+ * RIO_LINK_DOWN; no DMA.  Read from the device without a maintenance
+ * transaction, as a driver reads its own registers.
  */
 static int sim_query_mport(struct rio_mport *mport, struct rio_mport_attr *attr)
 {
