@@ -16,6 +16,7 @@
 #define _RIO_SIM_API_H
 
 #include <linux/bitmap.h>
+#include <linux/irq_work.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/refcount.h>
@@ -492,7 +493,8 @@ struct rio_sim_dbell {
  * @dbell_ring: inbound doorbells not yet handed to the handlers
  * @dbell_head: the oldest of them
  * @dbell_queued: how many, at most RIO_SIM_DBELL_FIFO
- * @dbell_work: hands them to the handlers of rio_request_inb_dbell()
+ * @dbell_irq: hands them to the handlers of rio_request_inb_dbell(), in
+ *	hard interrupt context (the mport's doorbell interrupt)
  * @dbell_sent: doorbells it sent that were accepted
  * @dbell_received: doorbells a handler took
  * @dbell_unhandled: doorbells that no handler's range held (dropped)
@@ -516,7 +518,7 @@ struct rio_sim_mport {
 	struct rio_sim_dbell dbell_ring[RIO_SIM_DBELL_FIFO];
 	unsigned int dbell_head;
 	unsigned int dbell_queued;
-	struct work_struct dbell_work;
+	struct irq_work dbell_irq;
 	u64 dbell_sent;
 	u64 dbell_received;
 	u64 dbell_unhandled;

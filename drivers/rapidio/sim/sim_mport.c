@@ -8,6 +8,7 @@
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/err.h>
+#include <linux/irq_work.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/rio_drv.h>
@@ -152,7 +153,7 @@ static int sim_dbell_queue(struct rio_sim_mport *sm, const struct rio_sim_dbell 
 	} else {
 		sm->dbell_ring[(sm->dbell_head + sm->dbell_queued++) %
 			       RIO_SIM_DBELL_FIFO] = *db;
-		schedule_work(&sm->dbell_work);
+		irq_work_queue(&sm->dbell_irq);
 	}
 	spin_unlock_irqrestore(&sm->dbell_lock, flags);
 	return ret;
@@ -201,29 +202,36 @@ out:
 	return ret;
 }
 
-/* Hand the doorbells queued to the handlers whose range holds them */
-static void sim_dbell_work(struct work_struct *work)
+/*
+ * The mport's doorbell interrupt: hand the doorbells queued to the
+ * handlers whose range holds them, in hard interrupt context, as
+ * fsl_rio's doorbell interrupt handler does (tsi721 does it from a work
+ * item): a handler that sleeps, or that takes a lock it shares with a
+ * task without disabling interrupts, is told so here (might_sleep(),
+ * lockdep) as it would be on that hardware.  Like both drivers, it walks
+ * the mport's list of handlers without the mport's lock, a mutex, which
+ * the core holds only while it adds or removes one.
+ */
+static void sim_dbell_irq(struct irq_work *work)
 {
-	struct rio_sim_mport *sm = container_of(work, struct rio_sim_mport, dbell_work);
+	struct rio_sim_mport *sm = container_of(work, struct rio_sim_mport, dbell_irq);
 	struct rio_mport *mport = &sm->mport;
 	struct rio_sim_dbell db;
 	struct rio_dbell *dbell;
 	bool found;
 
 	for (;;) {
-		spin_lock_irq(&sm->dbell_lock);
+		spin_lock(&sm->dbell_lock);
 		if (!sm->dbell_queued) {
-			spin_unlock_irq(&sm->dbell_lock);
+			spin_unlock(&sm->dbell_lock);
 			return;
 		}
 		db = sm->dbell_ring[sm->dbell_head];
 		sm->dbell_head = (sm->dbell_head + 1) % RIO_SIM_DBELL_FIFO;
 		sm->dbell_queued--;
-		spin_unlock_irq(&sm->dbell_lock);
+		spin_unlock(&sm->dbell_lock);
 
-		/* The core adds and removes handlers under the mport's lock */
 		found = false;
-		mutex_lock(&mport->lock);
 		list_for_each_entry(dbell, &mport->dbells, node) {
 			if (dbell->res->start <= db.info && db.info <= dbell->res->end) {
 				dbell->dinb(mport, dbell->dev_id, db.src, db.dst, db.info);
@@ -231,7 +239,6 @@ static void sim_dbell_work(struct work_struct *work)
 				break;
 			}
 		}
-		mutex_unlock(&mport->lock);
 		if (found)
 			sm->dbell_received++;
 		else
@@ -400,7 +407,7 @@ EXPORT_SYMBOL_IF_KUNIT(rio_sim_mport_pw_flush);
  */
 void rio_sim_mport_dbell_flush(struct rio_sim_mport *sm)
 {
-	flush_work(&sm->dbell_work);
+	irq_work_sync(&sm->dbell_irq);
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_sim_mport_dbell_flush);
 
@@ -434,7 +441,8 @@ static void sim_pw_stop(struct rio_sim_mport *sm)
 	list_del_init(&sm->ini.node);
 	spin_unlock_irq(&sm->fab->lock);
 	cancel_work_sync(&sm->pw_work);
-	cancel_work_sync(&sm->dbell_work);
+	/* The doorbells queued already go to the handlers, still there */
+	irq_work_sync(&sm->dbell_irq);
 	list_for_each_entry_safe(e, tmp, &sm->pw_queue, node) {
 		list_del(&e->node);
 		kfree(e);
@@ -508,7 +516,7 @@ static struct rio_sim_mport *sim_mport_new(struct rio_sim_fabric *fab,
 	INIT_LIST_HEAD(&sm->pw_queue);
 	INIT_WORK(&sm->pw_work, sim_pw_work);
 	spin_lock_init(&sm->dbell_lock);
-	INIT_WORK(&sm->dbell_work, sim_dbell_work);
+	sm->dbell_irq = IRQ_WORK_INIT_HARD(sim_dbell_irq);
 	mport = &sm->mport;
 
 	ret = rio_mport_initialize(mport);

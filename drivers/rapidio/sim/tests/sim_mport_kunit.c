@@ -279,9 +279,16 @@ static void sim_mp_dbell_endpoint(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
+/*
+ * What a doorbell handler saw: the doorbells, and the contexts they ran
+ * in that a handler of a real mport cannot rely on (a task's, or one
+ * with interrupts on)
+ */
 struct sim_mp_dbell_log {
 	unsigned int count;
 	u16 src, dst, info;
+	unsigned int in_task;
+	unsigned int irqs_on;
 };
 
 static void sim_mp_dbell_catch(struct rio_mport *mport, void *ctx, u16 src,
@@ -293,6 +300,8 @@ static void sim_mp_dbell_catch(struct rio_mport *mport, void *ctx, u16 src,
 	log->src = src;
 	log->dst = dst;
 	log->info = info;
+	log->in_task += in_task();
+	log->irqs_on += !irqs_disabled();
 }
 
 /*
@@ -344,6 +353,13 @@ static void sim_mp_dbell_two_hosts(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, la.src, idb);
 	KUNIT_EXPECT_EQ(test, la.dst, 0);
 	KUNIT_EXPECT_EQ(test, la.info, 0xbeef);
+	/*
+	 * Both in hard interrupt context, as fsl_rio runs its handlers: one
+	 * that sleeps, or takes a lock it shares with a task without
+	 * disabling interrupts, fails here as on that hardware
+	 */
+	KUNIT_EXPECT_EQ(test, la.in_task + lb.in_task, 0U);
+	KUNIT_EXPECT_EQ(test, la.irqs_on + lb.irqs_on, 0U);
 
 	/* B's link down: A's doorbell finds no way */
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_set_link(b, false), 0);
