@@ -581,6 +581,10 @@ struct rio_sim_mport *rio_sim_kunit_attach(struct kunit *test,
 					   struct rio_sim_fabric *fab,
 					   struct rio_sim_dev *local,
 					   int host_destid);
+int rio_sim_kunit_dbell(struct kunit *test, struct rio_sim_mport *sm,
+			void *dev_id, u16 start, u16 end,
+			void (*dinb)(struct rio_mport *mport, void *dev_id,
+				     u16 src, u16 dst, u16 info));
 void rio_sim_kunit_release(struct kunit *test, void *res);
 
 #endif /* _RIO_SIM_API_H */

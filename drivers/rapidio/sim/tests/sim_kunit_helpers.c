@@ -16,6 +16,8 @@
 #include <kunit/visibility.h>
 #include <linux/err.h>
 #include <linux/module.h>
+#include <linux/rio_drv.h>
+#include <linux/slab.h>
 
 #include "../sim.h"
 
@@ -35,6 +37,28 @@ static void rio_sim_kunit_fabric_put(struct kunit_resource *res)
 static void rio_sim_kunit_mport_destroy(struct kunit_resource *res)
 {
 	rio_sim_mport_destroy(res->data);
+}
+
+/* A doorbell range a test took */
+struct rio_sim_kunit_dbell {
+	struct rio_sim_mport *sm;
+	u16 start;
+	u16 end;
+};
+
+/*
+ * The doorbells the mport has received are handled; the range is
+ * released, and once the doorbell interrupt that may have found it
+ * meanwhile has returned, its handler is called no more
+ */
+static void rio_sim_kunit_dbell_release(struct kunit_resource *res)
+{
+	struct rio_sim_kunit_dbell *db = res->data;
+
+	rio_sim_mport_dbell_flush(db->sm);
+	rio_release_inb_dbell(&db->sm->mport, db->start, db->end);
+	rio_sim_mport_dbell_flush(db->sm);
+	kfree(db);
 }
 
 /* Make @data a resource of @test that @free releases; on failure release it now */
@@ -58,6 +82,13 @@ static bool rio_sim_kunit_match(struct kunit *test, struct kunit_resource *res,
 {
 	return (res->free == rio_sim_kunit_fabric_put ||
 		res->free == rio_sim_kunit_mport_destroy) && res->data == match_data;
+}
+
+static bool rio_sim_kunit_dbell_of(struct kunit *test, struct kunit_resource *res,
+				   void *sm)
+{
+	return res->free == rio_sim_kunit_dbell_release &&
+	       ((struct rio_sim_kunit_dbell *)res->data)->sm == sm;
 }
 
 /**
@@ -137,15 +168,66 @@ struct rio_sim_mport *rio_sim_kunit_attach(struct kunit *test,
 EXPORT_SYMBOL_GPL(rio_sim_kunit_attach);
 
 /**
+ * rio_sim_kunit_dbell() - a doorbell handler for the length of a test
+ * @test: the test; the handler is released when it ends, if not before
+ * @sm: the mport whose doorbells it takes
+ * @dev_id: the handler's context
+ * @start: first information field of its range
+ * @end: last one
+ * @dinb: the handler, as for rio_request_inb_dbell()
+ *
+ * As rio_request_inb_dbell(); the range is released
+ * (rio_release_inb_dbell()) when the test ends, also when an assertion
+ * ends it early, before its mport goes, and the doorbells already
+ * delivered to the handler have been handled by then.
+ *
+ * Return: 0, or the error of rio_request_inb_dbell() (or -ENOMEM).
+ */
+int rio_sim_kunit_dbell(struct kunit *test, struct rio_sim_mport *sm,
+			void *dev_id, u16 start, u16 end,
+			void (*dinb)(struct rio_mport *mport, void *dev_id,
+				     u16 src, u16 dst, u16 info))
+{
+	struct rio_sim_kunit_dbell *db;
+	int ret;
+
+	db = kmalloc(sizeof(*db), GFP_KERNEL);
+	if (!db)
+		return -ENOMEM;
+	db->sm = sm;
+	db->start = start;
+	db->end = end;
+	ret = rio_request_inb_dbell(&sm->mport, dev_id, start, end, dinb);
+	if (ret) {
+		kfree(db);
+		return ret;
+	}
+	/* A handler of a test is released when it ends (the mport after it) */
+	if (!kunit_alloc_resource(test, rio_sim_kunit_init,
+				  rio_sim_kunit_dbell_release, GFP_KERNEL, db)) {
+		struct kunit_resource res = { .data = db };
+
+		rio_sim_kunit_dbell_release(&res);
+		return -ENOMEM;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_GPL(rio_sim_kunit_dbell);
+
+/**
  * rio_sim_kunit_release() - tear down a test's fabric or mport now
  * @test: the test
  * @res: a fabric or mport the test has from this file
  *
- * An mport is destroyed; a fabric loses the test's reference (it lives
- * on while an mport holds one).
+ * An mport is destroyed, after the doorbell handlers the test has on it
+ * (rio_sim_kunit_dbell()) are released; a fabric loses the test's
+ * reference (it lives on while an mport holds one).
  */
 void rio_sim_kunit_release(struct kunit *test, void *res)
 {
+	/* An mport's doorbell handlers go first, as at the end of the test */
+	while (!kunit_destroy_resource(test, rio_sim_kunit_dbell_of, res))
+		;
 	KUNIT_EXPECT_EQ(test, kunit_destroy_resource(test, rio_sim_kunit_match, res), 0);
 }
 EXPORT_SYMBOL_GPL(rio_sim_kunit_release);

@@ -327,10 +327,10 @@ static void sim_mp_dbell_two_hosts(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, rb);
 	idb = rb->destid;
 
-	KUNIT_ASSERT_EQ(test, rio_request_inb_dbell(&b->mport, &lb, 0x100, 0x1ff,
-						    sim_mp_dbell_catch), 0);
-	KUNIT_ASSERT_EQ(test, rio_request_inb_dbell(&a->mport, &la, 0, 0xffff,
-						    sim_mp_dbell_catch), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_kunit_dbell(test, b, &lb, 0x100, 0x1ff,
+						  sim_mp_dbell_catch), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_kunit_dbell(test, a, &la, 0, 0xffff,
+						  sim_mp_dbell_catch), 0);
 	KUNIT_EXPECT_EQ(test, rio_mport_send_doorbell(&a->mport, idb, 0x155), 0);
 	rio_sim_mport_dbell_flush(b);
 	KUNIT_EXPECT_EQ(test, lb.count, 1U);
@@ -366,12 +366,53 @@ static void sim_mp_dbell_two_hosts(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rio_mport_send_doorbell(&a->mport, idb, 0x155), -EIO);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_set_link(b, true), 0);
 
-	KUNIT_EXPECT_EQ(test, rio_release_inb_dbell(&b->mport, 0x100, 0x1ff), 0);
-	KUNIT_EXPECT_EQ(test, rio_release_inb_dbell(&a->mport, 0, 0xffff), 0);
 	rio_sim_kunit_release(test, b);
 	/* B gone: its device takes doorbells as any endpoint */
 	KUNIT_EXPECT_EQ(test, rio_mport_send_doorbell(&a->mport, idb, 1), 0);
 	KUNIT_EXPECT_EQ(test, fab->dbells, 1ULL);
+	rio_sim_kunit_release(test, a);
+}
+
+/*
+ * A handler of a test (rio_sim_kunit_dbell()) is released when the test
+ * ends, as when an assertion fails after it was registered: run as a
+ * test of its own here, ended by kunit_cleanup()
+ */
+static void sim_mp_dbell_test_end(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "star:2");
+	struct sim_mp_dbell_log log = { };
+	struct rio_sim_mport *a, *b;
+	struct kunit inner;
+	struct rio_dev *rb;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	a = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, a);
+	b = rio_sim_kunit_attach(test, fab, rio_sim_dev_find(fab, EP2), -1);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, b);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(a), 0);
+	rb = rio_sim_rdev(a, rio_sim_dev_find(fab, EP2));
+	KUNIT_ASSERT_NOT_NULL(test, rb);
+
+	kunit_init_test(&inner, "sim_mp_dbell_inner", NULL);
+	KUNIT_ASSERT_EQ(test, rio_sim_kunit_dbell(&inner, b, &log, 0x10, 0x1f,
+						  sim_mp_dbell_catch), 0);
+	KUNIT_EXPECT_EQ(test, rio_request_inb_dbell(&b->mport, &log, 0x18, 0x18,
+						    sim_mp_dbell_catch), -EBUSY);
+	KUNIT_EXPECT_EQ(test, rio_send_doorbell(rb, 0x11), 0);
+	kunit_cleanup(&inner);
+	/* The doorbell sent before it ended was handled before */
+	KUNIT_EXPECT_EQ(test, log.count, 1U);
+	KUNIT_EXPECT_TRUE(test, list_empty(&b->mport.dbells));
+	KUNIT_EXPECT_EQ(test, rio_send_doorbell(rb, 0x12), 0);
+	rio_sim_mport_dbell_flush(b);
+	KUNIT_EXPECT_EQ(test, log.count, 1U);
+	KUNIT_EXPECT_EQ(test, b->dbell_unhandled, 1ULL);
+	/* The range is free again */
+	KUNIT_EXPECT_EQ(test, rio_sim_kunit_dbell(test, b, &log, 0x10, 0x1f,
+						  sim_mp_dbell_catch), 0);
+	rio_sim_kunit_release(test, b);
 	rio_sim_kunit_release(test, a);
 }
 
@@ -407,6 +448,7 @@ static struct kunit_case sim_mport_test_cases[] = {
 	KUNIT_CASE(sim_mp_pwenable),
 	KUNIT_CASE(sim_mp_dbell_endpoint),
 	KUNIT_CASE(sim_mp_dbell_two_hosts),
+	KUNIT_CASE(sim_mp_dbell_test_end),
 	KUNIT_CASE(sim_mp_detach_only_attached),
 	{}
 };
