@@ -21,6 +21,13 @@
 static LIST_HEAD(rio_sim_mports);
 static DEFINE_MUTEX(rio_sim_mports_lock);
 /*
+ * Attaching an mport to a device: held from the check that no mport has
+ * the device until the new one is on the fabric's list of initiators,
+ * where the check looks (its registration sleeps, so the fabric's lock
+ * cannot be held that long)
+ */
+static DEFINE_MUTEX(rio_sim_attach_lock);
+/*
  * Mports whose release callback has not run yet.  The callback is this
  * module's code and runs at the last put of the mport's device, which
  * may come after rio_unregister_mport() returned (a sysfs file held
@@ -618,15 +625,20 @@ struct rio_sim_mport *rio_sim_mport_attach(struct rio_sim_fabric *fab,
 
 	if (local->fabric != fab || local->is_switch || local == fab->host)
 		return ERR_PTR(-EINVAL);
+	mutex_lock(&rio_sim_attach_lock);
 	spin_lock_irq(&fab->lock);
 	list_for_each_entry(ini, &fab->inis, node)
 		busy |= ini->local == local;
 	spin_unlock_irq(&fab->lock);
-	if (busy)
-		return ERR_PTR(-EBUSY);
+	if (busy) {
+		sm = ERR_PTR(-EBUSY);
+		goto out;
+	}
 	sm = sim_mport_new(rio_sim_fabric_get(fab), local, host_destid);
 	if (!IS_ERR(sm))
 		sm->attached = true;
+out:
+	mutex_unlock(&rio_sim_attach_lock);
 	return sm;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_sim_mport_attach);

@@ -10,8 +10,11 @@
 
 #include <kunit/test.h>
 #include <kunit/visibility.h>
+#include <linux/completion.h>
+#include <linux/kthread.h>
 #include <linux/rio_drv.h>
 #include <linux/rio_regs.h>
+#include <linux/version.h>
 
 #include "../sim.h"
 
@@ -417,6 +420,103 @@ static void sim_mp_dbell_test_end(struct kunit *test)
 }
 
 /*
+ * Two attaches of one endpoint at once: the first waits in its mport's
+ * registration (a class interface of the test holds it there, past the
+ * check that no mport has the endpoint) while the second runs.  One
+ * mport is made, the other attach answers -EBUSY.
+ */
+struct sim_mp_race {
+	struct rio_sim_fabric *fab;
+	struct rio_sim_dev *local;
+	struct rio_sim_mport *sm;
+	struct completion done;
+};
+
+static atomic_t sim_mp_race_adds;
+static bool sim_mp_race_armed;
+static struct completion sim_mp_race_entered, sim_mp_race_go;
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
+static int sim_mp_race_add(struct device *dev)
+#else
+static int sim_mp_race_add(struct device *dev, struct class_interface *cif)
+#endif
+{
+	if (READ_ONCE(sim_mp_race_armed) && atomic_inc_return(&sim_mp_race_adds) == 1) {
+		complete(&sim_mp_race_entered);
+		wait_for_completion_timeout(&sim_mp_race_go, 10 * HZ);
+	}
+	return 0;
+}
+
+static struct class_interface sim_mp_race_cif = {
+	.class = &rio_mport_class,
+	.add_dev = sim_mp_race_add,
+};
+
+static int sim_mp_race_attach(void *data)
+{
+	struct sim_mp_race *r = data;
+
+	r->sm = rio_sim_mport_attach(r->fab, r->local, -1);
+	complete(&r->done);
+	return 0;
+}
+
+static void sim_mp_attach_race(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "star:2");
+	struct sim_mp_race r[2];
+	struct task_struct *t;
+	int made = 0, busy = 0, i;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	for (i = 0; i < 2; i++) {
+		r[i].fab = fab;
+		r[i].local = rio_sim_dev_find(fab, EP2);
+		r[i].sm = ERR_PTR(-EINPROGRESS);
+		init_completion(&r[i].done);
+	}
+	atomic_set(&sim_mp_race_adds, 0);
+	init_completion(&sim_mp_race_entered);
+	init_completion(&sim_mp_race_go);
+	KUNIT_ASSERT_EQ(test, class_interface_register(&sim_mp_race_cif), 0);
+	WRITE_ONCE(sim_mp_race_armed, true);
+
+	t = kthread_run(sim_mp_race_attach, &r[0], "sim-attach-0");
+	KUNIT_EXPECT_FALSE(test, IS_ERR(t));
+	if (!IS_ERR(t)) {
+		KUNIT_EXPECT_NE(test, wait_for_completion_timeout(&sim_mp_race_entered,
+								  10 * HZ), 0UL);
+		t = kthread_run(sim_mp_race_attach, &r[1], "sim-attach-1");
+		KUNIT_EXPECT_FALSE(test, IS_ERR(t));
+		if (!IS_ERR(t))
+			wait_for_completion_timeout(&r[1].done, HZ / 2);
+		else
+			complete(&r[1].done);
+		complete(&sim_mp_race_go);
+	} else {
+		complete(&r[0].done);
+		complete(&r[1].done);
+	}
+	wait_for_completion(&r[0].done);
+	wait_for_completion(&r[1].done);
+	WRITE_ONCE(sim_mp_race_armed, false);
+	class_interface_unregister(&sim_mp_race_cif);
+
+	for (i = 0; i < 2; i++) {
+		if (!IS_ERR(r[i].sm)) {
+			made++;
+			rio_sim_mport_destroy(r[i].sm);
+		} else if (PTR_ERR(r[i].sm) == -EBUSY) {
+			busy++;
+		}
+	}
+	KUNIT_EXPECT_EQ(test, made, 1);
+	KUNIT_EXPECT_EQ(test, busy, 1);
+}
+
+/*
  * Only an mport attached to a fabric can be detached, and only from an
  * mport that was not attached itself (the fabric's own host): an
  * attached host's detach file cannot take away the mport configfs or a
@@ -449,6 +549,7 @@ static struct kunit_case sim_mport_test_cases[] = {
 	KUNIT_CASE(sim_mp_dbell_endpoint),
 	KUNIT_CASE(sim_mp_dbell_two_hosts),
 	KUNIT_CASE(sim_mp_dbell_test_end),
+	KUNIT_CASE(sim_mp_attach_race),
 	KUNIT_CASE(sim_mp_detach_only_attached),
 	{}
 };
