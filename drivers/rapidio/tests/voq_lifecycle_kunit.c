@@ -541,6 +541,36 @@ static void voq_replay_blocks_other_mport(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
+/*
+ * rio-voq follows port-writes, so it takes a reference of the mport's
+ * port-write reception (rio_pw_enable()) while it follows the mport, as
+ * rio_mport_cdev does per range, and gives it back when it stops: on an
+ * mport nobody enumerated (rio-scan takes its own after an enumeration),
+ * reception is on while rio-voq follows it, off after.
+ */
+static void voq_takes_port_writes(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "star:2");
+	struct rio_sim_mport *sm;
+	struct rio_voq_net *net;
+	struct rio_mport *mport;
+
+	sm = rio_sim_kunit_mport(test, fab, 0);
+	mport = &sm->mport;
+	mutex_lock(&rio_voq_lock);
+	net = rio_voq_net_of(mport);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_ASSERT_NOT_NULL(test, net);
+	KUNIT_EXPECT_EQ(test, mport->pwe_refcnt, 1U);
+	KUNIT_EXPECT_FALSE(test, sm->pw_off);
+
+	get_device(&mport->dev);
+	rio_sim_kunit_release(test, sm);	/* rio-voq stops following it */
+	KUNIT_EXPECT_EQ(test, mport->pwe_refcnt, 0U);
+	KUNIT_EXPECT_TRUE(test, sm->pw_off);
+	put_device(&mport->dev);
+}
+
 static struct kunit_case voq_lifecycle_test_cases[] = {
 	KUNIT_CASE(voq_refused_rescan_keeps_choices),
 	KUNIT_CASE(voq_scan_notifier_result),
@@ -551,6 +581,7 @@ static struct kunit_case voq_lifecycle_test_cases[] = {
 	KUNIT_CASE(voq_discovering_host_writes_nothing),
 	KUNIT_CASE(voq_catch_up_scan_lock_busy),
 	KUNIT_CASE(voq_replay_blocks_other_mport),
+	KUNIT_CASE(voq_takes_port_writes),
 	{}
 };
 

@@ -207,22 +207,33 @@ static int rio_voq_pw(struct rio_mport *mport, void *context,
 	return 0;
 }
 
-/* Follow the port-writes an mport receives (the core takes its lock) */
+/*
+ * Follow the port-writes an mport receives (the core takes its lock),
+ * with a reference of its port-write reception of rio-voq's own, as
+ * rio_mport_cdev takes one per range: rio-scan takes one only after an
+ * enumeration, and a node that discovers, or a net userspace builds,
+ * has no other.
+ */
 static void rio_voq_pw_register(struct rio_mport *mport, struct rio_voq_net *net)
 {
-	if (rio_add_mport_pw_handler(mport, net, rio_voq_pw))
+	if (rio_add_mport_pw_handler(mport, net, rio_voq_pw)) {
 		dev_warn(&mport->dev, "cannot follow port-writes; set poll_ms to follow port events\n");
+		return;
+	}
+	rio_pw_enable(mport, 1);
 }
 
 /*
- * Stop following an mport's port-writes: returns once no handler call
- * for @mport is in progress (the core calls handlers with the mport's
- * lock held, which this takes).  Called without rio_voq_lock.
+ * Stop following an mport's port-writes, and give back the reference of
+ * its reception: returns once no handler call for @mport is in progress
+ * (the core calls handlers with the mport's lock held, which this
+ * takes).  Called without rio_voq_lock.
  */
 static void rio_voq_pw_unregister(struct rio_mport *mport,
 				  struct rio_voq_net *net)
 {
-	rio_del_mport_pw_handler(mport, net, rio_voq_pw);
+	if (!rio_del_mport_pw_handler(mport, net, rio_voq_pw))
+		rio_pw_enable(mport, 0);
 }
 
 /* One pass of the poll */

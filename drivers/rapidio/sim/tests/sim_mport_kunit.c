@@ -205,13 +205,16 @@ static void sim_mp_own_event(struct kunit *test)
 
 /*
  * pwenable: port reception switched off (the core counts its users),
- * the port-writes sent meanwhile lost and counted, then on again
+ * the port-writes sent meanwhile lost and counted, then on again.  The
+ * users the mport has already (rio-voq, which follows it) are put aside
+ * for the test and given back.
  */
 static void sim_mp_pwenable(struct kunit *test)
 {
 	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "star:2");
 	struct sim_mp_pw_log log = { };
 	struct rio_sim_mport *sm;
+	unsigned int users, i;
 	struct rio_sim_dev *sw;
 	u64 lost;
 
@@ -220,6 +223,7 @@ static void sim_mp_pwenable(struct kunit *test)
 	sm = rio_sim_kunit_mport(test, fab, 0);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sm);
 	KUNIT_ASSERT_EQ(test, rio_add_mport_pw_handler(&sm->mport, &log, sim_mp_pw_catch), 0);
+	users = sm->mport.pwe_refcnt;
 
 	rio_pw_enable(&sm->mport, 1);
 	rio_pw_enable(&sm->mport, 1);
@@ -229,7 +233,9 @@ static void sim_mp_pwenable(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, log.count, 1U);
 	KUNIT_EXPECT_FALSE(test, sm->pw_off);
 
-	rio_pw_enable(&sm->mport, 0);
+	for (i = 0; i <= users; i++)
+		rio_pw_enable(&sm->mport, 0);
+	KUNIT_EXPECT_EQ(test, sm->mport.pwe_refcnt, 0U);
 	KUNIT_EXPECT_TRUE(test, sm->pw_off);
 	lost = fab->pw_lost;
 	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
@@ -242,12 +248,15 @@ static void sim_mp_pwenable(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, log.count, 1U);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_set_link(sm, true), 0);
 
-	rio_pw_enable(&sm->mport, 1);
+	for (i = 0; i <= users; i++)
+		rio_pw_enable(&sm->mport, 1);
 	KUNIT_EXPECT_FALSE(test, sm->pw_off);
 	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 2, false), 0);
 	rio_sim_mport_pw_flush(sm);
 	KUNIT_EXPECT_EQ(test, log.count, 2U);
 	KUNIT_EXPECT_EQ(test, log.last.em.is_port & 0xff, 2U);
+	rio_pw_enable(&sm->mport, 0);
+	KUNIT_EXPECT_EQ(test, sm->mport.pwe_refcnt, users);
 	rio_del_mport_pw_handler(&sm->mport, &log, sim_mp_pw_catch);
 	rio_sim_kunit_release(test, sm);
 }
