@@ -282,9 +282,10 @@ static int sim_query_mport(struct rio_mport *mport, struct rio_mport_attr *attr)
 
 /*
  * Port-write reception on or off, as the core asks when its first user
- * comes or its last goes (rio_pw_enable()).  It starts on: rio-scan
- * enables it only after an enumeration, and rio-voq follows the
- * port-writes of the scan itself.
+ * comes or its last goes (rio_pw_enable(): rio-scan after an
+ * enumeration, rio_mport_cdev per range, rio-voq while it follows the
+ * mport).  It starts on, so that a test without any of them still sees
+ * the port-writes of its fabric; the last user's going turns it off.
  */
 static int sim_pwenable(struct rio_mport *mport, int enable)
 {
