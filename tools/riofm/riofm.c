@@ -48,9 +48,9 @@ static const char usage[] =
 "    riofm [-m MPORT] add   -d DESTID -c HOPCOUNT [-t COMPTAG] [-n NAME]\n"
 "    riofm [-m MPORT] del   (-n NAME | -t COMPTAG -d DESTID -c HOPCOUNT)\n"
 "    riofm [-m MPORT] link\n"
-"    riofm [-m MPORT] pw    [-w SECONDS] [-e EVENTS] [LOW HIGH]\n"
+"    riofm [-m MPORT] pw    [-w SECONDS] [-e EVENTS] [-r FILE] [LOW HIGH]\n"
 "    riofm [-m MPORT] dbell -d DESTID INFO\n"
-"    riofm [-m MPORT] dbell-wait [-w SECONDS] [-e EVENTS] LOW HIGH\n"
+"    riofm [-m MPORT] dbell-wait [-w SECONDS] [-e EVENTS] [-r FILE] LOW HIGH\n"
 "\n"
 "DESCRIPTION\n"
 "    info   the mport's properties (RIO_MPORT_GET_PROPERTIES).\n"
@@ -95,6 +95,9 @@ static const char usage[] =
 "    -n NAME      device name\n"
 "    -w SECONDS   how long pw and dbell-wait wait at most (1..3600)\n"
 "    -e EVENTS    how many events they wait for (1..100000)\n"
+"    -r FILE      pw and dbell-wait create FILE once the kernel takes\n"
+"                 the range, before they wait: events sent from then on\n"
+"                 reach them (a script waits for FILE, not for a time)\n"
 "    -h           this text\n"
 "\n"
 "    A command's options come before its arguments.\n"
@@ -117,6 +120,7 @@ struct target {
 	const char *name;
 	unsigned long wait_s, events;
 	int have_wait, have_events;
+	const char *ready;
 };
 
 /* One ioctl, prepared before the mport is opened */
@@ -175,8 +179,8 @@ static int check_where(const struct target *t)
 		return bad_usage("give -l, or both -d DESTID and -c HOPCOUNT");
 	if (t->name || t->have_comptag)
 		return bad_usage("-n and -t are for add and del");
-	if (t->have_wait || t->have_events)
-		return bad_usage("-w and -e are for pw and dbell-wait");
+	if (t->have_wait || t->have_events || t->ready)
+		return bad_usage("-w, -e and -r are for pw and dbell-wait");
 	return 0;
 }
 
@@ -294,7 +298,8 @@ static int prep_del(const struct target *t, int argc, struct request *r)
 static int prep_props(const struct target *t, int argc, struct request *r)
 {
 	if (argc || t->local || t->have_destid || t->have_hopcount ||
-	    t->have_comptag || t->name || t->have_wait || t->have_events)
+	    t->have_comptag || t->name || t->have_wait || t->have_events ||
+	    t->ready)
 		return bad_usage("info and link take only -m");
 	r->ioc = RIO_MPORT_GET_PROPERTIES;
 	r->what = "RIO_MPORT_GET_PROPERTIES";
@@ -309,7 +314,7 @@ static int prep_wait(const char *cmd, const struct target *t, int argc,
 {
 	if (t->local || t->have_destid || t->have_hopcount || t->have_comptag ||
 	    t->name)
-		return bad_usage("%s takes -w, -e and a range", cmd);
+		return bad_usage("%s takes -w, -e, -r and a range", cmd);
 	if (argc != 2)
 		return bad_usage("%s: give LOW HIGH", cmd);
 	if (parse_num("low", argv[0], max, low) ||
@@ -365,7 +370,7 @@ static int prep_dbell(const struct target *t, int argc, char **argv,
 	unsigned long info;
 
 	if (t->local || t->have_hopcount || t->have_comptag || t->name ||
-	    t->have_wait || t->have_events || !t->have_destid)
+	    t->have_wait || t->have_events || t->ready || !t->have_destid)
 		return bad_usage("dbell: give -d DESTID and INFO");
 	if (argc != 1)
 		return bad_usage("dbell: give INFO");
@@ -505,6 +510,16 @@ static int run_events(int fd, const struct target *t, struct request *r)
 		fprintf(stderr, "riofm: %s %s: %s\n", r->what, r->obj, strerror(errno));
 		return EXIT_REFUSED;
 	}
+	/* The range is the kernel's: tell whoever waits for that */
+	if (t->ready) {
+		int rfd = open(t->ready, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+
+		if (rfd < 0 || close(rfd)) {
+			fprintf(stderr, "riofm: %s: %s\n", t->ready, strerror(errno));
+			ioctl(fd, off, filter);
+			return EXIT_REFUSED;
+		}
+	}
 	ret = take_events(fd, t->have_wait ? t->wait_s : 10,
 			  t->have_events ? t->events : 1);
 	if (ioctl(fd, off, filter)) {
@@ -579,6 +594,11 @@ static int parse_opt(int c, const char *arg, struct target *t)
 			return bad_usage("-e: 1..%lu events", MAX_EVENTS);
 		t->have_events = 1;
 		return 0;
+	case 'r':
+		if (!*arg)
+			return bad_usage("-r: give a file");
+		t->ready = arg;
+		return 0;
 	case 'n':
 		if (!*arg || strlen(arg) > RIO_MAX_DEVNAME_SZ)
 			return bad_usage("name '%s': 1 to %d characters", arg,
@@ -613,7 +633,7 @@ int main(int argc, char **argv)
 	argv += optind;
 	argc -= optind;
 	optind = 1;
-	while ((c = getopt(argc, argv, "+hlm:d:c:t:n:w:e:")) != -1) {
+	while ((c = getopt(argc, argv, "+hlm:d:c:t:n:w:e:r:")) != -1) {
 		if (c == 'h') {
 			fputs(usage, stdout);
 			return 0;

@@ -72,6 +72,24 @@ addr() {
 devid() { printf '0x%04x%04x' "$(cat $B/$1/did)" "$(cat $B/$1/vid)"; }
 # The register value riofm read: "0xOFFSET 0xVALUE"
 rd() { riofm "$@" | awk '{ print $2 }'; }
+# Start a listener (riofm pw or dbell-wait on MPORT, with -r FILE) in
+# the background, its output in OUT, and wait until it has its range
+# (it creates FILE), at most 30 s: its pid in $listener, status 1 if it
+# is not ready by then or ended first
+listen() {	# ready file, output file, mport, command, its options and arguments
+	r=$1 out=$2 m=$3 c=$4
+	shift 4
+	rm -f "$r"
+	riofm -m "$m" "$c" -r "$r" "$@" > "$out" 2>&1 &
+	listener=$!
+	i=0
+	while [ ! -e "$r" ]; do
+		kill -0 $listener 2>/dev/null || return 1
+		[ $i -lt 300 ] || return 1
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
 
 splat0=$(splats)
 
@@ -117,6 +135,8 @@ check "riofm: a 21-character name exits 2" exits 2 riofm del -n 1234567890123456
 check "riofm: del by name and comptag at once exits 2" exits 2 riofm del -n x -t 1 -d 0 -c 0
 check "riofm: del by comptag without a hop count exits 2" exits 2 riofm del -t 4 -d 4
 check "riofm: no such mport exits 1" exits 1 riofm -m 9 info
+check "riofm: -r is for pw and dbell-wait only: exits 2" exits 2 riofm read -l -r /tmp/r 0
+check "riofm: -r without a file exits 2" exits 2 riofm pw -r ''
 
 # ---- Part 1: the net rio-scan enumerated ------------------------------
 M0=/sys/class/rapidio_port/rapidio0
@@ -171,9 +191,9 @@ echo "# own port events: $(cat $D0/own_events)"
 # port 1 == sw-48 port 0): down, sw-a's (sw-48's has no way to the
 # host); up, both.  rio-voq follows the same port-writes meanwhile.
 SWA1=$(for d in $B/*:s:*; do [ "$(cat $d/lprev)" = root ] && echo $d; done)/voq/port1
-riofm pw -w 30 -e 3 > /tmp/riofm-pw.out 2>&1 &
-pw_pid=$!
-sleep 1
+check "riofm pw is ready (-r) once it has its range" \
+	listen /tmp/riofm-pw.ready /tmp/riofm-pw.out 0 pw -w 30 -e 3
+pw_pid=$listener
 echo "1 0" > $D0/dev1/link
 echo 1 > $D0/pw_flush
 check "rio-voq follows the link going down" \
@@ -199,9 +219,9 @@ done
 echo "# second host on /dev/rio_mport$MB, destid $(destid_of 9)"
 check "a second host's mport is attached: /dev/rio_mport$MB" test -c "/dev/rio_mport$MB"
 check "riofm link on it: up, 3.125 Gbaud (code 3)" test "$(riofm -m "$MB" link)" = "up 3 0"
-riofm -m "$MB" dbell-wait -w 30 -e 2 0x100 0x1ff > /tmp/riofm-db.out 2>&1 &
-db_pid=$!
-sleep 1
+check "riofm dbell-wait on host B is ready (-r)" \
+	listen /tmp/riofm-db.ready /tmp/riofm-db.out "$MB" dbell-wait -w 30 -e 2 0x100 0x1ff
+db_pid=$listener
 check "riofm dbell: host A to host B" riofm dbell -d "$(destid_of 9)" 0x155
 check "riofm dbell: one outside B's range is taken and dropped" \
 	riofm dbell -d "$(destid_of 9)" 0x200
@@ -211,9 +231,9 @@ db_rc=$?
 sed 's/^/# /' /tmp/riofm-db.out
 check "host B received both in its range, from ID 0" \
 	test $db_rc -eq 0 -a "$(cat /tmp/riofm-db.out)" = "$(printf 'dbell from 0x0 info 0x0155\ndbell from 0x0 info 0x01ff')"
-riofm dbell-wait -w 30 -e 1 0 0xffff > /tmp/riofm-db.out 2>&1 &
-db_pid=$!
-sleep 1
+check "riofm dbell-wait on host A is ready (-r)" \
+	listen /tmp/riofm-db.ready /tmp/riofm-db.out 0 dbell-wait -w 30 -e 1 0 0xffff
+db_pid=$listener
 check "riofm dbell: host B to host A" riofm -m "$MB" dbell -d 0 0xbeef
 wait $db_pid
 db_rc=$?
