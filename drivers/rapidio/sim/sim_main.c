@@ -6,10 +6,12 @@
  *
  *   rapidio.hdid=0 rio_sim.topology=star:4
  *
- * The host's destination ID comes from the core's rapidio.hdid=
- * parameter unless rio_sim.host_destid= says otherwise.  Enumeration is
- * then the core's: rio_scan.scan=1 at boot, or writing the mport's ID to
- * /sys/bus/rapidio/scan.
+ * The parameter is for boot: built in, rio-sim makes its fabric before
+ * anyone can write configfs, in time for the core's enumeration at boot
+ * (rio_scan.scan=1).  The host's destination ID is the core's, from
+ * rapidio.hdid= (indexed by mport ID), as for any mport driver.
+ * Enumeration is then the core's: rio_scan.scan=1 at boot, or writing
+ * the mport's ID to /sys/bus/rapidio/scan.
  */
 
 #include <linux/err.h>
@@ -20,12 +22,7 @@
 static char *topology;
 module_param(topology, charp, 0444);
 MODULE_PARM_DESC(topology,
-		 "canned fabric to create at load, e.g. single, star:4, tree:2, ring:4, big48, big255, voqmix, bench:100 (default: none)");
-
-static int host_destid = RIO_SIM_HDID_CORE;
-module_param(host_destid, int, 0444);
-MODULE_PARM_DESC(host_destid,
-		 "destination ID of the simulated host, 0..254 (0..65534 for 16-bit fabrics), -1 for a discovering node (default: the core's rapidio.hdid=)");
+		 "canned fabric to create at load, for a fabric at boot, e.g. single, star:4, tree:2, ring:4, big48, big255, voqmix, bench:100 (default: none); its host's ID is the core's rapidio.hdid=");
 
 static int __init rio_sim_init(void)
 {
@@ -46,7 +43,7 @@ static int __init rio_sim_init(void)
 		ret = PTR_ERR(fab);
 		goto err_configfs;
 	}
-	sm = rio_sim_mport_create(fab, host_destid);
+	sm = rio_sim_mport_create(fab, RIO_SIM_HDID_CORE);
 	if (IS_ERR(sm)) {
 		pr_err("rio-sim: cannot register an mport: %pe\n", sm);
 		ret = PTR_ERR(sm);

@@ -18,7 +18,8 @@
 #
 # Needs rio_voq and rio_sim as modules, no RapidIO module loaded and no
 # RapidIO mport (rio-sim's is rapidio0; its host has destination ID 0
-# and enumerates), and dynamic debug (rio-sim's "released" line).
+# and enumerates: rapidio.hdid=0 on the kernel command line), and
+# dynamic debug (rio-sim's "released" line).
 # The repository's UML boot test runs
 # it on a kernel with lockdep, kmemleak, debug objects and delayed
 # kobject release (scripts/uml-test.sh).
@@ -59,7 +60,7 @@ configured() {
 	[ "$(cat $B/$1/voq/port$2/link_status)" = configured ]
 }
 sim_up() {	# load rio_sim with voqmix and let the core enumerate it
-	modprobe rio_sim topology=voqmix host_destid=0 dyndbg=+p &&
+	modprobe rio_sim topology=voqmix dyndbg=+p &&
 		echo 0 > /sys/bus/rapidio/scan && [ "$(ndevs)" -eq 9 ]
 }
 # Unload rio_sim and mark in the log when rmmod returned.  The mport's
@@ -83,7 +84,7 @@ kmemleak_baseline
 
 # A fabric first, enumerated without rio-voq
 check "rio_sim loads with a voqmix fabric, without pulling rio_voq in" \
-	sh -c "modprobe rio_sim topology=voqmix host_destid=0 dyndbg=+p && \
+	sh -c "modprobe rio_sim topology=voqmix dyndbg=+p && \
 		! grep -q '^rio_voq ' /proc/modules"
 echo 0 > /sys/bus/rapidio/scan
 check "the core enumerates it: 9 devices" test "$(ndevs)" -eq 9
