@@ -585,6 +585,10 @@ int rio_sim_kunit_dbell(struct kunit *test, struct rio_sim_mport *sm,
 			void *dev_id, u16 start, u16 end,
 			void (*dinb)(struct rio_mport *mport, void *dev_id,
 				     u16 src, u16 dst, u16 info));
+struct rio_dev *rio_sim_kunit_dev_add(struct kunit *test, struct rio_mport *mport,
+				      const char *name, u32 comptag, u16 destid,
+				      u8 hopcount);
+int rio_sim_kunit_nets_freed(void);
 void rio_sim_kunit_release(struct kunit *test, void *res);
 
 #endif /* _RIO_SIM_API_H */

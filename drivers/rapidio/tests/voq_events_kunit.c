@@ -1568,77 +1568,6 @@ static void voq_event_endpoint_latched(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
-/* A device freed by its last reference, as rio_mport_cdev's are */
-static void voq_cdev_release(struct device *dev)
-{
-	kfree(to_rio_dev(dev));
-}
-
-/*
- * Add a device the way rio_mport_cdev's RIO_DEV_ADD does
- * (__rio_mport_add_riodev()): its registers read as that does, the
- * error management block looked for by ERR_MGMNT only, no place in the
- * topology (a switch: no route table, no next devices).  It goes with
- * its mport.
- */
-static struct rio_dev *voq_cdev_add(struct kunit *test, struct rio_mport *mport,
-				    const char *name, u32 comptag, u16 destid,
-				    u8 hopcount)
-{
-	size_t size = sizeof(struct rio_dev);
-	struct rio_dev *rdev;
-	u32 pef, rval, swpinfo = 0;
-
-	KUNIT_ASSERT_EQ(test, rio_mport_read_config_32(mport, destid, hopcount,
-						       RIO_PEF_CAR, &pef), 0);
-	if (pef & RIO_PEF_SWITCH) {
-		rio_mport_read_config_32(mport, destid, hopcount,
-					 RIO_SWP_INFO_CAR, &swpinfo);
-		size += struct_size(rdev->rswitch, nextdev,
-				    RIO_GET_TOTAL_PORTS(swpinfo));
-	}
-	rdev = kzalloc(size, GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, rdev);
-	rdev->net = mport->net;
-	rdev->pef = pef;
-	rdev->swpinfo = swpinfo;
-	rio_mport_read_config_32(mport, destid, hopcount, RIO_DEV_ID_CAR, &rval);
-	rdev->did = rval >> 16;
-	rdev->vid = rval & 0xffff;
-	rio_mport_read_config_32(mport, destid, hopcount, RIO_DEV_INFO_CAR,
-				 &rdev->device_rev);
-	rio_mport_read_config_32(mport, destid, hopcount, RIO_ASM_ID_CAR, &rval);
-	rdev->asm_did = rval >> 16;
-	rdev->asm_vid = rval & 0xffff;
-	rio_mport_read_config_32(mport, destid, hopcount, RIO_ASM_INFO_CAR, &rval);
-	rdev->asm_rev = rval >> 16;
-	if (rdev->pef & RIO_PEF_EXT_FEATURES) {
-		rdev->efptr = rval & 0xffff;
-		rdev->phys_efptr = rio_mport_get_physefb(mport, 0, destid, hopcount,
-							 &rdev->phys_rmap);
-		rdev->em_efptr = rio_mport_get_feature(mport, 0, destid, hopcount,
-						       RIO_EFB_ERR_MGMNT);
-	}
-	rio_mport_read_config_32(mport, destid, hopcount, RIO_SRC_OPS_CAR,
-				 &rdev->src_ops);
-	rio_mport_read_config_32(mport, destid, hopcount, RIO_DST_OPS_CAR,
-				 &rdev->dst_ops);
-	rdev->comp_tag = comptag;
-	rdev->destid = destid;
-	rdev->hopcount = hopcount;
-	dev_set_name(&rdev->dev, "%s", name);
-	INIT_LIST_HEAD(&rdev->net_list);
-	rdev->dev.parent = &mport->net->dev;
-	rio_attach_device(rdev);
-	rdev->dev.release = voq_cdev_release;
-	if (rio_add_device(rdev)) {
-		put_device(&rdev->dev);
-		KUNIT_FAIL(test, "rio_add_device() failed");
-		return NULL;
-	}
-	return rdev;
-}
-
 /*
  * An endpoint whose error management block is the hot-swap-only one,
  * deleted and added again by a fabric manager (rio_mport_cdev, which
@@ -1683,7 +1612,8 @@ static void voq_event_cdev_hot_swap_em(struct kunit *test)
 	destid = rdev->destid;
 	hopcount = rdev->hopcount;
 	rio_del_device(rdev, RIO_DEVICE_SHUTDOWN);	/* RIO_DEV_DEL */
-	rdev = voq_cdev_add(test, &sm->mport, "voq-cdev-hs", tag, destid, hopcount);
+	rdev = rio_sim_kunit_dev_add(test, &sm->mport, "voq-cdev-hs", tag, destid,
+				     hopcount);
 	KUNIT_ASSERT_NOT_NULL(test, rdev);
 	KUNIT_EXPECT_EQ(test, rdev->em_efptr, 0U);
 	KUNIT_ASSERT_PTR_EQ(test, rio_sim_rdev(sm, ep), rdev);
@@ -1766,8 +1696,8 @@ static void voq_cdev_sw_setup(struct kunit *test, struct voq_cdev_sw *c)
 	destid = rdev->destid;
 	hopcount = rdev->hopcount;
 	rio_del_device(rdev, RIO_DEVICE_SHUTDOWN);	/* RIO_DEV_DEL */
-	c->rdev = voq_cdev_add(test, &c->sm->mport, "voq-cdev-sw", tag, destid,
-			       hopcount);
+	c->rdev = rio_sim_kunit_dev_add(test, &c->sm->mport, "voq-cdev-sw", tag,
+					destid, hopcount);
 	KUNIT_ASSERT_NOT_NULL(test, c->rdev);
 	KUNIT_ASSERT_EQ(test, c->rdev->em_efptr, 0U);
 	KUNIT_ASSERT_PTR_EQ(test, rio_sim_rdev(c->sm, c->sw), c->rdev);
@@ -2751,8 +2681,8 @@ static void voq_event_tag_passes_on(struct kunit *test)
 	struct rio_dev *dup;
 
 	KUNIT_ASSERT_NOT_NULL(test, rsw);
-	dup = voq_cdev_add(test, &sm->mport, "voq-cdev-dup", rsw->comp_tag,
-			   rsw->destid, rsw->hopcount);
+	dup = rio_sim_kunit_dev_add(test, &sm->mport, "voq-cdev-dup", rsw->comp_tag,
+				    rsw->destid, rsw->hopcount);
 	KUNIT_ASSERT_NOT_NULL(test, dup);
 	rio_del_device(rsw, RIO_DEVICE_SHUTDOWN);	/* RIO_DEV_DEL */
 	mutex_lock(&rio_voq_lock);

@@ -17,7 +17,7 @@
 #include <linux/rio_regs.h>
 #include <linux/string.h>
 
-#include "../rio.h"	/* rio_alloc_net(), rio_add_device(), as rio_mport_cdev calls them */
+#include "../rio.h"	/* rio_del_device(), rio_free_net(), as rio_mport_cdev calls them */
 #include "../sim/rio_sim.h"
 #include "../voq/voq_core.h"
 #include "log.h"
@@ -686,100 +686,6 @@ static void voq_mh_lost_enumeration(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sm->ini.voq_writes, 0ULL);
 }
 
-static void voq_mh_net_release(struct device *dev)
-{
-	kfree(to_rio_net(dev));
-}
-
-static void voq_mh_cdev_release(struct device *dev)
-{
-	kfree(to_rio_dev(dev));
-}
-
-/*
- * Add the device at @hopcount the way rio_mport_cdev's RIO_DEV_ADD does
- * (__rio_mport_add_riodev(), under the mport's scan_lock): the first
- * one makes the mport's net, with no enumerator's data.  Its registers
- * are read as that does.  It goes with its mport.
- */
-static struct rio_dev *voq_mh_cdev_add(struct kunit *test, struct rio_mport *mport,
-				       const char *name, u32 comptag, u8 hopcount)
-{
-	u16 destid = RIO_ANY_DESTID(mport->sys_size);
-	struct rio_net *net;
-	struct rio_dev *rdev;
-	u32 pef, rval;
-	int ret;
-
-	KUNIT_ASSERT_EQ(test, rio_mport_read_config_32(mport, destid, hopcount,
-						       RIO_PEF_CAR, &pef), 0);
-	KUNIT_ASSERT_FALSE(test, pef & RIO_PEF_SWITCH);
-	rdev = kzalloc(sizeof(*rdev), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, rdev);
-	mutex_lock(&mport->scan_lock);
-	if (!mport->net) {
-		net = rio_alloc_net(mport);
-		if (!net) {
-			mutex_unlock(&mport->scan_lock);
-			kfree(rdev);
-			KUNIT_FAIL(test, "rio_alloc_net() failed");
-			return NULL;
-		}
-		net->id = mport->id;
-		net->hport = mport;
-		dev_set_name(&net->dev, "rnet_%d", net->id);
-		net->dev.parent = &mport->dev;
-		net->dev.release = voq_mh_net_release;
-		if (rio_add_net(net)) {
-			put_device(&net->dev);
-			mport->net = NULL;
-			mutex_unlock(&mport->scan_lock);
-			kfree(rdev);
-			KUNIT_FAIL(test, "rio_add_net() failed");
-			return NULL;
-		}
-	}
-	rdev->net = mport->net;
-	rdev->pef = pef;
-	rio_mport_read_config_32(mport, destid, hopcount, RIO_DEV_ID_CAR, &rval);
-	rdev->did = rval >> 16;
-	rdev->vid = rval & 0xffff;
-	rio_mport_read_config_32(mport, destid, hopcount, RIO_DEV_INFO_CAR,
-				 &rdev->device_rev);
-	rio_mport_read_config_32(mport, destid, hopcount, RIO_ASM_ID_CAR, &rval);
-	rdev->asm_did = rval >> 16;
-	rdev->asm_vid = rval & 0xffff;
-	rio_mport_read_config_32(mport, destid, hopcount, RIO_ASM_INFO_CAR, &rval);
-	rdev->asm_rev = rval >> 16;
-	if (rdev->pef & RIO_PEF_EXT_FEATURES) {
-		rdev->efptr = rval & 0xffff;
-		rdev->phys_efptr = rio_mport_get_physefb(mport, 0, destid, hopcount,
-							 &rdev->phys_rmap);
-		rdev->em_efptr = rio_mport_get_feature(mport, 0, destid, hopcount,
-						       RIO_EFB_ERR_MGMNT);
-	}
-	rio_mport_read_config_32(mport, destid, hopcount, RIO_SRC_OPS_CAR,
-				 &rdev->src_ops);
-	rio_mport_read_config_32(mport, destid, hopcount, RIO_DST_OPS_CAR,
-				 &rdev->dst_ops);
-	rdev->comp_tag = comptag;
-	rdev->destid = destid;
-	rdev->hopcount = hopcount;
-	dev_set_name(&rdev->dev, "%s", name);
-	INIT_LIST_HEAD(&rdev->net_list);
-	rdev->dev.parent = &mport->net->dev;
-	rio_attach_device(rdev);
-	rdev->dev.release = voq_mh_cdev_release;
-	ret = rio_add_device(rdev);
-	mutex_unlock(&mport->scan_lock);
-	if (ret) {
-		put_device(&rdev->dev);
-		KUNIT_FAIL(test, "rio_add_device() failed");
-		return NULL;
-	}
-	return rdev;
-}
-
 /* @sm's node of @rdev, NULL if rio-voq does not follow it */
 static struct rio_voq_node *voq_mh_node_of(struct rio_sim_mport *sm, struct rio_dev *rdev)
 {
@@ -819,7 +725,8 @@ static void voq_mh_cdev_net_load_order(struct kunit *test)
 	KUNIT_ASSERT_NULL(test, sm->mport.net);
 
 	/* rio-voq first (it follows the mport), then the fabric manager */
-	rdev = voq_mh_cdev_add(test, &sm->mport, "voq-mh-cdev-ep", 0x21, 0);
+	rdev = rio_sim_kunit_dev_add(test, &sm->mport, "voq-mh-cdev-ep", 0x21,
+				     RIO_ANY_DESTID(sm->mport.sys_size), 0);
 	KUNIT_ASSERT_NOT_NULL(test, rdev);
 	KUNIT_ASSERT_NULL(test, sm->mport.net->enum_data);
 	KUNIT_EXPECT_FALSE(test, sm->mport.net->enumerated);
@@ -889,7 +796,8 @@ static void voq_mh_cdev_net_after_enumeration(struct kunit *test)
 	mutex_unlock(&sm->mport.scan_lock);
 	KUNIT_ASSERT_NULL(test, sm->mport.net);
 
-	rdev = voq_mh_cdev_add(test, &sm->mport, "voq-mh-cdev-again", 0x22, 0);
+	rdev = rio_sim_kunit_dev_add(test, &sm->mport, "voq-mh-cdev-again", 0x22,
+				     RIO_ANY_DESTID(sm->mport.sys_size), 0);
 	KUNIT_ASSERT_NOT_NULL(test, rdev);
 	for (pass = 0; pass < 2; pass++) {
 		if (pass)
@@ -960,7 +868,8 @@ static void voq_mh_owner_lost_at_rescan(struct kunit *test)
 	 */
 	KUNIT_ASSERT_NOT_NULL(test, sm->mport.net);
 	KUNIT_ASSERT_NOT_NULL(test, sm->mport.net->enum_data);
-	rdev = voq_mh_cdev_add(test, &sm->mport, "voq-mh-cdev-lost", 0x23, 0);
+	rdev = rio_sim_kunit_dev_add(test, &sm->mport, "voq-mh-cdev-lost", 0x23,
+				     RIO_ANY_DESTID(sm->mport.sys_size), 0);
 	KUNIT_ASSERT_NOT_NULL(test, rdev);
 	n = voq_mh_node_of(sm, rdev);
 	KUNIT_ASSERT_NOT_NULL(test, n);

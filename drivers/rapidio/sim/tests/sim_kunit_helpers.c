@@ -19,6 +19,7 @@
 #include <linux/rio_drv.h>
 #include <linux/slab.h>
 
+#include "../../rio.h"	/* the core's calls, as rio_mport_cdev makes them */
 #include "../sim.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
@@ -213,6 +214,145 @@ int rio_sim_kunit_dbell(struct kunit *test, struct rio_sim_mport *sm,
 	return 0;
 }
 EXPORT_SYMBOL_GPL(rio_sim_kunit_dbell);
+
+/* A device or net freed by its last reference, as rio_mport_cdev's are */
+static void rio_sim_kunit_dev_release(struct device *dev)
+{
+	kfree(to_rio_dev(dev));
+}
+
+static atomic_t rio_sim_kunit_nets_gone = ATOMIC_INIT(0);
+
+static void rio_sim_kunit_net_release(struct device *dev)
+{
+	kfree(to_rio_net(dev));
+	atomic_inc(&rio_sim_kunit_nets_gone);
+}
+
+/**
+ * rio_sim_kunit_nets_freed() - nets of rio_sim_kunit_dev_add() freed so far
+ *
+ * Return: how many of the nets rio_sim_kunit_dev_add() made have been
+ * freed by their last reference, since the module loaded.
+ */
+int rio_sim_kunit_nets_freed(void)
+{
+	return atomic_read(&rio_sim_kunit_nets_gone);
+}
+EXPORT_SYMBOL_GPL(rio_sim_kunit_nets_freed);
+
+/* The mport's net, made as rio_mport_cdev makes it if it has none */
+static int rio_sim_kunit_net(struct rio_mport *mport)
+{
+	struct rio_net *net;
+	int err;
+
+	lockdep_assert_held(&mport->scan_lock);
+	if (mport->net)
+		return 0;
+	net = rio_alloc_net(mport);
+	if (!net)
+		return -ENOMEM;
+	net->id = mport->id;
+	net->hport = mport;
+	dev_set_name(&net->dev, "rnet_%d", net->id);
+	net->dev.parent = &mport->dev;
+	net->dev.release = rio_sim_kunit_net_release;
+	err = rio_add_net(net);
+	if (err) {
+		put_device(&net->dev);
+		mport->net = NULL;
+	}
+	return err;
+}
+
+/**
+ * rio_sim_kunit_dev_add() - add a device as rio_mport_cdev's RIO_DEV_ADD does
+ * @test: the test (assertion if the device cannot be read or added)
+ * @mport: the mport
+ * @name: the device's name
+ * @comptag: its component tag
+ * @destid: its destination ID
+ * @hopcount: its hop count
+ *
+ * As __rio_mport_add_riodev(), under the mport's scan_lock: the mport's
+ * net made for its first device if it has none (with no enumerator's
+ * data), the registers read as it reads them (a switch sized by its
+ * Switch Port Information CAR, the error management block looked for by
+ * ERR_MGMNT only), no place in the topology (no prev, no route table).
+ * The device and the net are freed by their last reference, as
+ * rio_mport_cdev's are (rio_sim_kunit_nets_freed() counts the nets); the
+ * device goes with its mport if it is not deleted before.
+ *
+ * Return: the device.
+ */
+struct rio_dev *rio_sim_kunit_dev_add(struct kunit *test, struct rio_mport *mport,
+				      const char *name, u32 comptag, u16 destid,
+				      u8 hopcount)
+{
+	struct rio_switch *rswitch = NULL;
+	size_t size = sizeof(struct rio_dev);
+	u32 pef, swpinfo = 0, rval;
+	struct rio_dev *rdev;
+	int err;
+
+	KUNIT_ASSERT_EQ(test, rio_mport_read_config_32(mport, destid, hopcount,
+						       RIO_PEF_CAR, &pef), 0);
+	if (pef & RIO_PEF_SWITCH) {
+		rio_mport_read_config_32(mport, destid, hopcount, RIO_SWP_INFO_CAR,
+					 &swpinfo);
+		size += struct_size(rswitch, nextdev, RIO_GET_TOTAL_PORTS(swpinfo));
+	}
+	rdev = kzalloc(size, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, rdev);
+
+	mutex_lock(&mport->scan_lock);
+	err = rio_sim_kunit_net(mport);
+	if (err) {
+		mutex_unlock(&mport->scan_lock);
+		kfree(rdev);
+		KUNIT_ASSERT_EQ_MSG(test, err, 0, "RIO_DEV_ADD of %s: its net", name);
+	}
+	rdev->net = mport->net;
+	rdev->pef = pef;
+	rdev->swpinfo = swpinfo;
+	rio_mport_read_config_32(mport, destid, hopcount, RIO_DEV_ID_CAR, &rval);
+	rdev->did = rval >> 16;
+	rdev->vid = rval & 0xffff;
+	rio_mport_read_config_32(mport, destid, hopcount, RIO_DEV_INFO_CAR,
+				 &rdev->device_rev);
+	rio_mport_read_config_32(mport, destid, hopcount, RIO_ASM_ID_CAR, &rval);
+	rdev->asm_did = rval >> 16;
+	rdev->asm_vid = rval & 0xffff;
+	rio_mport_read_config_32(mport, destid, hopcount, RIO_ASM_INFO_CAR, &rval);
+	rdev->asm_rev = rval >> 16;
+	if (rdev->pef & RIO_PEF_EXT_FEATURES) {
+		rdev->efptr = rval & 0xffff;
+		rdev->phys_efptr = rio_mport_get_physefb(mport, 0, destid, hopcount,
+							 &rdev->phys_rmap);
+		rdev->em_efptr = rio_mport_get_feature(mport, 0, destid, hopcount,
+						       RIO_EFB_ERR_MGMNT);
+	}
+	rio_mport_read_config_32(mport, destid, hopcount, RIO_SRC_OPS_CAR,
+				 &rdev->src_ops);
+	rio_mport_read_config_32(mport, destid, hopcount, RIO_DST_OPS_CAR,
+				 &rdev->dst_ops);
+	rdev->comp_tag = comptag;
+	rdev->destid = destid;
+	rdev->hopcount = hopcount;
+	dev_set_name(&rdev->dev, "%s", name);
+	INIT_LIST_HEAD(&rdev->net_list);
+	rdev->dev.parent = &mport->net->dev;
+	rio_attach_device(rdev);
+	rdev->dev.release = rio_sim_kunit_dev_release;
+	err = rio_add_device(rdev);
+	if (err)
+		put_device(&rdev->dev);
+	mutex_unlock(&mport->scan_lock);
+	KUNIT_ASSERT_EQ_MSG(test, err, 0, "RIO_DEV_ADD of %s", name);
+	return rdev;
+}
+EXPORT_SYMBOL_GPL(rio_sim_kunit_dev_add);
 
 /**
  * rio_sim_kunit_release() - tear down a test's fabric or mport now

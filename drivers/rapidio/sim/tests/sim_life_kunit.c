@@ -365,21 +365,6 @@ static void sim_life_replace_concurrent(struct kunit *test)
 	rio_sim_kunit_release(test, fab);
 }
 
-/* A device or net freed by its last reference, as rio_mport_cdev's are */
-static void sim_cdev_release_dev(struct device *dev)
-{
-	kfree(to_rio_dev(dev));
-}
-
-/* Nets the tests' RIO_DEV_DEL freed */
-static atomic_t sim_cdev_nets_freed = ATOMIC_INIT(0);
-
-static void sim_cdev_release_net(struct device *dev)
-{
-	kfree(to_rio_net(dev));
-	atomic_inc(&sim_cdev_nets_freed);
-}
-
 /*
  * KASAN reports once (without kasan_multi_shot), and taints the kernel:
  * a first report during a test fails it (check.sh fails the run on any)
@@ -388,98 +373,6 @@ static void sim_life_expect_no_report(struct kunit *test, bool tainted)
 {
 	KUNIT_EXPECT_FALSE_MSG(test, !tainted && test_taint(TAINT_BAD_PAGE),
 			       "KASAN (or a bad page) reported: see the log");
-}
-
-/*
- * Add a device the way rio_mport_cdev's RIO_DEV_ADD does
- * (__rio_mport_add_riodev(), under the mport's scan_lock): a net of its
- * own for the mport's first, the registers read as it reads them, the
- * error management block looked for by ERR_MGMNT only, no place in the
- * topology (no prev, no route table).
- */
-static struct rio_dev *sim_cdev_add(struct kunit *test, struct rio_mport *mport,
-				    const char *name, u32 comptag, u16 destid,
-				    u8 hopcount)
-{
-	struct rio_switch *rswitch = NULL;
-	size_t size = sizeof(struct rio_dev);
-	u32 pef, swpinfo = 0, rval;
-	struct rio_dev *rdev;
-	struct rio_net *net;
-	int err = 0;
-
-	KUNIT_ASSERT_EQ(test, rio_mport_read_config_32(mport, destid, hopcount,
-						       RIO_PEF_CAR, &pef), 0);
-	if (pef & RIO_PEF_SWITCH) {
-		rio_mport_read_config_32(mport, destid, hopcount, RIO_SWP_INFO_CAR,
-					 &swpinfo);
-		size += struct_size(rswitch, nextdev, RIO_GET_TOTAL_PORTS(swpinfo));
-	}
-	rdev = kzalloc(size, GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, rdev);
-
-	mutex_lock(&mport->scan_lock);
-	if (!mport->net) {
-		net = rio_alloc_net(mport);
-		if (!net) {
-			err = -ENOMEM;
-			goto unlock;
-		}
-		net->id = mport->id;
-		net->hport = mport;
-		dev_set_name(&net->dev, "rnet_%d", net->id);
-		net->dev.parent = &mport->dev;
-		net->dev.release = sim_cdev_release_net;
-		err = rio_add_net(net);
-		if (err) {
-			put_device(&net->dev);
-			mport->net = NULL;
-			goto unlock;
-		}
-	}
-	rdev->net = mport->net;
-	rdev->pef = pef;
-	rdev->swpinfo = swpinfo;
-	rio_mport_read_config_32(mport, destid, hopcount, RIO_DEV_ID_CAR, &rval);
-	rdev->did = rval >> 16;
-	rdev->vid = rval & 0xffff;
-	rio_mport_read_config_32(mport, destid, hopcount, RIO_DEV_INFO_CAR,
-				 &rdev->device_rev);
-	rio_mport_read_config_32(mport, destid, hopcount, RIO_ASM_ID_CAR, &rval);
-	rdev->asm_did = rval >> 16;
-	rdev->asm_vid = rval & 0xffff;
-	rio_mport_read_config_32(mport, destid, hopcount, RIO_ASM_INFO_CAR, &rval);
-	rdev->asm_rev = rval >> 16;
-	if (rdev->pef & RIO_PEF_EXT_FEATURES) {
-		rdev->efptr = rval & 0xffff;
-		rdev->phys_efptr = rio_mport_get_physefb(mport, 0, destid, hopcount,
-							 &rdev->phys_rmap);
-		rdev->em_efptr = rio_mport_get_feature(mport, 0, destid, hopcount,
-						       RIO_EFB_ERR_MGMNT);
-	}
-	rio_mport_read_config_32(mport, destid, hopcount, RIO_SRC_OPS_CAR,
-				 &rdev->src_ops);
-	rio_mport_read_config_32(mport, destid, hopcount, RIO_DST_OPS_CAR,
-				 &rdev->dst_ops);
-	rdev->comp_tag = comptag;
-	rdev->destid = destid;
-	rdev->hopcount = hopcount;
-	dev_set_name(&rdev->dev, "%s", name);
-	INIT_LIST_HEAD(&rdev->net_list);
-	rdev->dev.parent = &mport->net->dev;
-	rio_attach_device(rdev);
-	rdev->dev.release = sim_cdev_release_dev;
-	err = rio_add_device(rdev);
-	if (err) {
-		put_device(&rdev->dev);
-		rdev = NULL;
-	}
-unlock:
-	mutex_unlock(&mport->scan_lock);
-	if (err && rdev)
-		kfree(rdev);
-	KUNIT_ASSERT_EQ_MSG(test, err, 0, "RIO_DEV_ADD of %s", name);
-	return rdev;
 }
 
 /**
@@ -596,8 +489,8 @@ static struct rio_sim_mport *sim_life_cdev_net(struct kunit *test, struct rio_de
 							RIO_COMPONENT_TAG_CSR,
 							SIM_LIFE_SW_TAG), 0);
 	KUNIT_ASSERT_EQ(test, sw->comptag, (u32)SIM_LIFE_SW_TAG);
-	rdev = sim_cdev_add(test, &sm->mport, SIM_LIFE_SW_NAME, SIM_LIFE_SW_TAG,
-			    RIO_ANY_DESTID(0), 0);
+	rdev = rio_sim_kunit_dev_add(test, &sm->mport, SIM_LIFE_SW_NAME,
+				     SIM_LIFE_SW_TAG, RIO_ANY_DESTID(0), 0);
 	KUNIT_ASSERT_NOT_NULL(test, sm->mport.net);
 	KUNIT_ASSERT_PTR_EQ(test, rio_sim_rdev(sm, sw), rdev);
 	KUNIT_ASSERT_TRUE(test, list_is_singular(&sm->mport.net->devices));
@@ -650,10 +543,10 @@ static void sim_life_pw_cdev_net_freed(struct kunit *test)
 	w.sm = sim_life_cdev_net(test, &rdev, &w.msg);
 	w.dev = rio_sim_dev_find(w.sm->fab, SIM_LIFE_SW);
 	key = sim_cdev_key_of(rdev, *by_name);
-	freed = atomic_read(&sim_cdev_nets_freed);
+	freed = rio_sim_kunit_nets_freed();
 	KUNIT_ASSERT_EQ(test, sim_cdev_del(&w.sm->mport, &key, sim_life_pw_in_window, &w), 0);
 	sim_life_expect_no_report(test, tainted);
-	KUNIT_EXPECT_EQ(test, atomic_read(&sim_cdev_nets_freed), freed + 1);
+	KUNIT_EXPECT_EQ(test, rio_sim_kunit_nets_freed(), freed + 1);
 	KUNIT_EXPECT_TRUE(test, w.ran);
 	KUNIT_EXPECT_EQ(test, w.rc, 0);
 	KUNIT_EXPECT_EQ(test, w.writes, 0ULL);
@@ -684,7 +577,7 @@ static int sim_life_pw_del_cb(struct rio_dev *rdev, union rio_pw_msg *msg, int s
 		sim_life_pw_del.rc[i] = sim_cdev_del(sim_life_pw_del.mport,
 						     &sim_life_pw_del.key[i], NULL, NULL);
 	sim_life_pw_del.writes = sim_life_pw_del.dev->writes;
-	sim_life_pw_del.nets_freed = atomic_read(&sim_cdev_nets_freed);
+	sim_life_pw_del.nets_freed = rio_sim_kunit_nets_freed();
 	return 1;	/* and the core's standard handling goes on */
 }
 
@@ -706,7 +599,7 @@ static void sim_life_pw_cdev_last_deleted(struct kunit *test)
 	int freed;
 
 	sm = sim_life_cdev_net(test, &rdev, &msg);
-	freed = atomic_read(&sim_cdev_nets_freed);
+	freed = rio_sim_kunit_nets_freed();
 	sw = rio_sim_dev_find(sm->fab, SIM_LIFE_SW);
 	sim_life_pw_del = (typeof(sim_life_pw_del)){
 		.mport = &sm->mport, .nkeys = 1, .rc = { -EINVAL, -EINVAL }, .dev = sw,
@@ -719,7 +612,7 @@ static void sim_life_pw_cdev_last_deleted(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sim_life_pw_del.rc[0], 0);
 	KUNIT_EXPECT_EQ_MSG(test, sim_life_pw_del.nets_freed, freed,
 			    "net freed while its port-write was handled");
-	KUNIT_EXPECT_EQ(test, atomic_read(&sim_cdev_nets_freed), freed + 1);
+	KUNIT_EXPECT_EQ(test, rio_sim_kunit_nets_freed(), freed + 1);
 	KUNIT_EXPECT_NULL(test, sm->mport.net);
 	/* The Port 1 Error and Status CSR written back */
 	KUNIT_EXPECT_GT(test, sw->writes, sim_life_pw_del.writes);
@@ -818,8 +711,8 @@ static void sim_life_pw_no_em_block(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rio_mport_write_config_32(&sm->mport, RIO_ANY_DESTID(0), 0,
 							RIO_COMPONENT_TAG_CSR,
 							SIM_LIFE_SW_TAG), 0);
-	rdev = sim_cdev_add(test, &sm->mport, SIM_LIFE_SW_NAME, SIM_LIFE_SW_TAG,
-			    RIO_ANY_DESTID(0), 0);
+	rdev = rio_sim_kunit_dev_add(test, &sm->mport, SIM_LIFE_SW_NAME,
+				     SIM_LIFE_SW_TAG, RIO_ANY_DESTID(0), 0);
 	KUNIT_ASSERT_NE(test, sw->em_ef, 0U);
 	KUNIT_ASSERT_EQ(test, rdev->em_efptr, 0U);
 	KUNIT_ASSERT_NE(test, rdev->phys_efptr, 0U);
