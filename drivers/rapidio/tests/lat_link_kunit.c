@@ -851,7 +851,54 @@ static void lat_cs64_map1_partner(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
+/*
+ * What a fuzzer writes to the latency files: NULs, no newline, junk after
+ * a valid word, high bytes, a page: each refused with -EINVAL, nothing
+ * written, the files as they were
+ */
+static void lat_store_bad_bytes(struct kunit *test)
+{
+	static const struct {
+		const char *data;
+		size_t len;
+	} bad[] = {
+		{ "on\0", 3 }, { "on\0off", 6 }, { "\0\n", 2 }, { "on junk\n", 8 },
+		{ "onn\n", 4 }, { "\xff\xfe\n", 3 }, { "On\n", 3 }, { "1\n", 2 },
+		{ "on\n\n", 4 },
+	};
+	static const char * const files[] = { "multiple_ack", "pna_recovery" };
+	struct lat_fab f;
+	unsigned int i, k;
+	u64 wa, wb;
+	char *big;
+
+	lat_setup(test, &f, LAT_ALL, LAT_ALL, 2, true);
+	big = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, big);
+	memcpy(big, "off", 3);
+	memset(big + 3, 0xe9, PAGE_SIZE - 3);
+	wa = f.a->port[1].lat_writes;
+	wb = f.b->port[0].lat_writes;
+	for (k = 0; k < ARRAY_SIZE(files); k++) {
+		for (i = 0; i < ARRAY_SIZE(bad); i++)
+			KUNIT_EXPECT_EQ_MSG(test, voq_test_sysfs_write(f.na, 1, files[k], bad[i].data,
+								       bad[i].len),
+					    -EINVAL, "%s write %u", files[k], i);
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_sysfs_write(f.na, 1, files[k], big, PAGE_SIZE),
+				    -EINVAL, "%s page", files[k]);
+		KUNIT_EXPECT_STREQ(test, lat_two(test, &f, f.na, 1, files[k]), "on none\n");
+	}
+	KUNIT_EXPECT_EQ(test, f.a->port[1].lat_writes, wa);
+	KUNIT_EXPECT_EQ(test, f.b->port[0].lat_writes, wb);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | LAT_ON);
+	/* A valid word, without its newline, is taken */
+	KUNIT_EXPECT_EQ(test, voq_test_sysfs_write(f.na, 1, "multiple_ack", "off", 3), 3L);
+	KUNIT_EXPECT_STREQ(test, lat_two(test, &f, f.na, 1, "multiple_ack"), "off admin\n");
+	rio_sim_kunit_release(test, f.sm);
+}
+
 static struct kunit_case lat_link_cases[] = {
+	KUNIT_CASE(lat_store_bad_bytes),
 	KUNIT_CASE(lat_negotiated),
 	KUNIT_CASE(lat_partner_lacks),
 	KUNIT_CASE(lat_cs64),
