@@ -880,10 +880,12 @@ static void lat_store_bad_bytes(struct kunit *test)
 	wa = f.a->port[1].lat_writes;
 	wb = f.b->port[0].lat_writes;
 	for (k = 0; k < ARRAY_SIZE(files); k++) {
-		for (i = 0; i < ARRAY_SIZE(bad); i++)
-			KUNIT_EXPECT_EQ_MSG(test, voq_test_sysfs_write(f.na, 1, files[k], bad[i].data,
-								       bad[i].len),
-					    -EINVAL, "%s write %u", files[k], i);
+		for (i = 0; i < ARRAY_SIZE(bad); i++) {
+			ssize_t ret = voq_test_sysfs_write(f.na, 1, files[k], bad[i].data,
+							   bad[i].len);
+
+			KUNIT_EXPECT_EQ_MSG(test, ret, -EINVAL, "%s write %u", files[k], i);
+		}
 		KUNIT_EXPECT_EQ_MSG(test, voq_test_sysfs_write(f.na, 1, files[k], big, PAGE_SIZE),
 				    -EINVAL, "%s page", files[k]);
 		KUNIT_EXPECT_STREQ(test, lat_two(test, &f, f.na, 1, files[k]), "on none\n");
