@@ -840,15 +840,23 @@ static struct rio_voq_kport *rio_voq_kport_add(struct rio_voq_node *n,
 	return kp;
 }
 
-/* Remove a port's directory and wait for its release: then it is freed */
+/*
+ * Remove a port's directory: its files gone, the readers in them
+ * drained; its release may come later (a reference held, or
+ * CONFIG_DEBUG_KOBJECT_RELEASE), rio_voq_kport_free() waits for it
+ */
 static void rio_voq_kport_del(struct rio_voq_kport *kp)
 {
 	unsigned int i;
 
 	for (i = 0; i < RIO_VOQ_NR_NOTIFY; i++)
 		sysfs_put(kp->kn[i]);
-	kobject_del(&kp->kobj);		/* files gone, readers drained */
+	kobject_del(&kp->kobj);
 	kobject_put(&kp->kobj);
+}
+
+static void rio_voq_kport_free(struct rio_voq_kport *kp)
+{
 	wait_for_completion(&kp->released);
 	kfree(kp);
 }
@@ -923,9 +931,13 @@ void rio_voq_sysfs_del(struct rio_voq_node *n)
 {
 	unsigned int p;
 
+	/* Every port removed first, then their releases waited for at once */
 	for (p = 0; n->kport && p < n->nkport; p++)
 		if (n->kport[p])
 			rio_voq_kport_del(n->kport[p]);
+	for (p = 0; n->kport && p < n->nkport; p++)
+		if (n->kport[p])
+			rio_voq_kport_free(n->kport[p]);
 	kfree(n->kport);
 	n->kport = NULL;
 	n->nkport = 0;

@@ -383,6 +383,7 @@ A=$(ldir 0xe0000000)
 B=$(ldir 0x80000000)
 H=$(echo /sys/class/rapidio_port/$(cat $C/lat/mport | sed 's/rio-sim/rapidio/')/voq/port0)
 echo "# latency optimization: $A <-> $B"
+echo "# the files of a port: $(ls $A | tr '\n' ' ')"
 check "the map II ends of the switches' link have the files" test -n "$A" -a -n "$B"
 check "the mport's map I port has none" \
 	sh -c "test ! -e $H/multiple_ack -a ! -e $H/latency_csr -a -e $H/csr"
