@@ -843,7 +843,7 @@ static struct rio_voq_kport *rio_voq_kport_add(struct rio_voq_node *n,
 /*
  * Remove a port's directory: its files gone, the readers in them
  * drained; its release may come later (a reference held, or
- * CONFIG_DEBUG_KOBJECT_RELEASE), rio_voq_kport_free() waits for it
+ * CONFIG_DEBUG_KOBJECT_RELEASE): rio_voq_kport_free() waits for it
  */
 static void rio_voq_kport_del(struct rio_voq_kport *kp)
 {
@@ -859,14 +859,6 @@ static void rio_voq_kport_free(struct rio_voq_kport *kp)
 {
 	wait_for_completion(&kp->released);
 	kfree(kp);
-}
-
-static void rio_voq_kdir_del(struct rio_voq_kdir *kd)
-{
-	kobject_del(&kd->kobj);
-	kobject_put(&kd->kobj);
-	wait_for_completion(&kd->released);
-	kfree(kd);
 }
 
 /**
@@ -931,18 +923,27 @@ void rio_voq_sysfs_del(struct rio_voq_node *n)
 {
 	unsigned int p;
 
-	/* Every port removed first, then their releases waited for at once */
+	/*
+	 * Every directory removed first, then their releases waited for:
+	 * delayed (CONFIG_DEBUG_KOBJECT_RELEASE), they run side by side
+	 */
 	for (p = 0; n->kport && p < n->nkport; p++)
 		if (n->kport[p])
 			rio_voq_kport_del(n->kport[p]);
+	if (n->kdir) {
+		kobject_del(&n->kdir->kobj);
+		kobject_put(&n->kdir->kobj);
+	}
 	for (p = 0; n->kport && p < n->nkport; p++)
 		if (n->kport[p])
 			rio_voq_kport_free(n->kport[p]);
 	kfree(n->kport);
 	n->kport = NULL;
 	n->nkport = 0;
-	if (n->kdir)
-		rio_voq_kdir_del(n->kdir);
+	if (n->kdir) {
+		wait_for_completion(&n->kdir->released);
+		kfree(n->kdir);
+	}
 	n->kdir = NULL;
 }
 
