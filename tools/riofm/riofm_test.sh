@@ -170,12 +170,12 @@ check "riofm info: link_speed 0" test "$(riofm info | awk '$1 == "link_speed" { 
 check "a remote read is refused: the mport's link is down" \
 	sh -c "riofm read -d 0xff -c 0 0 2>&1 | grep -q 'link is down'"
 check "rio-voq: the host's port stops generating toward its link" \
-	test "$(cat $H0/generation)" = 0 -a "$(cat $H0/link_status)" = "disabled: link down"
+	test "$(cat $H0/generation)" = 0 -a "$(cat $H0/tx_state)" = down
 echo "0 1" > $D0/dev1/link
 echo 1 > $D0/pw_flush
 check "riofm link: up again" test "$(riofm link)" = "up 6 0"
 check "rio-voq: the host's link planned and written again" \
-	test "$(cat $H0/generation)" = 1 -a "$(cat $H0/link_status)" = configured
+	test "$(cat $H0/generation)" = 1 -a "$(cat $H0/tx_state)" = on
 # ... and at the mport's own end
 echo 0 > $D0/link
 echo 1 > $D0/pw_flush
@@ -197,7 +197,7 @@ pw_pid=$listener
 echo "1 0" > $D0/dev1/link
 echo 1 > $D0/pw_flush
 check "rio-voq follows the link going down" \
-	test "$(cat $SWA1/link_status)" = "disabled: link down"
+	test "$(cat $SWA1/tx_state)" = down
 echo "1 1" > $D0/dev1/link
 echo 1 > $D0/pw_flush
 wait $pw_pid
@@ -205,7 +205,7 @@ pw_rc=$?
 sed 's/^/# /' /tmp/riofm-pw.out
 check "riofm pw: 3 port-writes of the flap (struct rio_event)" \
 	test $pw_rc -eq 0 -a "$(grep -c '^pw comptag' /tmp/riofm-pw.out)" -eq 3
-check "rio-voq planned the link again" test "$(cat $SWA1/link_status)" = configured
+check "rio-voq planned the link again" test "$(cat $SWA1/tx_state)" = on
 
 # Doorbells between two hosts: a second mport attached on endpoint 9
 # (ep, a.5), which the first host enumerated
@@ -289,7 +289,7 @@ check "a read of a destid no route leads to fails with exit 1" exits 1 riofm rea
 # Reproduction 5: an admin's choices on an idle port survive a refused
 # rescan
 P7=$B/$SW48/voq/port7
-check "port 7 of the 48-port switch is idle" test "$(cat $P7/link_status)" = none
+check "port 7 of the 48-port switch is idle" test "$(cat $P7/tx_state)" = none
 check "admin sets XOFF on it" sh -c "echo 1 > $P7/xoff && test \$(cat $P7/xoff) = 1"
 check "admin clears its participation" sh -c "echo 0 > $P7/participation && test \$(cat $P7/participation) = 0"
 check "a second scan of the mport is refused" refused sh -c "echo 0 > /sys/bus/rapidio/scan"
@@ -341,7 +341,7 @@ echo 0 > /sys/bus/rapidio/scan 2>/dev/null
 # automatically; the admin may configure it through sysfs
 check "rio-voq exposes voq/ of the device added from userspace" test -d $B/$EP/voq/port0
 check "... but does not configure its link" \
-	sh -c "test \"\$(cat $B/$EP/voq/port0/link_status)\" = none"
+	sh -c "test \"\$(cat $B/$EP/voq/port0/tx_state)\" = none"
 check "... and the host's port 0 keeps its partner" test "$(cat $M0/voq/port0/partner)" = "$H0_PARTNER"
 check "the admin sets XOFF on the added device's port" \
 	sh -c "echo 1 > $B/$EP/voq/port0/xoff && test \$(cat $B/$EP/voq/port0/xoff) = 1"
@@ -352,9 +352,9 @@ check "... and it is gone" test ! -e $B/$SWA
 check "a rescan without the host's partner is refused" refused sh -c "echo 0 > /sys/bus/rapidio/scan"
 # Host port 0 lost its partner: the device added from userspace must not
 # be taken for it
-check "the host's port 0 is left without a link" test "$(cat $M0/voq/port0/link_status)" = none
+check "the host's port 0 is left without a link" test "$(cat $M0/voq/port0/tx_state)" = none
 check "... and the device added from userspace still without one" \
-	test "$(cat $B/$EP/voq/port0/link_status)" = none
+	test "$(cat $B/$EP/voq/port0/tx_state)" = none
 bad=$(read_all)
 check "every sysfs file of every device reads at the end" test "$bad" -eq 0
 check "lprev of every device names a device still there, or root, at the end" lprev_ok
@@ -390,7 +390,7 @@ check "a scan of an mport whose net userspace built is refused" \
 	refused sh -c "echo $MP > /sys/bus/rapidio/scan"
 check "rio-voq exposes voq/ of both" test -d $B/$MPX:s:0010/voq -a -d $B/$MPX:s:0011/voq
 check "... but configures no link of the mport" \
-	test "$(cat /sys/class/rapidio_port/rapidio$MP/voq/port0/link_status)" = none
+	test "$(cat /sys/class/rapidio_port/rapidio$MP/voq/port0/tx_state)" = none
 bad=$(read_all)
 check "every sysfs file of the userspace-added devices reads" test "$bad" -eq 0
 check "RIO_DEV_DEL of both (by name, and by comptag)" \

@@ -105,6 +105,25 @@ static const char *lat_file(struct kunit *test, struct lat_fab *f,
 	return f->buf;
 }
 
+/*
+ * A feature's two files as one line: "<state> <reason>\n" (a missing
+ * file reads "error -2")
+ */
+static const char *lat_two(struct kunit *test, struct lat_fab *f,
+			   struct rio_voq_node *n, unsigned int port,
+			   const char *name)
+{
+	char reason[32], state[32];
+
+	snprintf(reason, sizeof(reason), "%s_reason", name);
+	strscpy(state, lat_file(test, f, n, port, name), sizeof(state));
+	strreplace(state, '\n', '\0');
+	lat_file(test, f, n, port, reason);
+	strreplace(f->buf, '\n', '\0');
+	snprintf(f->buf + strlen(f->buf) + 1, 64, "%s %s\n", state, f->buf);
+	return f->buf + strlen(f->buf) + 1;
+}
+
 static void lat_exit(struct kunit *test)
 {
 	rio_voq_test_auto_config(true);
@@ -123,17 +142,17 @@ static void lat_negotiated(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "multiple_ack"), "on\n");
 	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nb, 0, "pna_recovery"), "on\n");
 	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "latency_capabilities"),
-			   "multiple_ack pna_recovery pna_tx\n");
+			   "0xe0000000\n");
 
 	/* Toward the host, whose port has no register: off, nothing written */
 	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 0), LAT_ALL);
 	KUNIT_EXPECT_EQ(test, f.a->port[0].lat_writes, 0ULL);
-	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 0, "multiple_ack"),
-			   "off: partner has no latency-optimization register\n");
+	KUNIT_EXPECT_STREQ(test, lat_two(test, &f, f.na, 0, "multiple_ack"),
+			   "off no_partner_register\n");
 	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nh, 0, "multiple_ack"),
 			   "error -2\n");
 	/* A port without a link: left as it is */
-	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 5, "multiple_ack"), "none\n");
+	KUNIT_EXPECT_STREQ(test, lat_two(test, &f, f.na, 5, "multiple_ack"), "none no_link\n");
 	KUNIT_EXPECT_EQ(test, f.a->port[5].lat_writes, 0ULL);
 	rio_sim_kunit_release(test, f.sm);
 }
@@ -147,12 +166,12 @@ static void lat_partner_lacks(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | RIO_LAT_CSR_MACK_EN);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_MACK | RIO_LAT_CSR_MACK_EN);
 	KUNIT_EXPECT_EQ(test, f.b->port[0].lat_violations, 0U);
-	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "pna_recovery"),
-			   "off: partner does not support it\n");
-	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nb, 0, "pna_recovery"),
-			   "off: not supported\n");
+	KUNIT_EXPECT_STREQ(test, lat_two(test, &f, f.na, 1, "pna_recovery"),
+			   "off partner_unsupported\n");
+	KUNIT_EXPECT_STREQ(test, lat_two(test, &f, f.nb, 0, "pna_recovery"),
+			   "off unsupported\n");
 	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nb, 0, "latency_capabilities"),
-			   "multiple_ack\n");
+			   "0x80000000\n");
 
 	/* Refusals write nothing */
 	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.na, 1, RIO_LAT_PNA, RIO_LAT_CHOICE_ON),
@@ -189,10 +208,10 @@ static void lat_cs64_lacks(struct kunit *test)
 	voq_test_log_start(test);
 	lat_setup(test, &f, LAT_ALL, LAT_MACK, 3, true);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | RIO_LAT_CSR_MACK_EN);
-	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nb, 0, "pna_recovery"),
-			   "off: CS64 port without support (breaks Part 6)\n");
-	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "pna_recovery"),
-			   "off: partner is a CS64 port without support (breaks Part 6)\n");
+	KUNIT_EXPECT_STREQ(test, lat_two(test, &f, f.nb, 0, "pna_recovery"),
+			   "off breaks_part6\n");
+	KUNIT_EXPECT_STREQ(test, lat_two(test, &f, f.na, 1, "pna_recovery"),
+			   "off breaks_part6\n");
 	KUNIT_EXPECT_EQ(test, voq_test_log_count(test, "breaks Part 6"), 1U);
 	/* Planned again (an event): not told again */
 	KUNIT_EXPECT_EQ(test, rio_voq_test_configure(f.l), 0);
@@ -218,8 +237,8 @@ static void lat_far_end_first(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f.l->lat.state, RIO_LAT_FAILED);
 	KUNIT_EXPECT_EQ(test, voq_test_log_count(test, "latency optimization failed"), 1U);
 	KUNIT_EXPECT_EQ(test, voq_test_log_count(test, "both ends as they were"), 1U);
-	KUNIT_EXPECT_EQ(test, strncmp(lat_file(test, &f, f.na, 1, "multiple_ack"),
-				      "failed: writing", 15), 0);
+	KUNIT_EXPECT_STREQ(test, lat_two(test, &f, f.na, 1, "multiple_ack"),
+			   "failed access_failed\n");
 	rio_sim_kunit_release(test, f.sm);
 }
 
@@ -238,8 +257,8 @@ static void lat_rollback(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f.l->lat.state, RIO_LAT_FAILED);
 	KUNIT_EXPECT_EQ(test, voq_test_log_count(test, "latency optimization failed"), 1U);
 	KUNIT_EXPECT_EQ(test, voq_test_log_count(test, "both ends as they were"), 1U);
-	KUNIT_EXPECT_EQ(test, strncmp(lat_file(test, &f, f.nb, 0, "pna_recovery"),
-				      "failed: writing", 15), 0);
+	KUNIT_EXPECT_STREQ(test, lat_two(test, &f, f.nb, 0, "pna_recovery"),
+			   "failed access_failed\n");
 
 	/* The fault gone, the link configures */
 	f.a->port[1].lat_wfault_ignore = false;
@@ -318,18 +337,18 @@ static void lat_admin_choices(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.na, 1, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF), 0);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | RIO_LAT_CSR_PNA_EN);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL | RIO_LAT_CSR_PNA_EN);
-	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "multiple_ack"),
-			   "off: turned off by the admin (admin: off)\n");
-	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nb, 0, "multiple_ack"),
-			   "off: turned off by the admin\n");
+	KUNIT_EXPECT_STREQ(test, lat_two(test, &f, f.na, 1, "multiple_ack"),
+			   "off admin\n");
+	KUNIT_EXPECT_STREQ(test, lat_two(test, &f, f.nb, 0, "multiple_ack"),
+			   "off admin\n");
 
 	/* "on" at the other end replaces the "off" */
 	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.nb, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_ON), 0);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | LAT_ON);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL | LAT_ON);
 	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "multiple_ack"), "on\n");
-	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nb, 0, "multiple_ack"),
-			   "on (admin: on)\n");
+	KUNIT_EXPECT_STREQ(test, lat_two(test, &f, f.nb, 0, "multiple_ack"),
+			   "on none\n");
 	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.nb, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_NONE), 0);
 	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nb, 0, "multiple_ack"), "on\n");
 
@@ -380,8 +399,8 @@ static void lat_link_bounce(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(f.a, 1, false), 0);
 	rio_sim_mport_pw_flush(f.sm);
 	KUNIT_EXPECT_EQ(test, f.l->lat.state, RIO_LAT_DOWN);
-	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "pna_recovery"),
-			   "off: link down\n");
+	KUNIT_EXPECT_STREQ(test, lat_two(test, &f, f.na, 1, "pna_recovery"),
+			   "down link_down\n");
 	KUNIT_EXPECT_EQ(test, voq_test_lat_set(f.na, 1, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF), 0);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL);
 	f.b->port[0].lat_ctl = 0;	/* a reset of the board across */
@@ -412,10 +431,10 @@ static void lat_board_swap(struct kunit *test)
 	/* The choice stays with the port; ackID-in-PNA off at both ends */
 	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_MACK);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL);
-	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "pna_recovery"),
-			   "off: partner does not support it\n");
-	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nb, 0, "multiple_ack"),
-			   "off: turned off by the admin (admin: off)\n");
+	KUNIT_EXPECT_STREQ(test, lat_two(test, &f, f.na, 1, "pna_recovery"),
+			   "off partner_unsupported\n");
+	KUNIT_EXPECT_STREQ(test, lat_two(test, &f, f.nb, 0, "multiple_ack"),
+			   "off admin\n");
 	rio_sim_kunit_release(test, f.sm);
 }
 
@@ -479,8 +498,9 @@ static void lat_hidden_partner(struct kunit *test)
 	n = voq_test_node(sm, sw);
 	KUNIT_ASSERT_NOT_NULL(test, n);
 	KUNIT_EXPECT_GT(test, voq_test_sysfs_read(n, 0, "multiple_ack", buf), 0L);
-	KUNIT_EXPECT_EQ(test, strncmp(buf, "none: register of ", 18), 0);
-	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "port 20 out of reach"));
+	KUNIT_EXPECT_STREQ(test, buf, "none\n");
+	KUNIT_EXPECT_GT(test, voq_test_sysfs_read(n, 0, "multiple_ack_reason", buf), 0L);
+	KUNIT_EXPECT_STREQ(test, buf, "out_of_reach\n");
 	/* Nothing to negotiate: a choice is refused, "auto" taken */
 	KUNIT_EXPECT_EQ(test, voq_test_lat_set(n, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_OFF), -EXDEV);
 	KUNIT_EXPECT_EQ(test, voq_test_lat_set(n, 0, RIO_LAT_MACK, RIO_LAT_CHOICE_NONE), 0);
@@ -516,8 +536,8 @@ static void lat_violation_later(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, voq_test_log_count(test, "breaks Part 6"), 0U);
 	KUNIT_EXPECT_EQ(test, voq_test_port_set(f.na, 1, RIO_VOQ_KNOB_FMT, RIO_VOQ_PREF_CS64), 0);
 	KUNIT_EXPECT_EQ(test, voq_test_log_count(test, "breaks Part 6"), 1U);
-	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.nb, 0, "pna_recovery"),
-			   "off: CS64 port without support (breaks Part 6)\n");
+	KUNIT_EXPECT_STREQ(test, lat_two(test, &f, f.nb, 0, "pna_recovery"),
+			   "off breaks_part6\n");
 	rio_sim_kunit_release(test, f.sm);
 }
 
@@ -581,8 +601,8 @@ static void lat_found_again(struct kunit *test)
 	mutex_unlock(&rio_voq_lock);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL);
-	KUNIT_EXPECT_NOT_NULL(test, strstr(lat_file(test, &f, f.na, 1, "multiple_ack"),
-					   "could not be discovered again"));
+	KUNIT_EXPECT_STREQ(test, lat_two(test, &f, f.na, 1, "multiple_ack"),
+			   "none not_rediscovered\n");
 	spin_lock_irq(&f.sm->fab->lock);
 	f.b->ef_loop = false;
 	spin_unlock_irq(&f.sm->fab->lock);
@@ -626,10 +646,8 @@ static void lat_unknown_partner(struct kunit *test)
 		mutex_lock(&rio_voq_lock);
 		KUNIT_EXPECT_TRUE_MSG(test, f.nb->unknown, "class %u", bauds[i]);
 		mutex_unlock(&rio_voq_lock);
-		KUNIT_EXPECT_NOT_NULL_MSG(test,
-					  strstr(lat_file(test, &f, f.na, 1, "multiple_ack"),
-						 "could not be discovered again"),
-					  "class %u", bauds[i]);
+		KUNIT_EXPECT_STREQ_MSG(test, lat_two(test, &f, f.na, 1, "multiple_ack"),
+				       "none not_rediscovered\n", "class %u", bauds[i]);
 		KUNIT_EXPECT_EQ_MSG(test, lat_hw(f.a, 1), lat_alone(bauds[i]),
 				    "class %u", bauds[i]);
 		KUNIT_EXPECT_EQ_MSG(test, f.nb->port[0].lat_csr, LAT_ALL | LAT_ON,
@@ -695,7 +713,7 @@ static void lat_found_again_not_owner(struct kunit *test)
 /*
  * A link that is down carries nothing: the end the host reaches turns
  * multiple acknowledges off, and ackID-in-PNA but on a class 3 link, so
- * that its register holds what its files show ("off: link down"); the
+ * that its register holds what its files show (down, link_down); the
  * end cut off is not tried.  Back up, both ends are on again.
  */
 static void lat_down_hw(struct kunit *test)
@@ -711,8 +729,8 @@ static void lat_down_hw(struct kunit *test)
 		KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(f.a, 1, false), 0);
 		rio_sim_mport_pw_flush(f.sm);
 		KUNIT_EXPECT_EQ_MSG(test, f.l->lat.state, RIO_LAT_DOWN, "class %u", bauds[i]);
-		KUNIT_EXPECT_STREQ_MSG(test, lat_file(test, &f, f.na, 1, "multiple_ack"),
-				       "off: link down\n", "class %u", bauds[i]);
+		KUNIT_EXPECT_STREQ_MSG(test, lat_two(test, &f, f.na, 1, "multiple_ack"),
+				       "down link_down\n", "class %u", bauds[i]);
 		KUNIT_EXPECT_EQ_MSG(test, lat_hw(f.a, 1), lat_alone(bauds[i]),
 				    "class %u", bauds[i]);
 		KUNIT_EXPECT_EQ_MSG(test, f.na->port[1].lat_csr, lat_alone(bauds[i]),
@@ -747,8 +765,8 @@ static void lat_down_polled(struct kunit *test)
 	rio_voq_test_poll();
 	KUNIT_EXPECT_FALSE(test, f.nb->unknown);
 	KUNIT_EXPECT_EQ(test, f.l->lat.state, RIO_LAT_DOWN);
-	KUNIT_EXPECT_STREQ(test, lat_file(test, &f, f.na, 1, "multiple_ack"),
-			   "off: link down\n");
+	KUNIT_EXPECT_STREQ(test, lat_two(test, &f, f.na, 1, "multiple_ack"),
+			   "down link_down\n");
 	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), lat_alone(2));
 	KUNIT_EXPECT_EQ(test, f.b->port[0].lat_writes, writes);
 	KUNIT_EXPECT_EQ(test, lat_hw(f.b, 0), LAT_ALL | LAT_ON);
@@ -833,7 +851,56 @@ static void lat_cs64_map1_partner(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
+/*
+ * What a fuzzer writes to the latency files: NULs, no newline, junk after
+ * a valid word, high bytes, a page: each refused with -EINVAL, nothing
+ * written, the files as they were
+ */
+static void lat_store_bad_bytes(struct kunit *test)
+{
+	static const struct {
+		const char *data;
+		size_t len;
+	} bad[] = {
+		{ "on\0", 3 }, { "on\0off", 6 }, { "\0\n", 2 }, { "on junk\n", 8 },
+		{ "onn\n", 4 }, { "\xff\xfe\n", 3 }, { "On\n", 3 }, { "1\n", 2 },
+		{ "on\n\n", 4 },
+	};
+	static const char * const files[] = { "multiple_ack", "pna_recovery" };
+	struct lat_fab f;
+	unsigned int i, k;
+	u64 wa, wb;
+	char *big;
+
+	lat_setup(test, &f, LAT_ALL, LAT_ALL, 2, true);
+	big = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, big);
+	memcpy(big, "off", 3);
+	memset(big + 3, 0xe9, PAGE_SIZE - 3);
+	wa = f.a->port[1].lat_writes;
+	wb = f.b->port[0].lat_writes;
+	for (k = 0; k < ARRAY_SIZE(files); k++) {
+		for (i = 0; i < ARRAY_SIZE(bad); i++) {
+			ssize_t ret = voq_test_sysfs_write(f.na, 1, files[k], bad[i].data,
+							   bad[i].len);
+
+			KUNIT_EXPECT_EQ_MSG(test, ret, -EINVAL, "%s write %u", files[k], i);
+		}
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_sysfs_write(f.na, 1, files[k], big, PAGE_SIZE),
+				    -EINVAL, "%s page", files[k]);
+		KUNIT_EXPECT_STREQ(test, lat_two(test, &f, f.na, 1, files[k]), "on none\n");
+	}
+	KUNIT_EXPECT_EQ(test, f.a->port[1].lat_writes, wa);
+	KUNIT_EXPECT_EQ(test, f.b->port[0].lat_writes, wb);
+	KUNIT_EXPECT_EQ(test, lat_hw(f.a, 1), LAT_ALL | LAT_ON);
+	/* A valid word, without its newline, is taken */
+	KUNIT_EXPECT_EQ(test, voq_test_sysfs_write(f.na, 1, "multiple_ack", "off", 3), 3L);
+	KUNIT_EXPECT_STREQ(test, lat_two(test, &f, f.na, 1, "multiple_ack"), "off admin\n");
+	rio_sim_kunit_release(test, f.sm);
+}
+
 static struct kunit_case lat_link_cases[] = {
+	KUNIT_CASE(lat_store_bad_bytes),
 	KUNIT_CASE(lat_negotiated),
 	KUNIT_CASE(lat_partner_lacks),
 	KUNIT_CASE(lat_cs64),

@@ -140,7 +140,7 @@ int voq_test_csr_read(struct rio_voq_node *n, unsigned int port, u32 *csr)
 ssize_t voq_test_sysfs_read(struct rio_voq_node *n, unsigned int port,
 			    const char *name, char *buf)
 {
-	struct kobject *kobj = port < n->nkport ? n->kport[port] : NULL;
+	struct kobject *kobj = port < n->nkport && n->kport[port] ? &n->kport[port]->kobj : NULL;
 	struct kernfs_node *kn;
 	ssize_t ret;
 
@@ -175,7 +175,7 @@ ssize_t voq_test_sysfs_read(struct rio_voq_node *n, unsigned int port,
 ssize_t voq_test_sysfs_write(struct rio_voq_node *n, unsigned int port,
 			     const char *name, const void *data, size_t count)
 {
-	struct kobject *kobj = port < n->nkport ? n->kport[port] : NULL;
+	struct kobject *kobj = port < n->nkport && n->kport[port] ? &n->kport[port]->kobj : NULL;
 	struct kernfs_node *kn;
 	ssize_t ret;
 	char *buf;

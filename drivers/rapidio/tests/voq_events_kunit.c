@@ -1300,10 +1300,10 @@ static void voq_event_admin_host_cable(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
-/* The files of voq/port<N>/ that show the CSR (live for an admin) */
+/* The files of voq/port<N>/ that show the CSR (as last read or written) */
 static const char * const voq_csr_files[] = {
 	"csr", "generation", "participation", "xoff", "per_vc",
-	"tx_group_size", "rx_group_size", "link_status",
+	"tx_group_size", "rx_group_size", "tx_state",
 };
 
 /*
@@ -1327,6 +1327,16 @@ static void voq_expect_csr_files(struct kunit *test, struct rio_voq_node *n,
 	snprintf(want, sizeof(want), "0x%08x\n", csr);
 	KUNIT_EXPECT_GT(test, voq_test_sysfs_read(n, port, "csr", buf), 0L);
 	KUNIT_EXPECT_STREQ(test, buf, want);
+}
+
+/* The one live read: refused with @err, nothing sent */
+static void voq_expect_csr_live(struct kunit *test, struct rio_voq_node *n,
+				unsigned int port, ssize_t err)
+{
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_EXPECT_EQ(test, voq_test_sysfs_read(n, port, "csr_live", buf), err);
 }
 
 /*
@@ -1365,6 +1375,8 @@ static void voq_event_root_read_cut_off(struct kunit *test)
 	current->flags &= ~PF_SUPERPRIV;
 	voq_expect_csr_files(test, n3, 2, csr3);
 	voq_expect_csr_files(test, ne, 0, csre);
+	voq_expect_csr_live(test, n3, 2, -EHOSTUNREACH);
+	voq_expect_csr_live(test, ne, 0, -EHOSTUNREACH);
 	KUNIT_EXPECT_EQ(test, sm->fab->failed, failed);
 	KUNIT_EXPECT_FALSE(test, current->flags & PF_SUPERPRIV);
 	rio_sim_kunit_release(test, sm);
@@ -1383,6 +1395,7 @@ static void voq_event_root_read_cut_off(struct kunit *test)
 	reads = ep->reads;
 	current->flags &= ~PF_SUPERPRIV;
 	voq_expect_csr_files(test, ne, 0, csre);
+	voq_expect_csr_live(test, ne, 0, -EBUSY);
 	KUNIT_EXPECT_EQ(test, ep->reads, reads);
 	mutex_lock(&rio_voq_lock);
 	KUNIT_EXPECT_EQ(test, ne->port[0].csr, csre);

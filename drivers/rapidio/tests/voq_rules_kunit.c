@@ -541,8 +541,8 @@ static void voq_rules_gen_stuck_on(struct kunit *test)
 /*
  * A host that does not write, on a link where the hardware generates
  * toward a partner that cannot receive (firmware, another host): its
- * link_status says the port generates, and that it would have it off
- * and why, not "reported" as if all were well, nor "disabled"
+ * tx_state says the port generates, tx_plan that it would have it off,
+ * and tx_reason why
  */
 static void voq_rules_reported_against_plan(struct kunit *test)
 {
@@ -565,9 +565,12 @@ static void voq_rules_reported_against_plan(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	nh = voq_test_node(sm, host);
 	KUNIT_ASSERT_NOT_NULL(test, nh);
-	KUNIT_ASSERT_GT(test, voq_test_sysfs_read(nh, 0, "link_status", buf), 0);
-	KUNIT_EXPECT_STREQ(test, buf,
-			   "reported: this host would have it off: partner cannot receive\n");
+	KUNIT_ASSERT_GT(test, voq_test_sysfs_read(nh, 0, "tx_state", buf), 0);
+	KUNIT_EXPECT_STREQ(test, buf, "on\n");
+	KUNIT_ASSERT_GT(test, voq_test_sysfs_read(nh, 0, "tx_plan", buf), 0);
+	KUNIT_EXPECT_STREQ(test, buf, "off\n");
+	KUNIT_ASSERT_GT(test, voq_test_sysfs_read(nh, 0, "tx_reason", buf), 0);
+	KUNIT_EXPECT_STREQ(test, buf, "partner_cannot_receive\n");
 	KUNIT_EXPECT_TRUE(test, voq_test_hw(host, 0).gen_en);	/* nothing written */
 }
 

@@ -397,6 +397,21 @@ static const struct voq_bad_write voq_bad_writes[] = {
 	VOQ_BAD("symbol_format", "cs48\0cs64"),
 	VOQ_BAD("symbol_format", "cs48\0"),
 	VOQ_BAD("symbol_format", "auto junk\n"),
+	VOQ_BAD("symbol_format", "\xe9auto\n"),
+	VOQ_BAD("generation", "0\0"),
+	VOQ_BAD("generation", "0 junk\n"),
+	VOQ_BAD("generation", "\xff\n"),
+	VOQ_BAD("generation", "-0\n"),
+	VOQ_BAD("participation", "1\0junk"),
+	VOQ_BAD("participation", "0x1\n"),
+	VOQ_BAD("participation", "1\n\n"),
+};
+
+/* The writable files of voq/port<N>/, each given a page of junk */
+static const char * const voq_rw_files[] = {
+	"symbol_format", "generation", "participation", "xoff", "per_vc",
+	"tx_group_size", "rx_group_size", "staging_map", "multiple_ack",
+	"pna_recovery",
 };
 
 static void voq_staging_store_bad_bytes(struct kunit *test)
@@ -455,6 +470,21 @@ static void voq_staging_store_bad_bytes(struct kunit *test)
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, voq_test_sysfs_write(nram, 1, "staging_map", big,
 						   PAGE_SIZE - 1), -EINVAL);
+	voq_expect_map(test, map, good, 8);
+
+	/* A page of a valid value's first bytes, then high bytes, to every store */
+	memset(big, '1', PAGE_SIZE);
+	memset(big + PAGE_SIZE / 2, 0xa5, PAGE_SIZE / 2);
+	for (i = 0; i < ARRAY_SIZE(voq_rw_files); i++) {
+		u64 writes = sm->ini.voq_writes;
+		ssize_t ret = voq_test_sysfs_write(nram, 1, voq_rw_files[i], big, PAGE_SIZE);
+
+		if (ret == -ENOENT)	/* not a file of this port */
+			continue;
+		KUNIT_EXPECT_EQ_MSG(test, ret, -EINVAL, "%s", voq_rw_files[i]);
+		KUNIT_EXPECT_EQ_MSG(test, sm->ini.voq_writes, writes, "%s", voq_rw_files[i]);
+		KUNIT_EXPECT_EQ_MSG(test, ram->port[1].voq_ctl, ctl, "%s", voq_rw_files[i]);
+	}
 	voq_expect_map(test, map, good, 8);
 	rio_sim_kunit_release(test, sm);
 }

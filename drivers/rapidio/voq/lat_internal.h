@@ -42,6 +42,40 @@ enum rio_lat_choice {
 };
 
 /**
+ * enum rio_lat_reason - why a feature is off (or not planned) on a port
+ * @RIO_LAT_WHY_NONE: it is on, or nothing keeps it off
+ * @RIO_LAT_WHY_ADMIN: turned off by the admin
+ * @RIO_LAT_WHY_UNSUPPORTED: the port does not support it
+ * @RIO_LAT_WHY_PARTNER_UNSUPPORTED: the partner does not support it
+ * @RIO_LAT_WHY_NO_PARTNER_REGISTER: the partner has no Latency
+ *	Optimization CSR
+ * @RIO_LAT_WHY_BREAKS_PART6: an end breaks Part 6 (a CS64 port without
+ *	ackID-in-PNA support, bit 1 without bit 2)
+ * @RIO_LAT_WHY_LINK_DOWN: the link is down
+ * @RIO_LAT_WHY_ACCESS_FAILED: a maintenance access failed
+ * @RIO_LAT_WHY_OUT_OF_REACH: an end's register is out of rio-voq's reach
+ * @RIO_LAT_WHY_NOT_REDISCOVERED: an end is a board not discovered again
+ * @RIO_LAT_WHY_NO_LINK: the port has no VoQ link
+ * @RIO_LAT_NR_WHYS: number of reasons
+ *
+ * Their words are rio_lat_reason_names[] (lat_policy.c).
+ */
+enum rio_lat_reason {
+	RIO_LAT_WHY_NONE,
+	RIO_LAT_WHY_ADMIN,
+	RIO_LAT_WHY_UNSUPPORTED,
+	RIO_LAT_WHY_PARTNER_UNSUPPORTED,
+	RIO_LAT_WHY_NO_PARTNER_REGISTER,
+	RIO_LAT_WHY_BREAKS_PART6,
+	RIO_LAT_WHY_LINK_DOWN,
+	RIO_LAT_WHY_ACCESS_FAILED,
+	RIO_LAT_WHY_OUT_OF_REACH,
+	RIO_LAT_WHY_NOT_REDISCOVERED,
+	RIO_LAT_WHY_NO_LINK,
+	RIO_LAT_NR_WHYS,
+};
+
+/**
  * struct rio_lat_end - what the policy needs of one end of a link
  * @csr: the end's Latency Optimization CSR as last read
  * @choice: the admin's choice for each feature on the end's port
@@ -69,17 +103,19 @@ enum rio_lat_bit {
  * @on: the feature is on at both ends; it is never on at one end only
  * @bit: what to do with each end's control bit
  * @why: for each end, why the feature is off there, NULL when it is on
+ * @reason: the same as a word, RIO_LAT_WHY_NONE when it is on
  * @violation: the end breaks Part 6 (a CS64 port without ackID-in-PNA
  *	support, bit 1 set without bit 2): to be reported once
  *
  * An admin's choice the plan does not follow (an "on" toward a partner
  * that lacks the feature, an "off" of bit 9 on a CS64 link) is not kept
- * here: the port's file shows it after the plan's state (" (admin: on)").
+ * here: the port's reason file shows the plan's reason, not the choice.
  */
 struct rio_lat_plan {
 	bool on;
 	enum rio_lat_bit bit[2];
 	const char *why[2];
+	enum rio_lat_reason reason[2];
 	bool violation[2];
 };
 
@@ -99,6 +135,7 @@ struct rio_lat_write {
 #define RIO_LAT_MAX_WRITES	2
 
 /* Per-link policy: lat_policy.c */
+extern const char * const rio_lat_reason_names[RIO_LAT_NR_WHYS];
 bool rio_lat_supported(u32 csr, enum rio_lat_feat feat);
 void rio_lat_plan_link(const struct rio_lat_end *a, const struct rio_lat_end *b,
 		       enum rio_voq_fmt fmt,

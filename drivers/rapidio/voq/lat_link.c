@@ -155,6 +155,8 @@ static void rio_lat_plan_fix(struct rio_voq_link *l)
 
 			p->why[i] = "no latency-optimization register";
 			p->why[!i] = rio_lat_why_none;
+			p->reason[i] = RIO_LAT_WHY_UNSUPPORTED;
+			p->reason[!i] = RIO_LAT_WHY_NO_PARTNER_REGISTER;
 			p->violation[i] = false;
 			if (cs64 && f == RIO_LAT_PNA)
 				p->bit[!i] = RIO_LAT_LEAVE;
@@ -214,8 +216,7 @@ static int rio_lat_link_off(struct rio_voq_link *l, bool fresh, const char *why)
 		if (!ret)
 			continue;
 		l->lat.state = RIO_LAT_FAILED;
-		snprintf(l->lat.reason, sizeof(l->lat.reason), "%s %s port %u: error %d",
-			 step, rio_voq_node_name(l->end[i]), l->port[i], ret);
+		l->lat.reason = RIO_LAT_WHY_ACCESS_FAILED;
 		rio_voq_err(l->end[i], "port %u: cannot turn latency optimization off (%s) while %s (%pe): it may be left on\n",
 			    l->port[i], why, step, ERR_PTR(ret));
 		return ret;
@@ -247,8 +248,7 @@ static void rio_lat_failed(struct rio_voq_link *l, const char *step,
 {
 	l->lat.state = RIO_LAT_FAILED;
 	l->lat.stale = true;
-	snprintf(l->lat.reason, sizeof(l->lat.reason), "%s %s port %u: error %d",
-		 step, rio_voq_node_name(l->end[at]), l->port[at], err);
+	l->lat.reason = RIO_LAT_WHY_ACCESS_FAILED;
 	rio_voq_err(l->end[0], "port %u <-> %s port %u: latency optimization failed while %s %s port %u (%pe); %s\n",
 		    l->port[0], rio_voq_node_name(l->end[1]), l->port[1], step,
 		    rio_voq_node_name(l->end[at]), l->port[at], ERR_PTR(err),
@@ -322,22 +322,22 @@ int rio_lat_link_configure(struct rio_voq_link *l, bool write, bool fresh,
 	int ret;
 
 	lockdep_assert_held(&rio_voq_lock);
-	l->lat.reason[0] = '\0';
+	l->lat.reason = RIO_LAT_WHY_NONE;
 	for (i = 0; i < 2; i++) {
 		if (l->end[i]->port[l->port[i]].lat_hidden) {
 			l->lat.state = RIO_LAT_NONE;
-			snprintf(l->lat.reason, sizeof(l->lat.reason),
-				 "register of %s port %u out of reach",
-				 rio_voq_node_name(l->end[i]), l->port[i]);
+			l->lat.reason = RIO_LAT_WHY_OUT_OF_REACH;
 			return 0;
 		}
 	}
 	if (!rio_lat_has(l, 0) && !rio_lat_has(l, 1)) {
 		l->lat.state = RIO_LAT_NONE;
+		l->lat.reason = RIO_LAT_WHY_NO_PARTNER_REGISTER;
 		return 0;
 	}
 	if (l->down) {
 		l->lat.state = RIO_LAT_DOWN;
+		l->lat.reason = RIO_LAT_WHY_LINK_DOWN;
 		ret = write ? rio_lat_link_off(l, fresh || l->lat.stale, "link down") : 0;
 		l->lat.stale = true;
 		return ret;
@@ -346,9 +346,7 @@ int rio_lat_link_configure(struct rio_voq_link *l, bool write, bool fresh,
 		if (l->end[i]->unknown) {
 			/* Planned when it is known again */
 			l->lat.state = RIO_LAT_NONE;
-			snprintf(l->lat.reason, sizeof(l->lat.reason),
-				 "%s could not be discovered again",
-				 rio_voq_node_name(l->end[i]));
+			l->lat.reason = RIO_LAT_WHY_NOT_REDISCOVERED;
 			ret = write ? rio_lat_link_off(l, fresh || l->lat.stale,
 						       "partner not known") : 0;
 			l->lat.stale = true;

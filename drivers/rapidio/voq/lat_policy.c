@@ -62,6 +62,34 @@ static const char * const rio_lat_why_partner[] = {
 
 static const char rio_lat_why_admin[] = "turned off by the admin";
 
+/* The same as words (one for both ends of a Part 6 violation) */
+static const enum rio_lat_reason rio_lat_reason_own[] = {
+	[RIO_LAT_LACKS] = RIO_LAT_WHY_UNSUPPORTED,
+	[RIO_LAT_PNA_NO_TX] = RIO_LAT_WHY_BREAKS_PART6,
+	[RIO_LAT_CS64_LACKS] = RIO_LAT_WHY_BREAKS_PART6,
+};
+
+static const enum rio_lat_reason rio_lat_reason_partner[] = {
+	[RIO_LAT_LACKS] = RIO_LAT_WHY_PARTNER_UNSUPPORTED,
+	[RIO_LAT_PNA_NO_TX] = RIO_LAT_WHY_BREAKS_PART6,
+	[RIO_LAT_CS64_LACKS] = RIO_LAT_WHY_BREAKS_PART6,
+};
+
+/* Words of the reasons, as sysfs (*_reason) and debugfs show them */
+const char * const rio_lat_reason_names[RIO_LAT_NR_WHYS] = {
+	[RIO_LAT_WHY_NONE] = "none",
+	[RIO_LAT_WHY_ADMIN] = "admin",
+	[RIO_LAT_WHY_UNSUPPORTED] = "unsupported",
+	[RIO_LAT_WHY_PARTNER_UNSUPPORTED] = "partner_unsupported",
+	[RIO_LAT_WHY_NO_PARTNER_REGISTER] = "no_partner_register",
+	[RIO_LAT_WHY_BREAKS_PART6] = "breaks_part6",
+	[RIO_LAT_WHY_LINK_DOWN] = "link_down",
+	[RIO_LAT_WHY_ACCESS_FAILED] = "access_failed",
+	[RIO_LAT_WHY_OUT_OF_REACH] = "out_of_reach",
+	[RIO_LAT_WHY_NOT_REDISCOVERED] = "not_rediscovered",
+	[RIO_LAT_WHY_NO_LINK] = "no_link",
+};
+
 /**
  * rio_lat_supported() - does a port support a feature, for the policy
  * @csr: the port's Latency Optimization CSR
@@ -113,15 +141,20 @@ static void rio_lat_plan_feat(const struct rio_lat_end *const e[2],
 	}
 
 	if (lack[0] != RIO_LAT_HAS || lack[1] != RIO_LAT_HAS) {
-		for (i = 0; i < 2; i++)
+		for (i = 0; i < 2; i++) {
 			p->why[i] = lack[i] != RIO_LAT_HAS ? rio_lat_why_own[lack[i]] :
 							    rio_lat_why_partner[lack[!i]];
+			p->reason[i] = lack[i] != RIO_LAT_HAS ? rio_lat_reason_own[lack[i]] :
+								rio_lat_reason_partner[lack[!i]];
+		}
 		return;
 	}
 
 	if (off && !required) {
-		for (i = 0; i < 2; i++)
+		for (i = 0; i < 2; i++) {
 			p->why[i] = rio_lat_why_admin;
+			p->reason[i] = RIO_LAT_WHY_ADMIN;
+		}
 		return;
 	}
 

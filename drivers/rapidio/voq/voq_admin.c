@@ -154,7 +154,7 @@ void rio_voq_choices_load(struct rio_voq_node *n)
  * the old one may no longer fit (a partner without per-VC support, a
  * group size it lacks, another layout).  The planner ignores such a
  * choice; it is kept (it applies again if a board that fits comes
- * back), marked not applied (sysfs not_applied), and each knob that
+ * back), marked not applied (debugfs rio-voq/links), and each knob that
  * becomes so is logged once, with the device, the port and the reason.
  * Called with rio_voq_lock held.
  */

@@ -18,6 +18,7 @@
  *   voq_admin.c     admin choices, VoQ and latency: checked, remembered
  *   voq_events.c    operations: scans' ends, devices, port events, poll
  *   voq_debugfs.c   debugfs state
+ *   voq_net_sysfs.c the fabric's files of an mport's voq/ (its policy)
  *   voq_sysfs.c     the admin's way in: voq/, voq/port<N>/ and their stores
  *   voq_main.c      the kernel's ways in: interfaces, notifier, port-writes
  *
@@ -46,9 +47,12 @@
 #define _RIO_VOQ_CORE_H
 
 #include <linux/bits.h>
+#include <linux/completion.h>
 #include <linux/dev_printk.h>
 #include <linux/hashtable.h>
+#include <linux/kobject.h>
 #include <linux/list.h>
+#include <linux/lockdep.h>
 #include <linux/mutex.h>
 #include <linux/rio.h>
 #include <linux/rio_voq.h>
@@ -220,6 +224,48 @@ struct rio_voq_port_state {
 #define RIO_VOQ_PW_PORTS	(RIO_VOQ_PW_PORT + 1)
 
 struct rio_voq_net;
+struct rio_voq_node;
+
+/**
+ * struct rio_voq_kdir - a node's voq/ directory (voq_sysfs.c)
+ * @kobj: its kobject, under the device's (or the mport's) own
+ * @node: the node it shows; it outlives the directory
+ * @released: completed by the kobject's release: the node's teardown
+ *	waits for it before the node goes
+ */
+struct rio_voq_kdir {
+	struct kobject kobj;
+	struct rio_voq_node *node;
+	struct completion released;
+};
+
+/* The files of a port whose change is notified (sysfs_notify()) */
+enum rio_voq_notify {
+	RIO_VOQ_NOTIFY_TX_STATE,
+	RIO_VOQ_NOTIFY_PORT_STATE,
+	RIO_VOQ_NOTIFY_MACK,
+	RIO_VOQ_NOTIFY_PNA,
+	RIO_VOQ_NR_NOTIFY,
+};
+
+/**
+ * struct rio_voq_kport - a node's voq/port<N>/ directory (voq_sysfs.c)
+ * @kobj: its kobject, under the node's voq/
+ * @node: the node; it outlives the directory
+ * @port: the port it shows
+ * @released: completed by the kobject's release, as &rio_voq_kdir's
+ * @kn: the files whose change is notified, NULL where hidden
+ * @shown: the word each of them showed when last compared (a pointer
+ *	into a table of words); changes are notified after each entry point
+ */
+struct rio_voq_kport {
+	struct kobject kobj;
+	struct rio_voq_node *node;
+	unsigned int port;
+	struct completion released;
+	struct kernfs_node *kn[RIO_VOQ_NR_NOTIFY];
+	const char *shown[RIO_VOQ_NR_NOTIFY];
+};
 
 /**
  * struct rio_voq_node - a device (or the mport itself) rio-voq follows
@@ -254,7 +300,7 @@ struct rio_voq_net;
  *	again (they follow the block in place)
  * @kdir: the voq/ sysfs directory, NULL if none
  * @kport: the voq/port<N>/ directories
- * @nkport: how many, as made
+ * @nkport: how many, as made (the ports the node had then)
  * @phys: offset of the LP-Serial block, 0 if none
  * @rmap: its register map (1 or 2)
  * @em: offset of the error management block, 0 if none, by the core's
@@ -290,8 +336,8 @@ struct rio_voq_node {
 	DECLARE_BITMAP(pw_u2ok, RIO_VOQ_PW_PORTS);
 	bool sysfs_failed;
 	bool sysfs_stale;
-	struct kobject *kdir;
-	struct kobject **kport;
+	struct rio_voq_kdir *kdir;
+	struct rio_voq_kport **kport;
 	unsigned int nkport;
 	u32 phys;
 	unsigned int rmap;
@@ -306,6 +352,35 @@ struct rio_voq_node {
 };
 
 /**
+ * enum rio_voq_reason - why a direction of a link does not generate
+ * @RIO_VOQ_WHY_NONE: it does (or nothing keeps it off)
+ * @RIO_VOQ_WHY_ADMIN: turned off by the admin
+ * @RIO_VOQ_WHY_CANNOT_GENERATE: the transmitting port cannot generate
+ * @RIO_VOQ_WHY_PARTNER_CANNOT_RECEIVE: the receiving port cannot receive
+ * @RIO_VOQ_WHY_LAYOUT_MISMATCH: a rev 2.x end and a rev 3+ end
+ * @RIO_VOQ_WHY_LINK_DOWN: the link is down
+ * @RIO_VOQ_WHY_ACCESS_FAILED: a maintenance access failed
+ * @RIO_VOQ_WHY_NOT_REDISCOVERED: an end is a board not discovered again
+ * @RIO_VOQ_WHY_NO_LINK: the port has no VoQ link
+ * @RIO_VOQ_NR_WHYS: number of reasons
+ *
+ * Their words are rio_voq_reason_names[] (voq_policy.c): the sysfs
+ * file tx_reason and debugfs show them; the log line says the detail.
+ */
+enum rio_voq_reason {
+	RIO_VOQ_WHY_NONE,
+	RIO_VOQ_WHY_ADMIN,
+	RIO_VOQ_WHY_CANNOT_GENERATE,
+	RIO_VOQ_WHY_PARTNER_CANNOT_RECEIVE,
+	RIO_VOQ_WHY_LAYOUT_MISMATCH,
+	RIO_VOQ_WHY_LINK_DOWN,
+	RIO_VOQ_WHY_ACCESS_FAILED,
+	RIO_VOQ_WHY_NOT_REDISCOVERED,
+	RIO_VOQ_WHY_NO_LINK,
+	RIO_VOQ_NR_WHYS,
+};
+
+/**
  * struct rio_voq_dir - one direction of a link: who transmits symbols
  * @gen: the transmitting end generates VoQ symbols
  * @pgs: port group size: the transmitter's TX size = the receiver's RX size
@@ -313,7 +388,8 @@ struct rio_voq_node {
  *	link, set on both ends or neither
  * @uncovered: first port of the transmitter its symbols cannot describe,
  *	0 if they describe all
- * @why: why generation is off, NULL when it is on
+ * @why: why generation is off, NULL when it is on (for the log)
+ * @reason: the same as a word, RIO_VOQ_WHY_NONE when it is on
  */
 struct rio_voq_dir {
 	bool gen;
@@ -321,6 +397,7 @@ struct rio_voq_dir {
 	bool vc;
 	unsigned int uncovered;
 	const char *why;
+	enum rio_voq_reason reason;
 };
 
 /**
@@ -365,14 +442,15 @@ enum rio_lat_state {
  * @told: the Part 6 violations logged, bit 2 f + i for feature f, end i
  * @stale: the ends' registers are read before the next plan (the link
  *	was down, failed, or had an end not known)
- * @reason: why it failed, or why it is not planned
+ * @reason: why it failed, is down, or is not planned (the log line of a
+ *	failure says the detail); RIO_LAT_WHY_NONE once planned
  */
 struct rio_lat_link {
 	enum rio_lat_state state;
 	struct rio_lat_plan plan[RIO_LAT_NR_FEATS];
 	u8 told;
 	bool stale;
-	char reason[64];
+	enum rio_lat_reason reason;
 };
 
 /**
@@ -393,7 +471,8 @@ struct rio_lat_link {
  * @bounced: a port event told that the link went down or trained since
  *	it was last configured: its partners' views are brought up to date
  *	at its next configuration, even if it stays configured
- * @reason: why the link failed, for the log and the admin
+ * @reason: why the link failed (RIO_VOQ_WHY_ACCESS_FAILED or
+ *	RIO_VOQ_WHY_NOT_REDISCOVERED; the log line says the detail)
  * @lat: its latency optimization (lat_link.c)
  */
 struct rio_voq_link {
@@ -409,7 +488,7 @@ struct rio_voq_link {
 	enum rio_voq_link_state state;
 	bool down;
 	bool bounced;
-	char reason[96];
+	enum rio_voq_reason reason;
 	struct rio_lat_link lat;
 };
 
@@ -467,6 +546,7 @@ struct rio_voq_end {
 extern struct mutex rio_voq_lock;
 extern const char * const rio_voq_fmt_names[RIO_VOQ_NR_FMTS];
 extern const char * const rio_voq_pref_names[RIO_VOQ_NR_PREFS];
+extern const char * const rio_voq_reason_names[RIO_VOQ_NR_WHYS];
 void rio_voq_policy_get(struct rio_voq_policy *pol);
 enum rio_voq_fmt_pref rio_voq_class_pref(unsigned int baud_class);
 int rio_voq_pref_check(unsigned int baud_class, enum rio_voq_fmt_pref pref);
@@ -610,6 +690,25 @@ void rio_voq_debugfs_init(void);
 void rio_voq_debugfs_exit(void);
 
 /* voq_sysfs.c */
+/**
+ * rio_voq_net_of_kobj() - the fabric of an mport's voq/ directory
+ * @kobj: the kobject of the directory, as a file's show or store gets it
+ *	(a file of the group rio_voq_net_attr_group, which only the
+ *	mports' voq/ directories carry)
+ *
+ * A static inline, so that voq_net_sysfs.c, below voq_sysfs.c, calls
+ * nothing above it.  Called with rio_voq_lock held.
+ *
+ * Return: the fabric, NULL if it is going away.
+ */
+static inline struct rio_voq_net *rio_voq_net_of_kobj(struct kobject *kobj)
+{
+	struct rio_voq_node *n = container_of(kobj, struct rio_voq_kdir, kobj)->node;
+
+	lockdep_assert_held(&rio_voq_lock);
+	return n->dead ? NULL : n->net;
+}
+
 int rio_voq_sysfs_add(struct rio_voq_node *n);
 void rio_voq_sysfs_del(struct rio_voq_node *n);
 void rio_voq_sysfs_remove(struct rio_voq_node *n);

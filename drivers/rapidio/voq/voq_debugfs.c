@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * rio-voq debugfs: rio-voq/links (every link, both directions, its state
- * and why generation is off, its latency optimization), rio-voq/counters (maintenance accesses)
+ * and why generation is off, its latency optimization, the admin's
+ * choices an end cannot honour), rio-voq/counters (maintenance accesses)
  * and rio-voq/refresh_cost (symbols a full status refresh takes).
+ * The reasons are the words of the sysfs files, the prose beside them.
  */
 
 #include <linux/debugfs.h>
@@ -31,7 +33,8 @@ static void rio_voq_show_dir(struct seq_file *m, const struct rio_voq_link *l,
 		seq_printf(m, "generation on, group size %u%s", d->pgs,
 			   d->vc ? ", per-VC" : "");
 	else
-		seq_printf(m, "generation off (%s)", d->why ?: "n/a");
+		seq_printf(m, "generation off (%s: %s)", rio_voq_reason_names[d->reason],
+			   d->why ?: "n/a");
 	if (d->uncovered && d->uncovered < l->end[i]->nports)
 		seq_printf(m, ", ports %u-%u not reported", d->uncovered,
 			   l->end[i]->nports - 1);
@@ -49,13 +52,11 @@ static void rio_voq_show_lat(struct seq_file *m, const struct rio_voq_link *l)
 	seq_puts(m, "  latency optimization: ");
 	switch (l->lat.state) {
 	case RIO_LAT_NONE:
-		seq_printf(m, "none%s%s\n", l->lat.reason[0] ? ": " : "", l->lat.reason);
-		return;
 	case RIO_LAT_DOWN:
-		seq_puts(m, "link down\n");
-		return;
 	case RIO_LAT_FAILED:
-		seq_printf(m, "failed: %s\n", l->lat.reason);
+		seq_printf(m, "%s (%s)\n", l->lat.state == RIO_LAT_NONE ? "none" :
+			   l->lat.state == RIO_LAT_DOWN ? "down" : "failed",
+			   rio_lat_reason_names[l->lat.reason]);
 		return;
 	case RIO_LAT_PLANNED:
 		break;
@@ -65,22 +66,45 @@ static void rio_voq_show_lat(struct seq_file *m, const struct rio_voq_link *l)
 
 		seq_printf(m, "%s%s %s", f ? ", " : "", names[f], p->on ? "on" : "off");
 		if (!p->on)
-			seq_printf(m, " (%s)", p->why[0] ?: "n/a");
+			seq_printf(m, " (%s: %s)", rio_lat_reason_names[p->reason[0]],
+				   p->why[0] ?: "n/a");
 	}
+	seq_puts(m, "\n");
+}
+
+/*
+ * The admin's choices an end's port keeps but cannot honour with the
+ * devices in place (a partner swapped for another board): knob names
+ */
+static void rio_voq_show_unapplied(struct seq_file *m, const struct rio_voq_link *l,
+				   unsigned int i)
+{
+	unsigned long set = l->end[i]->port[l->port[i]].unapplied;
+	unsigned int k;
+
+	if (!set)
+		return;
+	seq_printf(m, "  %s.%u: not applied:", rio_voq_node_name(l->end[i]), l->port[i]);
+	for_each_set_bit(k, &set, RIO_VOQ_NR_KNOBS)
+		seq_printf(m, " %s", rio_voq_knob_name(k));
 	seq_puts(m, "\n");
 }
 
 static void rio_voq_show_link(struct seq_file *m, const struct rio_voq_link *l)
 {
-	seq_printf(m, "%s.%u <-> %s.%u %s %s%s%s\n",
+	seq_printf(m, "%s.%u <-> %s.%u %s %s",
 		   rio_voq_node_name(l->end[0]), l->port[0],
 		   rio_voq_node_name(l->end[1]), l->port[1],
 		   l->fmt_known ? rio_voq_fmt_names[l->fmt] : "unknown",
-		   rio_voq_state_name[l->state],
-		   l->reason[0] ? ": " : "", l->reason);
+		   rio_voq_state_name[l->state]);
+	if (l->state == RIO_VOQ_LINK_FAILED)
+		seq_printf(m, " (%s)", rio_voq_reason_names[l->reason]);
+	seq_puts(m, "\n");
 	rio_voq_show_dir(m, l, 0);
 	rio_voq_show_dir(m, l, 1);
 	rio_voq_show_lat(m, l);
+	rio_voq_show_unapplied(m, l, 0);
+	rio_voq_show_unapplied(m, l, 1);
 }
 
 static int rio_voq_links_show(struct seq_file *m, void *v)

@@ -12,7 +12,14 @@
 
 #include "../spec/rio_spec.h"
 
+struct attribute_group;
 struct rio_dev;
+
+/*
+ * The fabric's files of an mport's voq/ (voq_net_sysfs.c); their show
+ * and store find the fabric with rio_voq_net_of_kobj() (voq_core.h)
+ */
+extern const struct attribute_group rio_voq_net_attr_group;
 
 /* Staging queues: voq_staging.c */
 void rio_voq_staging_contiguous(unsigned int ndown, unsigned int nqueues, u8 *map);

@@ -584,6 +584,7 @@ int rio_voq_link_write(struct rio_voq_link *l,
 		for (i = 0; i < 2; i++) {
 			l->dir[i].gen = false;
 			l->dir[i].why = "link down";
+			l->dir[i].reason = RIO_VOQ_WHY_LINK_DOWN;
 		}
 		l->state = RIO_VOQ_LINK_DOWN;
 		if (!write)
@@ -608,11 +609,10 @@ int rio_voq_link_write(struct rio_voq_link *l,
 		for (i = 0; i < 2; i++) {
 			l->dir[i].gen = false;
 			l->dir[i].why = "partner not known";
+			l->dir[i].reason = RIO_VOQ_WHY_NOT_REDISCOVERED;
 		}
-		i = !l->end[0]->unknown;	/* an end not known */
 		l->state = RIO_VOQ_LINK_FAILED;
-		snprintf(l->reason, sizeof(l->reason), "%s could not be discovered again",
-			 rio_voq_node_name(l->end[i]));
+		l->reason = RIO_VOQ_WHY_NOT_REDISCOVERED;
 		if (write)
 			rio_voq_link_safe(l);
 		return -EBUSY;
@@ -675,7 +675,7 @@ again:
 	if (ret)
 		goto failed;
 	l->state = RIO_VOQ_LINK_CONFIGURED;
-	l->reason[0] = '\0';
+	l->reason = RIO_VOQ_WHY_NONE;
 	/*
 	 * An end that generates toward a partner that may hold what was
 	 * said before (by this board or another) brings the partner's view
@@ -709,7 +709,7 @@ failed:
 	if (planned && ch != kept)
 		rio_voq_plan_kept(l, pol, e, kept);
 	l->state = RIO_VOQ_LINK_FAILED;
-	snprintf(l->reason, sizeof(l->reason), "%s: error %d", step, ret);
+	l->reason = RIO_VOQ_WHY_ACCESS_FAILED;
 	rio_voq_err(l->end[0], "port %u <-> %s port %u: configuration failed while %s (%pe); %s\n",
 		    l->port[0], rio_voq_node_name(l->end[1]), l->port[1], step,
 		    ERR_PTR(ret), safe ? "generation left off" :

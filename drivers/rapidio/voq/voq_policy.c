@@ -58,6 +58,19 @@ const char * const rio_voq_pref_names[RIO_VOQ_NR_PREFS] = {
 	[RIO_VOQ_PREF_CS64] = "cs64",
 };
 
+/* Words of the reasons, as sysfs (tx_reason) and debugfs show them */
+const char * const rio_voq_reason_names[RIO_VOQ_NR_WHYS] = {
+	[RIO_VOQ_WHY_NONE] = "none",
+	[RIO_VOQ_WHY_ADMIN] = "admin",
+	[RIO_VOQ_WHY_CANNOT_GENERATE] = "cannot_generate",
+	[RIO_VOQ_WHY_PARTNER_CANNOT_RECEIVE] = "partner_cannot_receive",
+	[RIO_VOQ_WHY_LAYOUT_MISMATCH] = "layout_mismatch",
+	[RIO_VOQ_WHY_LINK_DOWN] = "link_down",
+	[RIO_VOQ_WHY_ACCESS_FAILED] = "access_failed",
+	[RIO_VOQ_WHY_NOT_REDISCOVERED] = "not_rediscovered",
+	[RIO_VOQ_WHY_NO_LINK] = "no_link",
+};
+
 static bool rio_voq_chosen(const struct rio_voq_end *e, enum rio_voq_knob knob,
 			   unsigned int *val)
 {
@@ -168,16 +181,21 @@ static void rio_voq_plan_dir(const struct rio_voq_end *from,
 	int g;
 
 	*d = (struct rio_voq_dir) { };
-	if (from->layout != to->layout)
+	if (from->layout != to->layout) {
 		d->why = "rev 2.x and rev 3+ symbols are incompatible";
-	else if (!from->caps.gen_sup)
+		d->reason = RIO_VOQ_WHY_LAYOUT_MISMATCH;
+	} else if (!from->caps.gen_sup) {
 		d->why = "cannot generate";
-	else if (!to->caps.rx_sup)
+		d->reason = RIO_VOQ_WHY_CANNOT_GENERATE;
+	} else if (!to->caps.rx_sup) {
 		d->why = "partner cannot receive";
-	else if (rio_voq_chosen(from, RIO_VOQ_KNOB_GEN, &val) && !val)
+		d->reason = RIO_VOQ_WHY_PARTNER_CANNOT_RECEIVE;
+	} else if (rio_voq_chosen(from, RIO_VOQ_KNOB_GEN, &val) && !val) {
 		d->why = "turned off by the admin";
-	else
+		d->reason = RIO_VOQ_WHY_ADMIN;
+	} else {
 		d->gen = true;
+	}
 
 	if (from->layout == RIO_VOQ_LAYOUT_REV3 && to->layout == RIO_VOQ_LAYOUT_REV3) {
 		common = rio_voq_pgs_common(from->caps.pgs_sup, to->caps.pgs_sup);

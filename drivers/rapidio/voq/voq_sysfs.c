@@ -1,36 +1,44 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * rio-voq sysfs: voq/ under each RapidIO device and each mport with a VoQ
- * block, and voq/port<N>/ for each of its ports.  One value per file;
- * see Documentation/ABI/testing/sysfs-bus-rapidio-voq.  Parsing and
+ * rio-voq sysfs: voq/ under each RapidIO device with a VoQ block and
+ * under each mport rio-voq follows, and voq/port<N>/ for each port of a
+ * block.  One value per file, the same for every reader: each show
+ * returns what rio-voq last read, wrote or was told by a port event,
+ * and makes no maintenance access, except the one 0400 file csr_live.
+ * See Documentation/ABI/testing/sysfs-bus-rapidio-voq.  Parsing and
  * formatting only: the semantics are voq_admin.c's.
+ *
+ * The objects follow drivers/cpuidle/sysfs.c: each directory is a
+ * kobject embedded in rio-voq's state of its node (struct rio_voq_kdir)
+ * or port (struct rio_voq_kport), with a kobj_type whose release
+ * completes a completion; the node's teardown waits for it (as
+ * cpufreq_policy_put_kobj() does), so no release runs after the node or
+ * the module is gone.  A file finds its node and port with
+ * container_of().  No uevent: nothing listens for one on a kobject that
+ * is not a device; a change of tx_state, port_state, multiple_ack or
+ * pna_recovery is told to poll() with sysfs_notify_dirent().
  *
  * The directories follow the nodes (rio_voq_sysfs_sync(), after every
  * operation that may have made or replaced a block).
  *
  * The stores are the admin's way in, as voq_main.c's entry points are
  * the kernel's: each parses its value without a lock, takes rio_voq_lock,
- * finds its node and calls one operation, drops the lock and makes
+ * checks its node and calls one operation, drops the lock and makes
  * sysfs follow (rio_voq_sysfs_catch_up()).  Every file is a struct
  * rio_voq_port_attr: its show runs with rio_voq_lock held and the node
  * alive, and gets the node and port.  Files that do not apply to a
  * port (group sizes on a rev 2.x block, per_vc without per-VC support)
  * are not shown.
- *
- * Reads of the VoQ CSR are live for CAP_SYS_ADMIN; other readers see the
- * value rio-voq last read or wrote, so that no unprivileged reader can
- * keep the fabric busy or hold off a scan or an admin write.
  */
 
 #include <kunit/visibility.h>
-#include <linux/capability.h>
+#include <linux/completion.h>
 #include <linux/ctype.h>
 #include <linux/kobject.h>
 #include <linux/kstrtox.h>
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
 #include <linux/rio_drv.h>
-#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/sysfs.h>
@@ -42,38 +50,29 @@ static DEFINE_MUTEX(rio_voq_sysfs_lock);
 
 static void rio_voq_sysfs_catch_up(void);
 
+static const struct kobj_type rio_voq_port_ktype;
+
 /*
- * The directories are the core's kobjects (kobject_create_and_add()), so
- * that their release is never this module's code, even when a reader
- * holds one after rio_voq is unloaded.  A file finds its node and port
- * from its directory: the name ("voq", "port<N>") and the device above.
+ * The node (and port) of a directory, if the node is not going away and
+ * the port is still one of its block's (a board swapped in may have
+ * fewer, until sysfs follows it)
  */
 static struct rio_voq_node *rio_voq_kobj_node(struct kobject *kobj,
 					      unsigned int *port)
 {
-	struct kobject *voq = kobj;
-	struct rio_dev *rdev = NULL;
-	struct rio_mport *mport;
+	struct rio_voq_kport *kp;
 	struct rio_voq_node *n;
-	struct device *dev;
 
 	lockdep_assert_held(&rio_voq_lock);
-	*port = 0;
-	if (strcmp(kobject_name(kobj), "voq")) {
-		if (!str_has_prefix(kobject_name(kobj), "port") ||
-		    kstrtouint(kobject_name(kobj) + 4, 10, port))
-			return NULL;
-		voq = kobj->parent;
+	if (kobj->ktype != &rio_voq_port_ktype) {
+		*port = 0;
+		n = container_of(kobj, struct rio_voq_kdir, kobj)->node;
+		return n->dead ? NULL : n;
 	}
-	dev = kobj_to_dev(voq->parent);
-	if (dev->bus == &rio_bus_type) {
-		rdev = to_rio_dev(dev);
-		mport = rdev->net->hport;
-	} else {
-		mport = to_rio_mport(dev);
-	}
-	n = rio_voq_node_of(mport, rdev);
-	return n && !n->dead && *port < n->nports ? n : NULL;
+	kp = container_of(kobj, struct rio_voq_kport, kobj);
+	n = kp->node;
+	*port = kp->port;
+	return n->dead || *port >= n->nports ? NULL : n;
 }
 
 /**
@@ -122,11 +121,12 @@ static ssize_t rio_voq_attr_store(struct kobject *kobj, struct kobj_attribute *k
 	return pa->store(kobj, buf, count);
 }
 
-#define RIO_VOQ_ATTR_RO(_name)							\
+#define RIO_VOQ_ATTR_MODE(_name, _mode)						\
 	static struct rio_voq_port_attr rio_voq_attr_##_name = {		\
-		.ka = __ATTR(_name, 0444, rio_voq_attr_show, NULL),		\
+		.ka = __ATTR(_name, _mode, rio_voq_attr_show, NULL),		\
 		.show = _name##_show,						\
 	}
+#define RIO_VOQ_ATTR_RO(_name)	RIO_VOQ_ATTR_MODE(_name, 0444)
 #define RIO_VOQ_ATTR_RW(_name)							\
 	static struct rio_voq_port_attr rio_voq_attr_##_name = {		\
 		.ka = __ATTR(_name, 0644, rio_voq_attr_show, rio_voq_attr_store), \
@@ -162,56 +162,186 @@ static struct attribute *rio_voq_dir_attrs[] = {
 	NULL,
 };
 
+/* An mport's voq/ is there for its fabric's files, its block's if it has one */
+static umode_t rio_voq_dir_attr_visible(struct kobject *kobj,
+					struct attribute *a, int i)
+{
+	struct rio_voq_node *n = container_of(kobj, struct rio_voq_kdir, kobj)->node;
+	umode_t mode;
+
+	mutex_lock(&rio_voq_lock);
+	mode = n->ef ? a->mode : 0;
+	mutex_unlock(&rio_voq_lock);
+	return mode;
+}
+
 static const struct attribute_group rio_voq_dir_group = {
 	.attrs = rio_voq_dir_attrs,
+	.is_visible = rio_voq_dir_attr_visible,
 };
 
-/*
- * voq/port<N>/: the CSR, live for an admin, else as last read or written.
- * Not live from a board not known (its registers may not be where they
- * were) nor across a cable down on the way (each read would be a
- * timeout), as everywhere else in rio-voq; and a read is not a use of
- * privilege: no audit, no mark on the reader.
- */
-static int rio_voq_csr_of(struct rio_voq_node *n, unsigned int port,
-			  struct rio_voq_port *p, u32 *csr)
-{
-	int ret = 0;
+/* voq/port<N>/: what the port is and does, as last read or written */
 
-	lockdep_assert_held(&rio_voq_lock);
-	*csr = n->port[port].csr;
-	if (has_capability_noaudit(current, CAP_SYS_ADMIN) && !n->unknown &&
-	    !rio_voq_node_cut_off(n, NULL))
-		ret = rio_voq_csr_read(n, port, csr);
-	if (!ret && p)
-		rio_voq_csr_decode(n->layout, *csr, p);
-	return ret;
+/* The words of tx_state, multiple_ack and pna_recovery */
+enum rio_voq_word {
+	RIO_VOQ_ON,
+	RIO_VOQ_OFF,
+	RIO_VOQ_FAILED,
+	RIO_VOQ_DOWN,
+	RIO_VOQ_NONE,
+};
+
+static const char * const rio_voq_words[] = {
+	[RIO_VOQ_ON] = "on",
+	[RIO_VOQ_OFF] = "off",
+	[RIO_VOQ_FAILED] = "failed",
+	[RIO_VOQ_DOWN] = "down",
+	[RIO_VOQ_NONE] = "none",
+};
+
+/* The port's link and this port's end of it, NULL without one */
+static struct rio_voq_link *rio_voq_port_link(struct rio_voq_node *n,
+					      unsigned int port, unsigned int *end)
+{
+	struct rio_voq_link *l = n->port[port].link;
+
+	*end = l ? rio_voq_link_end(l, n, port) : 0;
+	return l;
+}
+
+/*
+ * What the port's symbol generation is: on a host that writes the link,
+ * what rio-voq wrote (off where the plan has it off); on one that only
+ * reports (it discovered the fabric, or auto_config is off), what the
+ * CSR said when last read
+ */
+static enum rio_voq_word rio_voq_tx_state(struct rio_voq_node *n,
+					  unsigned int port)
+{
+	struct rio_voq_link *l;
+	unsigned int end;
+
+	l = rio_voq_port_link(n, port, &end);
+	if (!l)
+		return RIO_VOQ_NONE;
+	switch (l->state) {
+	case RIO_VOQ_LINK_FAILED:
+		return RIO_VOQ_FAILED;
+	case RIO_VOQ_LINK_DOWN:
+		return RIO_VOQ_DOWN;
+	case RIO_VOQ_LINK_REPORTED:
+		return n->port[port].csr & RIO_VOQ_CSR_GEN_EN ? RIO_VOQ_ON : RIO_VOQ_OFF;
+	case RIO_VOQ_LINK_CONFIGURED:
+		return l->dir[end].gen ? RIO_VOQ_ON : RIO_VOQ_OFF;
+	default:
+		return RIO_VOQ_OFF;
+	}
+}
+
+/* Why the plan has generation off, or the link failed or is down */
+static enum rio_voq_reason rio_voq_tx_reason(struct rio_voq_node *n,
+					     unsigned int port)
+{
+	struct rio_voq_link *l;
+	unsigned int end;
+
+	l = rio_voq_port_link(n, port, &end);
+	if (!l)
+		return RIO_VOQ_WHY_NO_LINK;
+	if (l->state == RIO_VOQ_LINK_FAILED)
+		return l->reason;
+	if (l->state == RIO_VOQ_LINK_DOWN)
+		return RIO_VOQ_WHY_LINK_DOWN;
+	return l->dir[end].gen ? RIO_VOQ_WHY_NONE : l->dir[end].reason;
+}
+
+/* A latency-optimization feature on the port's link */
+static enum rio_voq_word rio_lat_state(struct rio_voq_node *n, unsigned int port,
+				       enum rio_lat_feat feat)
+{
+	struct rio_voq_link *l;
+	unsigned int end;
+
+	l = rio_voq_port_link(n, port, &end);
+	if (!l)
+		return RIO_VOQ_NONE;
+	switch (l->lat.state) {
+	case RIO_LAT_PLANNED:
+		return l->lat.plan[feat].on ? RIO_VOQ_ON : RIO_VOQ_OFF;
+	case RIO_LAT_FAILED:
+		return RIO_VOQ_FAILED;
+	case RIO_LAT_DOWN:
+		return RIO_VOQ_DOWN;
+	default:
+		return RIO_VOQ_NONE;
+	}
+}
+
+static enum rio_lat_reason rio_lat_reason(struct rio_voq_node *n, unsigned int port,
+					  enum rio_lat_feat feat)
+{
+	struct rio_voq_link *l;
+	unsigned int end;
+
+	l = rio_voq_port_link(n, port, &end);
+	if (!l)
+		return RIO_LAT_WHY_NO_LINK;
+	if (l->lat.state != RIO_LAT_PLANNED)
+		return l->lat.reason;
+	return l->lat.plan[feat].on ? RIO_LAT_WHY_NONE : l->lat.plan[feat].reason[end];
+}
+
+/* The word each notified file shows (rio_voq_sysfs_notify()) */
+static const char *rio_voq_notified(struct rio_voq_node *n, unsigned int port,
+				    enum rio_voq_notify i)
+{
+	switch (i) {
+	case RIO_VOQ_NOTIFY_TX_STATE:
+		return rio_voq_words[rio_voq_tx_state(n, port)];
+	case RIO_VOQ_NOTIFY_PORT_STATE:
+		return rio_voq_port_link_state(n, port);
+	case RIO_VOQ_NOTIFY_MACK:
+		return rio_voq_words[rio_lat_state(n, port, RIO_LAT_MACK)];
+	default:
+		return rio_voq_words[rio_lat_state(n, port, RIO_LAT_PNA)];
+	}
 }
 
 static ssize_t csr_show(struct rio_voq_node *n, unsigned int port, char *buf)
 {
-	u32 csr;
-
-	return rio_voq_csr_of(n, port, NULL, &csr) ?: sysfs_emit(buf, "0x%08x\n", csr);
+	return sysfs_emit(buf, "0x%08x\n", n->port[port].csr);
 }
 
+/*
+ * The one live read, root's only (0400): not from a board not known
+ * (its registers may not be where they were) nor across a cable down on
+ * the way (each read would be a timeout), as everywhere else in rio-voq.
+ * The value is not remembered: csr stays what rio-voq itself last read,
+ * wrote or was told.
+ */
+static ssize_t csr_live_show(struct rio_voq_node *n, unsigned int port,
+			     char *buf)
+{
+	u32 csr;
+
+	if (n->unknown)
+		return -EBUSY;
+	if (rio_voq_node_cut_off(n, NULL))
+		return -EHOSTUNREACH;
+	if (rio_voq_read(n, rio_voq_node_csr(n, port), &csr))
+		return -EIO;
+	return sysfs_emit(buf, "0x%08x\n", csr);
+}
+
+/* The read-only bits, as discovery read them */
 static ssize_t capabilities_show(struct rio_voq_node *n, unsigned int port,
 				 char *buf)
 {
-	struct rio_voq_port p;
-	int len = 0;
+	u32 caps = RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP | RIO_VOQ_CSR_VC_SUP;
 
-	/* Read-only bits: discovery read them */
-	rio_voq_csr_decode(n->layout, n->port[port].csr, &p);
-	if (p.gen_sup)
-		len += sysfs_emit_at(buf, len, "gen ");
-	if (p.rx_sup)
-		len += sysfs_emit_at(buf, len, "rx ");
-	if (p.vc_sup)
-		len += sysfs_emit_at(buf, len, "per_vc ");
-	if (len)
-		len--;		/* no trailing space */
-	return len + sysfs_emit_at(buf, len, "\n");
+	if (n->layout == RIO_VOQ_LAYOUT_REV3)
+		caps |= RIO_VOQ_CSR_PGS_SUP_ALL;
+	return sysfs_emit(buf, "0x%08x\n", n->port[port].csr & caps);
 }
 
 static ssize_t group_sizes_supported_show(struct rio_voq_node *n,
@@ -228,81 +358,56 @@ static ssize_t group_sizes_supported_show(struct rio_voq_node *n,
 	return len + sysfs_emit_at(buf, len, "\n");
 }
 
-static ssize_t partner_show(struct rio_voq_node *n, unsigned int port, char *buf)
+static ssize_t partner_device_show(struct rio_voq_node *n, unsigned int port,
+				   char *buf)
 {
-	struct rio_voq_link *l = n->port[port].link;
-	unsigned int me;
+	struct rio_voq_link *l;
+	unsigned int end;
 
-	if (!l)
-		return sysfs_emit(buf, "none\n");
-	me = rio_voq_link_end(l, n, port);
-	return sysfs_emit(buf, "%s %u\n", rio_voq_node_name(l->end[!me]), l->port[!me]);
+	l = rio_voq_port_link(n, port, &end);
+	return sysfs_emit(buf, "%s\n", l ? rio_voq_node_name(l->end[!end]) : "none");
 }
 
-/*
- * A link this node does not write (it only discovered the fabric, or
- * auto_config is off): whether the port generates as its CSR reads
- * (live for CAP_SYS_ADMIN, as csr), beside this node's own plan, since
- * the host that wrote it may have had a reason this one cannot know
- */
-static ssize_t rio_voq_reported_show(struct rio_voq_node *n, unsigned int port,
-				     const struct rio_voq_dir *d, char *buf)
+static ssize_t partner_port_show(struct rio_voq_node *n, unsigned int port,
+				 char *buf)
 {
-	struct rio_voq_port p;
-	u32 csr;
-	int ret = rio_voq_csr_of(n, port, &p, &csr);
+	struct rio_voq_link *l;
+	unsigned int end;
 
-	if (ret)
-		return ret;
-	if (p.gen_en && d->gen)
-		return sysfs_emit(buf, "reported\n");
-	if (p.gen_en)
-		return sysfs_emit(buf, "reported: this host would have it off: %s\n",
-				  d->why ?: "not configured");
-	if (d->gen)
-		return sysfs_emit(buf, "disabled: off in the hardware\n");
-	return sysfs_emit(buf, "disabled: %s\n", d->why ?: "not configured");
-}
-
-static ssize_t link_status_show(struct rio_voq_node *n, unsigned int port,
-				char *buf)
-{
-	struct rio_voq_link *l = n->port[port].link;
-	const struct rio_voq_dir *d;
-
+	l = rio_voq_port_link(n, port, &end);
 	if (!l)
 		return sysfs_emit(buf, "none\n");
-	d = &l->dir[rio_voq_link_end(l, n, port)];
-	if (l->state == RIO_VOQ_LINK_FAILED)
-		return sysfs_emit(buf, "failed: %s\n", l->reason);
-	if (l->state == RIO_VOQ_LINK_REPORTED)
-		return rio_voq_reported_show(n, port, d, buf);
-	if (!d->gen)
-		return sysfs_emit(buf, "disabled: %s\n", d->why ?: "not configured");
-	return sysfs_emit(buf, "configured\n");
+	return sysfs_emit(buf, "%u\n", l->port[!end]);
 }
 
 /* The port's own link, as its Error and Status CSR last said */
-static ssize_t link_state_show(struct rio_voq_node *n, unsigned int port,
+static ssize_t port_state_show(struct rio_voq_node *n, unsigned int port,
 			       char *buf)
 {
 	return sysfs_emit(buf, "%s\n", rio_voq_port_link_state(n, port));
 }
 
-/*
- * The admin's choices the devices in place cannot honour (a partner
- * swapped for another board): the knobs' names, in knob order
- */
-static ssize_t not_applied_show(struct rio_voq_node *n, unsigned int port,
-				char *buf)
+static ssize_t tx_state_show(struct rio_voq_node *n, unsigned int port,
+			     char *buf)
 {
-	unsigned long set = n->port[port].unapplied;
-	unsigned int k;
-	int len = 0;
+	return sysfs_emit(buf, "%s\n", rio_voq_words[rio_voq_tx_state(n, port)]);
+}
 
-	for_each_set_bit(k, &set, RIO_VOQ_NR_KNOBS)
-		len += sysfs_emit_at(buf, len, len ? " %s" : "%s", rio_voq_knob_name(k));
-	return len + sysfs_emit_at(buf, len, "\n");
+/* This host's plan for the direction from the port */
+static ssize_t tx_plan_show(struct rio_voq_node *n, unsigned int port,
+			    char *buf)
+{
+	struct rio_voq_link *l;
+	unsigned int end;
+
+	l = rio_voq_port_link(n, port, &end);
+	return sysfs_emit(buf, "%s\n", l && l->dir[end].gen ? "on" : "off");
+}
+
+static ssize_t tx_reason_show(struct rio_voq_node *n, unsigned int port,
+			      char *buf)
+{
+	return sysfs_emit(buf, "%s\n", rio_voq_reason_names[rio_voq_tx_reason(n, port)]);
 }
 
 /*
@@ -337,18 +442,15 @@ static ssize_t symbol_format_store(struct kobject *kobj, const char *buf,
 	return ret ?: count;
 }
 
-/* voq/port<N>/: read-write numbers, shown from the CSR */
+/* voq/port<N>/: read-write numbers, shown from the CSR as last read or written */
 
 static ssize_t rio_voq_knob_show(struct rio_voq_node *n, unsigned int port,
 				 char *buf, enum rio_voq_knob knob)
 {
 	struct rio_voq_port p;
 	unsigned int val;
-	u32 csr;
-	int ret = rio_voq_csr_of(n, port, &p, &csr);
 
-	if (ret)
-		return ret;
+	rio_voq_csr_decode(n->layout, n->port[port].csr, &p);
 	switch (knob) {
 	case RIO_VOQ_KNOB_GEN:
 		val = p.gen_en;
@@ -491,65 +593,24 @@ out:
 
 /* voq/port<N>/: latency optimization, on ports with the register */
 
+/* What an admin writes: a choice, or none ("auto") */
 static const char * const rio_lat_choice_words[] = {
 	[RIO_LAT_CHOICE_NONE] = "auto",
 	[RIO_LAT_CHOICE_OFF] = "off",
 	[RIO_LAT_CHOICE_ON] = "on",
 };
 
+/* The capability bits, as discovery read them */
 static ssize_t latency_capabilities_show(struct rio_voq_node *n,
 					 unsigned int port, char *buf)
 {
-	static const struct {
-		u32 bit;
-		const char *name;
-	} caps[] = {
-		{ RIO_LAT_CSR_MACK_SUP, "multiple_ack" },
-		{ RIO_LAT_CSR_PNA_SUP, "pna_recovery" },
-		{ RIO_LAT_CSR_PNA_TX_SUP, "pna_tx" },
-	};
-	u32 csr = n->port[port].lat_csr;
-	unsigned int i;
-	int len = 0;
-
-	for (i = 0; i < ARRAY_SIZE(caps); i++)
-		if (csr & caps[i].bit)
-			len += sysfs_emit_at(buf, len, len ? " %s" : "%s", caps[i].name);
-	return len + sysfs_emit_at(buf, len, len ? "\n" : "none\n");
+	return sysfs_emit(buf, "0x%08x\n", n->port[port].lat_csr & RIO_LAT_CSR_CAPS);
 }
 
 static ssize_t latency_csr_show(struct rio_voq_node *n, unsigned int port,
 				char *buf)
 {
 	return sysfs_emit(buf, "0x%08x\n", n->port[port].lat_csr);
-}
-
-/* The feature on the port's link, and the admin's choice if there is one */
-static ssize_t rio_lat_feat_show(struct rio_voq_node *n, unsigned int port,
-				 char *buf, enum rio_lat_feat feat)
-{
-	const struct rio_voq_port_state *ps = &n->port[port];
-	const struct rio_voq_link *l = ps->link;
-	u8 ch = ps->choice.lat[feat];
-	int len = 0;
-
-	if (!l || l->lat.state == RIO_LAT_NONE) {
-		len = sysfs_emit(buf, "none%s%s", l && l->lat.reason[0] ? ": " : "",
-				 l ? l->lat.reason : "");
-	} else if (l->lat.state == RIO_LAT_DOWN) {
-		len = sysfs_emit(buf, "off: link down");
-	} else if (l->lat.state == RIO_LAT_FAILED) {
-		len = sysfs_emit(buf, "failed: %s", l->lat.reason);
-	} else {
-		const struct rio_lat_plan *p = &l->lat.plan[feat];
-		unsigned int end = rio_voq_link_end(l, n, port);
-
-		len = p->on ? sysfs_emit(buf, "on") :
-			      sysfs_emit(buf, "off: %s", p->why[end] ?: "?");
-	}
-	if (ch != RIO_LAT_CHOICE_NONE && ch < ARRAY_SIZE(rio_lat_choice_words))
-		len += sysfs_emit_at(buf, len, " (admin: %s)", rio_lat_choice_words[ch]);
-	return len + sysfs_emit_at(buf, len, "\n");
 }
 
 static ssize_t rio_lat_feat_store(struct kobject *kobj, const char *buf,
@@ -573,7 +634,7 @@ static ssize_t rio_lat_feat_store(struct kobject *kobj, const char *buf,
 static ssize_t multiple_ack_show(struct rio_voq_node *n, unsigned int port,
 				 char *buf)
 {
-	return rio_lat_feat_show(n, port, buf, RIO_LAT_MACK);
+	return sysfs_emit(buf, "%s\n", rio_voq_words[rio_lat_state(n, port, RIO_LAT_MACK)]);
 }
 
 static ssize_t multiple_ack_store(struct kobject *kobj, const char *buf,
@@ -582,10 +643,17 @@ static ssize_t multiple_ack_store(struct kobject *kobj, const char *buf,
 	return rio_lat_feat_store(kobj, buf, count, RIO_LAT_MACK);
 }
 
+static ssize_t multiple_ack_reason_show(struct rio_voq_node *n, unsigned int port,
+					char *buf)
+{
+	return sysfs_emit(buf, "%s\n",
+			  rio_lat_reason_names[rio_lat_reason(n, port, RIO_LAT_MACK)]);
+}
+
 static ssize_t pna_recovery_show(struct rio_voq_node *n, unsigned int port,
 				 char *buf)
 {
-	return rio_lat_feat_show(n, port, buf, RIO_LAT_PNA);
+	return sysfs_emit(buf, "%s\n", rio_voq_words[rio_lat_state(n, port, RIO_LAT_PNA)]);
 }
 
 static ssize_t pna_recovery_store(struct kobject *kobj, const char *buf,
@@ -594,29 +662,44 @@ static ssize_t pna_recovery_store(struct kobject *kobj, const char *buf,
 	return rio_lat_feat_store(kobj, buf, count, RIO_LAT_PNA);
 }
 
+static ssize_t pna_recovery_reason_show(struct rio_voq_node *n, unsigned int port,
+					char *buf)
+{
+	return sysfs_emit(buf, "%s\n",
+			  rio_lat_reason_names[rio_lat_reason(n, port, RIO_LAT_PNA)]);
+}
+
 RIO_VOQ_ATTR_RO(csr);
+RIO_VOQ_ATTR_MODE(csr_live, 0400);
 RIO_VOQ_ATTR_RO(capabilities);
 RIO_VOQ_ATTR_RO(group_sizes_supported);
-RIO_VOQ_ATTR_RO(partner);
-RIO_VOQ_ATTR_RO(link_status);
-RIO_VOQ_ATTR_RO(link_state);
-RIO_VOQ_ATTR_RO(not_applied);
+RIO_VOQ_ATTR_RO(partner_device);
+RIO_VOQ_ATTR_RO(partner_port);
+RIO_VOQ_ATTR_RO(port_state);
+RIO_VOQ_ATTR_RO(tx_state);
+RIO_VOQ_ATTR_RO(tx_plan);
+RIO_VOQ_ATTR_RO(tx_reason);
 RIO_VOQ_ATTR_RW(symbol_format);
 RIO_VOQ_ATTR_RO(staging_queues);
 RIO_VOQ_ATTR_RW(staging_map);
 RIO_VOQ_ATTR_RO(latency_capabilities);
 RIO_VOQ_ATTR_RO(latency_csr);
 RIO_VOQ_ATTR_RW(multiple_ack);
+RIO_VOQ_ATTR_RO(multiple_ack_reason);
 RIO_VOQ_ATTR_RW(pna_recovery);
+RIO_VOQ_ATTR_RO(pna_recovery_reason);
 
 static struct attribute *rio_voq_port_attrs[] = {
 	&rio_voq_attr_csr.ka.attr,
+	&rio_voq_attr_csr_live.ka.attr,
 	&rio_voq_attr_capabilities.ka.attr,
 	&rio_voq_attr_group_sizes_supported.ka.attr,
-	&rio_voq_attr_partner.ka.attr,
-	&rio_voq_attr_link_status.ka.attr,
-	&rio_voq_attr_link_state.ka.attr,
-	&rio_voq_attr_not_applied.ka.attr,
+	&rio_voq_attr_partner_device.ka.attr,
+	&rio_voq_attr_partner_port.ka.attr,
+	&rio_voq_attr_port_state.ka.attr,
+	&rio_voq_attr_tx_state.ka.attr,
+	&rio_voq_attr_tx_plan.ka.attr,
+	&rio_voq_attr_tx_reason.ka.attr,
 	&rio_voq_attr_symbol_format.ka.attr,
 	&rio_voq_attr_generation.ka.attr,
 	&rio_voq_attr_participation.ka.attr,
@@ -629,8 +712,18 @@ static struct attribute *rio_voq_port_attrs[] = {
 	&rio_voq_attr_latency_capabilities.ka.attr,
 	&rio_voq_attr_latency_csr.ka.attr,
 	&rio_voq_attr_multiple_ack.ka.attr,
+	&rio_voq_attr_multiple_ack_reason.ka.attr,
 	&rio_voq_attr_pna_recovery.ka.attr,
+	&rio_voq_attr_pna_recovery_reason.ka.attr,
 	NULL,
+};
+
+/* The notified files, in enum rio_voq_notify order */
+static const char * const rio_voq_notify_names[RIO_VOQ_NR_NOTIFY] = {
+	[RIO_VOQ_NOTIFY_TX_STATE] = "tx_state",
+	[RIO_VOQ_NOTIFY_PORT_STATE] = "port_state",
+	[RIO_VOQ_NOTIFY_MACK] = "multiple_ack",
+	[RIO_VOQ_NOTIFY_PNA] = "pna_recovery",
 };
 
 /* Each port shows only what applies to it, as ASPM's link files do */
@@ -658,7 +751,9 @@ static umode_t rio_voq_port_attr_visible(struct kobject *kobj,
 		if ((a == &rio_voq_attr_latency_capabilities.ka.attr ||
 		     a == &rio_voq_attr_latency_csr.ka.attr ||
 		     a == &rio_voq_attr_multiple_ack.ka.attr ||
-		     a == &rio_voq_attr_pna_recovery.ka.attr) && !n->port[port].lat)
+		     a == &rio_voq_attr_multiple_ack_reason.ka.attr ||
+		     a == &rio_voq_attr_pna_recovery.ka.attr ||
+		     a == &rio_voq_attr_pna_recovery_reason.ka.attr) && !n->port[port].lat)
 			mode = 0;
 	}
 	mutex_unlock(&rio_voq_lock);
@@ -670,28 +765,106 @@ static const struct attribute_group rio_voq_port_group = {
 	.is_visible = rio_voq_port_attr_visible,
 };
 
-/* A directory of the core's, with its files */
-static struct kobject *rio_voq_dir_add(struct kobject *parent, const char *name,
-				       const struct attribute_group *group)
-{
-	struct kobject *kobj = kobject_create_and_add(name, parent);
+/* The objects: cpuidle's model (see the top of this file) */
 
-	if (kobj && sysfs_create_group(kobj, group)) {
-		kobject_put(kobj);
-		kobj = NULL;
-	}
-	return kobj;
+static void rio_voq_kdir_release(struct kobject *kobj)
+{
+	complete(&container_of(kobj, struct rio_voq_kdir, kobj)->released);
 }
 
-static void rio_voq_dir_del(struct kobject *kobj)
+static void rio_voq_kport_release(struct kobject *kobj)
 {
-	kobject_del(kobj);	/* files gone, readers drained */
-	kobject_put(kobj);
+	complete(&container_of(kobj, struct rio_voq_kport, kobj)->released);
+}
+
+static const struct attribute_group *rio_voq_dev_dir_groups[] = {
+	&rio_voq_dir_group,
+	NULL,
+};
+
+/* An mport's voq/ carries its fabric's files too */
+static const struct attribute_group *rio_voq_mport_dir_groups[] = {
+	&rio_voq_dir_group,
+	&rio_voq_net_attr_group,
+	NULL,
+};
+
+static const struct attribute_group *rio_voq_port_groups[] = {
+	&rio_voq_port_group,
+	NULL,
+};
+
+static const struct kobj_type rio_voq_dev_dir_ktype = {
+	.sysfs_ops = &kobj_sysfs_ops,
+	.release = rio_voq_kdir_release,
+	.default_groups = rio_voq_dev_dir_groups,
+};
+
+static const struct kobj_type rio_voq_mport_dir_ktype = {
+	.sysfs_ops = &kobj_sysfs_ops,
+	.release = rio_voq_kdir_release,
+	.default_groups = rio_voq_mport_dir_groups,
+};
+
+static const struct kobj_type rio_voq_port_ktype = {
+	.sysfs_ops = &kobj_sysfs_ops,
+	.release = rio_voq_kport_release,
+	.default_groups = rio_voq_port_groups,
+};
+
+/* A port's directory; its notified files found once, and their words */
+static struct rio_voq_kport *rio_voq_kport_add(struct rio_voq_node *n,
+					       unsigned int port)
+{
+	struct rio_voq_kport *kp = kzalloc(sizeof(*kp), GFP_KERNEL);
+	unsigned int i;
+
+	if (!kp)
+		return NULL;
+	kp->node = n;
+	kp->port = port;
+	init_completion(&kp->released);
+	if (kobject_init_and_add(&kp->kobj, &rio_voq_port_ktype, &n->kdir->kobj,
+				 "port%u", port)) {
+		kobject_put(&kp->kobj);
+		wait_for_completion(&kp->released);
+		kfree(kp);
+		return NULL;
+	}
+	for (i = 0; i < RIO_VOQ_NR_NOTIFY; i++)
+		kp->kn[i] = sysfs_get_dirent(kp->kobj.sd, rio_voq_notify_names[i]);
+	mutex_lock(&rio_voq_lock);
+	for (i = 0; !n->dead && port < n->nports && i < RIO_VOQ_NR_NOTIFY; i++)
+		kp->shown[i] = rio_voq_notified(n, port, i);
+	mutex_unlock(&rio_voq_lock);
+	return kp;
+}
+
+/*
+ * Remove a port's directory: its files gone, the readers in them
+ * drained; its release may come later (a reference held, or
+ * CONFIG_DEBUG_KOBJECT_RELEASE): rio_voq_kport_free() waits for it
+ */
+static void rio_voq_kport_del(struct rio_voq_kport *kp)
+{
+	unsigned int i;
+
+	for (i = 0; i < RIO_VOQ_NR_NOTIFY; i++)
+		sysfs_put(kp->kn[i]);
+	kobject_del(&kp->kobj);
+	kobject_put(&kp->kobj);
+}
+
+static void rio_voq_kport_free(struct rio_voq_kport *kp)
+{
+	wait_for_completion(&kp->released);
+	kfree(kp);
 }
 
 /**
  * rio_voq_sysfs_add() - create voq/ and voq/port<N>/ for a node
- * @n: a probed node with a VoQ block, not in sysfs yet
+ * @n: a probed node with a VoQ block, or an mport's own node, not in
+ *	sysfs yet
  *
  * Called without rio_voq_lock (a failure removes what was made, which
  * waits for readers that take it); the caller keeps @n alive.
@@ -701,30 +874,40 @@ static void rio_voq_dir_del(struct kobject *kobj)
 int rio_voq_sysfs_add(struct rio_voq_node *n)
 {
 	struct kobject *parent = n->rdev ? &n->rdev->dev.kobj : &n->mport->dev.kobj;
+	struct rio_voq_kdir *kd;
 	unsigned int p, nports;
-	char name[16];
 
 	mutex_lock(&rio_voq_lock);
-	nports = n->nports;	/* a replacement makes them again */
+	nports = n->ef ? n->nports : 0;	/* a replacement makes them again */
 	mutex_unlock(&rio_voq_lock);
 	n->kport = kcalloc(nports, sizeof(*n->kport), GFP_KERNEL);
-	if (!n->kport)
+	kd = kzalloc(sizeof(*kd), GFP_KERNEL);
+	if (!n->kport || !kd) {
+		kfree(kd);
+		kfree(n->kport);
+		n->kport = NULL;
 		return -ENOMEM;
-	n->nkport = nports;
-	n->kdir = rio_voq_dir_add(parent, "voq", &rio_voq_dir_group);
-	for (p = 0; n->kdir && p < nports; p++) {
-		snprintf(name, sizeof(name), "port%u", p);
-		n->kport[p] = rio_voq_dir_add(n->kdir, name, &rio_voq_port_group);
-		if (!n->kport[p])
-			break;
 	}
-	if (!n->kdir || p < nports) {
+	n->nkport = nports;
+	kd->node = n;
+	init_completion(&kd->released);
+	if (kobject_init_and_add(&kd->kobj, n->rdev ? &rio_voq_dev_dir_ktype :
+						      &rio_voq_mport_dir_ktype,
+				 parent, "voq")) {
+		kobject_put(&kd->kobj);
+		wait_for_completion(&kd->released);
+		kfree(kd);
 		rio_voq_sysfs_del(n);
 		return -ENOMEM;
 	}
-	kobject_uevent(n->kdir, KOBJ_ADD);
-	for (p = 0; p < nports; p++)
-		kobject_uevent(n->kport[p], KOBJ_ADD);
+	n->kdir = kd;
+	for (p = 0; p < nports; p++) {
+		n->kport[p] = rio_voq_kport_add(n, p);
+		if (!n->kport[p]) {
+			rio_voq_sysfs_del(n);
+			return -ENOMEM;
+		}
+	}
 	return 0;
 }
 
@@ -732,29 +915,75 @@ int rio_voq_sysfs_add(struct rio_voq_node *n)
  * rio_voq_sysfs_del() - remove a node's sysfs directories
  * @n: the node
  *
- * Must not be called with rio_voq_lock held: removal waits for the
- * reads and writes in progress, which take it.
+ * Returns once they are released: no reader is in them and no release
+ * of theirs is to come.  Must not be called with rio_voq_lock held:
+ * removal waits for the reads and writes in progress, which take it.
  */
 void rio_voq_sysfs_del(struct rio_voq_node *n)
 {
 	unsigned int p;
 
+	/*
+	 * Every directory removed first, then their releases waited for:
+	 * delayed (CONFIG_DEBUG_KOBJECT_RELEASE), they run side by side
+	 */
 	for (p = 0; n->kport && p < n->nkport; p++)
 		if (n->kport[p])
-			rio_voq_dir_del(n->kport[p]);
+			rio_voq_kport_del(n->kport[p]);
+	if (n->kdir) {
+		kobject_del(&n->kdir->kobj);
+		kobject_put(&n->kdir->kobj);
+	}
+	for (p = 0; n->kport && p < n->nkport; p++)
+		if (n->kport[p])
+			rio_voq_kport_free(n->kport[p]);
 	kfree(n->kport);
 	n->kport = NULL;
 	n->nkport = 0;
-	if (n->kdir)
-		rio_voq_dir_del(n->kdir);
+	if (n->kdir) {
+		wait_for_completion(&n->kdir->released);
+		kfree(n->kdir);
+	}
 	n->kdir = NULL;
+}
+
+/*
+ * Tell poll() of each notified file of @n whose word changed since it
+ * was last compared (a port event, the poll, a rescan, a write).
+ * Called with rio_voq_lock and rio_voq_sysfs_lock held.
+ */
+static void rio_voq_sysfs_notify(struct rio_voq_node *n)
+{
+	unsigned int p, i;
+
+	lockdep_assert_held(&rio_voq_lock);
+	for (p = 0; p < n->nkport && p < n->nports; p++) {
+		struct rio_voq_kport *kp = n->kport[p];
+
+		for (i = 0; kp && i < RIO_VOQ_NR_NOTIFY; i++) {
+			const char *now = rio_voq_notified(n, p, i);
+
+			if (now == kp->shown[i])
+				continue;
+			kp->shown[i] = now;
+			if (kp->kn[i])
+				sysfs_notify_dirent(kp->kn[i]);
+		}
+	}
+}
+
+/* A node with a voq/ directory: one with a VoQ block, or an mport's own */
+static bool rio_voq_sysfs_has(const struct rio_voq_node *n)
+{
+	return n->ef || !n->rdev;
 }
 
 /*
  * The first node after @n (in its fabric, then in the fabrics after it;
  * from the start if @n is NULL or died) whose directories must follow
- * it, NULL if none; with @add_only, only those that have a VoQ block and
- * no directory, and are not to be made again.  A node that is not dead
+ * it, NULL if none; with @add_only, only those that have a VoQ block (or
+ * are an mport's own node) and no directory, and are not to be made
+ * again.  A node that is not dead
  * is in its fabric, and its fabric in the list.  Called with
  * rio_voq_lock held.
  */
@@ -776,7 +1005,7 @@ static struct rio_voq_node *rio_voq_sysfs_next(struct rio_voq_node *n,
 		list_for_each_entry_from(n, &net->nodes, node) {
 			if (n->dead || n->sysfs_failed)
 				continue;
-			if (n->sysfs_stale ? !add_only : n->ef && !n->kdir)
+			if (n->sysfs_stale ? !add_only : rio_voq_sysfs_has(n) && !n->kdir)
 				return n;
 		}
 		net = rio_voq_net_next(net);
@@ -801,7 +1030,7 @@ static void rio_voq_sysfs_walk(bool add_only)
 		mutex_lock(&rio_voq_lock);
 		n = rio_voq_sysfs_next(n, add_only);
 		stale = n && n->sysfs_stale;
-		has = n && n->ef;
+		has = n && rio_voq_sysfs_has(n);
 		if (n)
 			n->sysfs_stale = false;
 		mutex_unlock(&rio_voq_lock);
@@ -814,18 +1043,23 @@ static void rio_voq_sysfs_walk(bool add_only)
 			n->sysfs_failed = true;
 		}
 	}
-	/* Those that failed are tried again next time */
+	/* Those that failed are tried again next time; changes are told */
 	mutex_lock(&rio_voq_lock);
-	for (net = rio_voq_net_first(); net; net = rio_voq_net_next(net))
-		list_for_each_entry(n, &net->nodes, node)
+	for (net = rio_voq_net_first(); net; net = rio_voq_net_next(net)) {
+		list_for_each_entry(n, &net->nodes, node) {
 			n->sysfs_failed = false;
+			if (!n->dead)
+				rio_voq_sysfs_notify(n);
+		}
+	}
 	mutex_unlock(&rio_voq_lock);
 }
 
 /**
  * rio_voq_sysfs_sync() - make the sysfs directories follow the nodes
  *
- * Every node that has a VoQ block gets its voq/ directory, and a node
+ * Every node that has a VoQ block, and every mport's own node, gets its
+ * voq/ directory, and a node
  * whose device was replaced gets its directories made again for its
  * new block (or loses them with it).  A node cannot be freed while
  * rio_voq_sysfs_lock is held; sysfs directories are made and removed

@@ -54,10 +54,9 @@ ndevs() { ls $B 2>/dev/null | wc -l; }
 nvoq() { ls -d $B/*/voq 2>/dev/null | wc -l; }
 # voqmix: the host's link and the link of its partner's end configured
 configured() {
-	[ "$(cat $H/link_status 2>/dev/null)" = configured ] || return 1
-	# shellcheck disable=SC2046
-	set -- $(cat $H/partner)
-	[ "$(cat $B/$1/voq/port$2/link_status)" = configured ]
+	[ "$(cat $H/tx_state 2>/dev/null)" = on ] || return 1
+	set -- "$(cat $H/partner_device)" "$(cat $H/partner_port)"
+	[ "$(cat $B/$1/voq/port$2/tx_state)" = on ]
 }
 sim_up() {	# load rio_sim with voqmix and let the core enumerate it
 	modprobe rio_sim topology=voqmix dyndbg=+p &&
@@ -107,20 +106,19 @@ writer() {	# name, file, then the values to cycle through
 	done 2>/dev/null
 	if [ -e "$f" ]; then echo "stopped $i"; else echo "gone $i"; fi > "$T/writer.$w"
 }
-# shellcheck disable=SC2046
-set -- $(cat $H/partner)
+set -- "$(cat $H/partner_device)" "$(cat $H/partner_port)"
 P=$B/$1/voq/port$2
 IDLE=$(for d in $B/*/voq; do
 	for p in "$d"/port[0-9]*; do
-		[ "$(cat "$p/link_status")" = none ] && { echo "$p"; break 2; }
+		[ "$(cat "$p/tx_state")" = none ] && { echo "$p"; break 2; }
 	done
 done)
 hold 3 $H/csr
-hold 4 "$P/link_status"
+hold 4 "$P/tx_state"
 writer 1 $H/tx_group_size 0 1 &
 writer 2 $P/rx_group_size 0 4 &
 writer 3 "$IDLE/xoff" 1 0 &
-( while [ -e $H/csr ]; do cat $H/csr $P/link_status "$IDLE/participation"; done ) > /dev/null 2>&1 &
+( while [ -e $H/csr ]; do cat $H/csr $P/tx_state "$IDLE/participation"; done ) > /dev/null 2>&1 &
 sleep 1
 check "rio_voq unloads with files held open and writers running" rmmod rio_voq
 touch "$T/stop"

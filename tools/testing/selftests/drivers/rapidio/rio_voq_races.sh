@@ -19,7 +19,7 @@
 # After each: every file of rio-voq and rio-sim reads, rio-sim counts no
 # Part 12 violation and no write to a register a device does not have,
 # and a link flap is planned again (both ends
-# generate, as rio-voq's link_status says).  At the end, no new KASAN,
+# generate, as rio-voq's tx_state says).  At the end, no new KASAN,
 # lockdep, UBSAN or WARNING report and no leak.  KTAP output
 # (ktap_lib.sh).
 #
@@ -164,8 +164,8 @@ flap_planned() {
 	a=$(sed -n 's/^dev=[0-9]* port=1 .* csr=\([0-9]*\) .*/\1/p' $SA/ports)
 	b=$(sed -n 's/^dev=[0-9]* port=0 .* csr=\([0-9]*\) .*/\1/p' $SB/ports)
 	[ $((a & 0x00800000)) -ne 0 ] && [ $((b & 0x00800000)) -ne 0 ] &&
-		grep -qx configured $B/$NA/voq/port1/link_status &&
-		grep -qx configured $B/$NB/voq/port0/link_status
+		grep -qx on $B/$NA/voq/port1/tx_state &&
+		grep -qx on $B/$NB/voq/port0/tx_state
 }
 
 # Background loops, each until $T/stop exists; each writes its count

@@ -2,6 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # rio-sim's configfs descriptions and bad input, 50 create/scan/destroy
 # cycles, rio-voq's sysfs as root and as a user with a bad-input corpus,
+# every file of every voq/ against its pattern of one value and the same
+# for root and a user,
 # concurrent writers and removal, the latency-optimization files, a
 # seeded soak of random events on a random fabric (soak_lib.sh), then no
 # new KASAN, lockdep, UBSAN or WARNING report and no leak.  KTAP output (ktap_lib.sh).
@@ -23,6 +25,87 @@ scan_all() {
 }
 
 C=/sys/kernel/config/rio-sim
+
+# The pattern of the one value each file of a voq/ directory holds (an
+# extended regular expression for the whole line); a file not named here
+# fails the check, so a new file must be given its pattern
+STATE='on|off|failed|down|none'
+LAT_WHY='none|admin|unsupported|partner_unsupported|no_partner_register|breaks_part6'
+LAT_WHY="$LAT_WHY|link_down|access_failed|out_of_reach|not_rediscovered|no_link"
+TX_WHY='none|admin|cannot_generate|partner_cannot_receive|layout_mismatch|link_down'
+TX_WHY="$TX_WHY|access_failed|not_rediscovered|no_link"
+pattern() {	# file name
+	case $1 in
+	layout)			echo 'rev2|rev3' ;;
+	ef_offset)		echo '0x[0-9a-f]{4}' ;;
+	ports|staging_queues)	echo '[0-9]+' ;;
+	auto_config)		echo '[01]' ;;
+	poll_ms)		echo '[0-9]+' ;;
+	capabilities|csr|csr_live|latency_capabilities|latency_csr)
+				echo '0x[0-9a-f]{8}' ;;
+	group_sizes_supported)	echo '[0-6]( [0-6])*' ;;
+	partner_device)		echo '[0-9a-f]{2}:[a-z]:[0-9a-f]{4}|rapidio[0-9]+|none' ;;
+	partner_port)		echo '[0-9]+|none' ;;
+	port_state)		echo 'up|down|unavailable' ;;
+	tx_state|multiple_ack|pna_recovery)
+				echo "$STATE" ;;
+	tx_plan)		echo 'on|off' ;;
+	tx_reason)		echo "$TX_WHY" ;;
+	multiple_ack_reason|pna_recovery_reason)
+				echo "$LAT_WHY" ;;
+	symbol_format)		echo 'cs48|cs64|rev2|unknown|none' ;;
+	generation|participation|xoff|per_vc)
+				echo '[01]' ;;
+	tx_group_size|rx_group_size)
+				echo '[0-6]' ;;
+	staging_map)		echo '([0-9]+( [0-9]+)*)?' ;;
+	*)			return 1 ;;
+	esac
+}
+
+# Every file of every voq/ (switches, endpoints, mports) but csr_live
+# (0400, root's live read), one path a line, in a stable order
+voq_files() {
+	for v in /sys/bus/rapidio/devices/*/voq /sys/class/rapidio_port/*/voq; do
+		for f in $v/* $v/port[0-9]*/*; do
+			[ -f "$f" ] && [ "${f##*/}" != csr_live ] && echo "$f"
+		done
+	done
+}
+
+# Each file against its pattern (one line, matching whole), read by root
+# and by a user: the same content; csr_live read by root only
+check_voq_files() {	# what the fabric is
+	T=$(mktemp -d)
+	chmod 755 "$T"
+	voq_files > "$T/files"
+	# Each "path=value" (newlines shown as "|"), by whoever runs it
+	cat > "$T/dump" <<-'EOF'
+	while read -r f; do
+		printf '%s=%s\n' "$f" "$(cat "$f" 2>&1 | tr '\n' '|')"
+	done < "$1"
+	EOF
+	sh "$T/dump" "$T/files" > "$T/root"
+	su -s /bin/sh nobody -c "sh $T/dump $T/files" > "$T/user" 2>/dev/null
+	nf=0 bad=0
+	for f in $(cat "$T/files"); do
+		nf=$((nf + 1))
+		re=$(pattern "${f##*/}") || { echo "# $f: no pattern"; bad=$((bad + 1)); continue; }
+		[ "$(wc -l < "$f")" = 1 ] && grep -Eqx "$re" "$f" ||
+			{ echo "# $f: '$(cat "$f" 2>&1)'"; bad=$((bad + 1)); }
+	done
+	for f in /sys/bus/rapidio/devices/*/voq/port[0-9]*/csr_live \
+		 /sys/class/rapidio_port/*/voq/port[0-9]*/csr_live; do
+		[ -f "$f" ] || continue
+		grep -Eqx "$(pattern csr_live)" "$f" || { echo "# $f: '$(cat "$f" 2>&1)'"; bad=$((bad + 1)); }
+		[ "$(stat -c %a "$f")" = 400 ] || { echo "# $f: mode $(stat -c %a "$f")"; bad=$((bad + 1)); }
+	done
+	check "$1: $nf files, each one value of its pattern" test $nf -gt 0 -a $bad -eq 0
+	check "$1: the same content for root and a user" cmp -s "$T/root" "$T/user"
+	cmp "$T/root" "$T/user" | sed 's/^/# /'
+	rm -rf "$T"
+}
+
 ktap_mount configfs /sys/kernel/config
 ktap_mount debugfs /sys/kernel/debug
 [ -z "$(ls /sys/class/rapidio_port 2>/dev/null)" ] ||
@@ -89,9 +172,9 @@ vdir() {	# the voq/ directory with $1 ports, layout $2, port0 capabilities $3
 			[ "$(cat $v/port0/capabilities)" = "$3" ] && echo $v && return
 	done
 }
-R2=$(vdir 1 rev2 "gen rx per_vc")/port0
-RX=$(vdir 1 rev3 rx)/port0
-SW=$(vdir 4 rev3 "gen rx per_vc")/port2
+R2=$(vdir 1 rev2 0xe0000000)/port0
+RX=$(vdir 1 rev3 0x400fe000)/port0
+SW=$(vdir 4 rev3 0xe00fe000)/port2
 echo "# ports: rev 2.x $R2, receive-only $RX, switch $SW"
 check "rev 2.x port: no group size files" \
 	sh -c "test -e $R2/generation -a -e $R2/per_vc -a ! -e $R2/tx_group_size \
@@ -105,9 +188,10 @@ check "the switch's port shows every file" \
 D=/sys/kernel/debug/rio-sim/$(cat $C/vis/mport)
 ep2=$(sed -n 's/^dev=[0-9]* port=2 peer=\([0-9]*\)\.0 .*/\1/p' \
 	$(grep -l 'switch=1' $D/dev*/ports))
+check_voq_files "rev 2.x, rev 3 and receive-only ports"
 echo "1 rev3 e00fe000" > $D/dev$ep2/replace
 echo 1 > $D/pw_flush
-RX=$(vdir 1 rev3 "gen rx per_vc")/port0
+RX=$(vdir 1 rev3 0xe00fe000)/port0
 check "a board that can generate, swapped in: generation and per_vc appear" \
 	sh -c "test -e $RX/generation -a -e $RX/per_vc"
 echo 0 > $C/vis/live
@@ -206,10 +290,13 @@ H=$(echo /sys/class/rapidio_port/$(cat $C/vs/mport | sed 's/rio-sim/rapidio/')/v
 P=$(echo /sys/bus/rapidio/devices/*/voq/port0)
 check "voq/ of the mport and of the device exist" test -d "$H" -a -d "$P"
 check "layout of the device is rev3" test "$(cat $P/../layout)" = rev3
-check "partner names the device" grep -q "^$(basename $(dirname $(dirname $P))) 0$" $H/partner
-check "link configured both ways" \
-	sh -c "grep -qx configured $H/link_status && grep -qx configured $P/link_status"
-check "capabilities" test "$(cat $H/capabilities)" = "gen rx per_vc"
+check "partner names the device and its port" \
+	sh -c "grep -qx $(basename $(dirname $(dirname $P))) $H/partner_device && grep -qx 0 $H/partner_port"
+check "the device's partner is the mport" \
+	sh -c "grep -qx $(basename $(dirname $(dirname $H))) $P/partner_device"
+check "generation on both ways" \
+	sh -c "grep -qx on $H/tx_state && grep -qx on $P/tx_state && grep -qx none $H/tx_reason"
+check "capabilities" test "$(cat $H/capabilities)" = 0xe00fe000
 check "group sizes supported" test "$(cat $H/group_sizes_supported)" = "0 1 2 3 4 5 6"
 check "root sets TX group size 2" sh -c "echo 2 > $H/tx_group_size"
 check "... which is the partner's RX size" \
@@ -258,7 +345,7 @@ T=$(mktemp -d)
 writer $H/tx_group_size 0 1 &
 writer $P/rx_group_size 0 4 &
 writer $H/xoff 1 0 &
-( while [ -e $H/csr ]; do cat $H/csr $P/link_status; done ) > /dev/null 2>&1 &
+( while [ -e $H/csr ]; do cat $H/csr $P/tx_state $P/tx_reason; done ) > /dev/null 2>&1 &
 sleep 1
 echo 0 > $C/vs/live
 wait
@@ -287,26 +374,28 @@ scan_all
 ldir() {	# the voq/ port directory whose latency_capabilities read $1
 	for p in /sys/bus/rapidio/devices/*/voq/port[0-9]*; do
 		[ "$(cat $p/latency_capabilities 2>/dev/null)" = "$1" ] &&
-			[ "$(cat $p/partner)" != none ] &&
-			! grep -q 'partner has no latency-optimization' $p/multiple_ack &&
+			[ "$(cat $p/partner_device)" != none ] &&
+			! grep -qx no_partner_register $p/multiple_ack_reason &&
 			echo $p && return
 	done
 }
-A=$(ldir "multiple_ack pna_recovery pna_tx")
-B=$(ldir multiple_ack)
+A=$(ldir 0xe0000000)
+B=$(ldir 0x80000000)
 H=$(echo /sys/class/rapidio_port/$(cat $C/lat/mport | sed 's/rio-sim/rapidio/')/voq/port0)
 echo "# latency optimization: $A <-> $B"
+echo "# the files of a port: $(ls $A | tr '\n' ' ')"
 check "the map II ends of the switches' link have the files" test -n "$A" -a -n "$B"
 check "the mport's map I port has none" \
 	sh -c "test ! -e $H/multiple_ack -a ! -e $H/latency_csr -a -e $H/csr"
 check "multiple acknowledges on at both ends" \
 	sh -c "grep -qx on $A/multiple_ack && grep -qx on $B/multiple_ack"
 check "ackID-in-PNA off, each end saying why" \
-	sh -c "grep -qx 'off: partner does not support it' $A/pna_recovery && \
-		grep -qx 'off: not supported' $B/pna_recovery"
+	sh -c "grep -qx off $A/pna_recovery && grep -qx partner_unsupported $A/pna_recovery_reason && \
+		grep -qx off $B/pna_recovery && grep -qx unsupported $B/pna_recovery_reason"
 check "the registers: bit 8 set at both ends, bit 9 at neither" \
 	sh -c "test \$(cat $A/latency_csr) = 0xe0800000 && test \$(cat $B/latency_csr) = 0x80800000"
 acsr=$(cat $A/latency_csr) bcsr=$(cat $B/latency_csr)
+check_voq_files "map I and map II ports, latency optimization"
 for f in multiple_ack pna_recovery; do
 	check "user cannot write $f" \
 		sh -c "test -e $A/$f && ! su -s /bin/sh nobody -c 'echo off > $A/$f'"
@@ -323,8 +412,8 @@ check "refusals and bad input changed neither end" \
 	sh -c "test \$(cat $A/latency_csr) = $acsr && test \$(cat $B/latency_csr) = $bcsr"
 check "root turns multiple acknowledges off at one end: off at both" \
 	sh -c "echo off > $A/multiple_ack && \
-		grep -qx 'off: turned off by the admin (admin: off)' $A/multiple_ack && \
-		grep -qx 'off: turned off by the admin' $B/multiple_ack && \
+		grep -qx off $A/multiple_ack && grep -qx admin $A/multiple_ack_reason && \
+		grep -qx off $B/multiple_ack && grep -qx admin $B/multiple_ack_reason && \
 		test \$(cat $A/latency_csr) = 0xe0000000 && \
 		test \$(cat $B/latency_csr) = 0x80000000"
 check "auto at the other end: the policy again, on at both" \
@@ -333,7 +422,7 @@ check "auto at the other end: the policy again, on at both" \
 T=$(mktemp -d)
 writer $A/multiple_ack off on auto &
 writer $B/pna_recovery off auto &
-( while [ -e $A/latency_csr ]; do cat $A/latency_csr $B/multiple_ack; done ) > /dev/null 2>&1 &
+( while [ -e $A/latency_csr ]; do cat $A/latency_csr $B/multiple_ack $B/multiple_ack_reason; done ) > /dev/null 2>&1 &
 sleep 1
 echo 0 > $C/lat/live
 wait

@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests of rio-voq's sysfs objects on rio-sim fabrics: the port
+ * directories' release and the teardown that waits for it, the same
+ * content for every reader, and poll() told of a change.
+ */
+
+#include <kunit/test.h>
+#include <kunit/visibility.h>
+#include <linux/cred.h>
+#include <linux/delay.h>
+#include <linux/file.h>
+#include <linux/fs.h>
+#include <linux/kthread.h>
+#include <linux/mount.h>
+#include <linux/namei.h>
+#include <linux/poll.h>
+#include <linux/rio_drv.h>
+#include <linux/slab.h>
+
+#include "../sim/rio_sim.h"
+#include "../voq/voq_core.h"
+#include "utils.h"
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+
+#define SW	1
+#define EP(n)	(1 + (n))
+
+/* A reference on a port's directory, dropped a while after the removal starts */
+struct voq_sysfs_holder {
+	struct kobject *kobj;
+	bool put;
+};
+
+static int voq_sysfs_hold(void *data)
+{
+	struct voq_sysfs_holder *h = data;
+
+	msleep(100);
+	WRITE_ONCE(h->put, true);
+	kobject_put(h->kobj);
+	return 0;
+}
+
+/*
+ * The objects have a lifetime: a reference taken on a port's directory
+ * (as a reader in sysfs may hold one) keeps its release from running,
+ * and the node's teardown waits for that release before the node goes
+ * (cpufreq_policy_put_kobj()'s completion), so no release runs on freed
+ * memory or after the module is gone.
+ */
+static void voq_sysfs_release_waits(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_voq_node *n = voq_test_node(sm, rio_sim_dev_find(sm->fab, SW));
+	struct voq_sysfs_holder h = { };
+	struct task_struct *t;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_NOT_NULL(test, n->kdir);
+	KUNIT_ASSERT_GT(test, n->nkport, 1U);
+	h.kobj = kobject_get(&n->kport[1]->kobj);
+	t = kthread_run(voq_sysfs_hold, &h, "voq_sysfs_hold");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	rio_voq_sysfs_remove(n);
+	KUNIT_EXPECT_TRUE(test, READ_ONCE(h.put));
+	KUNIT_EXPECT_NULL(test, n->kdir);
+	KUNIT_EXPECT_NULL(test, n->kport);
+	rio_sim_kunit_release(test, sm);
+}
+
+/* Every file of voq/port<N>/ a reader may read (not csr_live, root's, 0400) */
+static const char * const voq_sysfs_files[] = {
+	"csr", "capabilities", "group_sizes_supported", "partner_device",
+	"partner_port", "port_state", "tx_state", "tx_plan", "tx_reason",
+	"symbol_format", "generation", "participation", "xoff", "per_vc",
+	"tx_group_size", "rx_group_size", "staging_queues", "staging_map",
+	"latency_capabilities", "latency_csr", "multiple_ack",
+	"multiple_ack_reason", "pna_recovery", "pna_recovery_reason",
+};
+
+/*
+ * The same content for every reader: the files show what rio-voq last
+ * read or wrote, whoever reads.  The hardware is changed behind
+ * rio-voq's back (no port-write): a reader with CAP_SYS_ADMIN and one
+ * without read the same bytes, and neither read reaches the device.
+ */
+static void voq_sysfs_same_for_every_reader(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_voq_node *n = voq_test_node(sm, sw);
+	char *root = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	char *user = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	const struct cred *old;
+	struct cred *cred;
+	ssize_t lr, lu;
+	unsigned int i;
+	u64 reads;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_NOT_NULL(test, root);
+	KUNIT_ASSERT_NOT_NULL(test, user);
+	sw->port[1].voq_ctl ^= RIO_VOQ_CSR_XOFF;
+	reads = sw->reads;
+	for (i = 0; i < ARRAY_SIZE(voq_sysfs_files); i++) {
+		/* The user first: a root read must not be what the user sees */
+		cred = prepare_creds();
+		KUNIT_ASSERT_NOT_NULL(test, cred);
+		cap_lower(cred->cap_effective, CAP_SYS_ADMIN);
+		old = override_creds(cred);
+		lu = voq_test_sysfs_read(n, 1, voq_sysfs_files[i], user);
+		revert_creds(old);
+		put_cred(cred);
+		lr = voq_test_sysfs_read(n, 1, voq_sysfs_files[i], root);
+		KUNIT_EXPECT_EQ_MSG(test, lr, lu, "%s", voq_sysfs_files[i]);
+		if (lr > 0 && lu > 0)
+			KUNIT_EXPECT_STREQ_MSG(test, root, user, "%s", voq_sysfs_files[i]);
+	}
+	KUNIT_EXPECT_EQ(test, sw->reads, reads);
+	sw->port[1].voq_ctl ^= RIO_VOQ_CSR_XOFF;
+	rio_sim_kunit_release(test, sm);
+}
+
+/* A file of a port, opened through a mount of sysfs of the test's own */
+static struct file *voq_sysfs_open(struct kunit *test, struct vfsmount *mnt,
+				   struct rio_voq_node *n, unsigned int port,
+				   const char *name)
+{
+	char *dir = kobject_get_path(&n->kport[port]->kobj, GFP_KERNEL);
+	char *path;
+	struct file *f;
+
+	KUNIT_ASSERT_NOT_NULL(test, dir);
+	path = kasprintf(GFP_KERNEL, "%s/%s", dir + 1, name);
+	kfree(dir);
+	KUNIT_ASSERT_NOT_NULL(test, path);
+	f = file_open_root_mnt(mnt, path, O_RDONLY, 0);
+	kfree(path);
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(f), "%s: %ld", name, PTR_ERR(f));
+	return f;
+}
+
+/* Read the file from its start, as a poller does before it polls again */
+static void voq_sysfs_reread(struct kunit *test, struct file *f)
+{
+	char buf[32];
+	loff_t pos = 0;
+
+	KUNIT_EXPECT_GT(test, kernel_read(f, buf, sizeof(buf), &pos), 0L);
+}
+
+static bool voq_sysfs_pri(struct file *f)
+{
+	return vfs_poll(f, NULL) & EPOLLPRI;
+}
+
+static int voq_sysfs_mnt_init(struct kunit_resource *res, void *mnt)
+{
+	res->data = mnt;
+	return 0;
+}
+
+static void voq_sysfs_mnt_free(struct kunit_resource *res)
+{
+	kern_unmount(res->data);
+}
+
+/*
+ * poll() learns of a change without a write: a switch port's link goes
+ * down (a port-write), then up; port_state and tx_state are notified
+ * (EPOLLPRI, as sysfs_notify() makes it), a file that did not change
+ * (csr of another port) is not.
+ */
+static void voq_sysfs_notify_poll(struct kunit *test)
+{
+	struct file_system_type *type = get_fs_type("sysfs");
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_voq_node *n = voq_test_node(sm, sw);
+	struct file *ps, *tx, *other;
+	struct vfsmount *mnt;
+
+	KUNIT_ASSERT_NOT_NULL(test, type);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	mnt = kern_mount(type);	/* sysfs is built in: no module reference */
+	KUNIT_ASSERT_FALSE(test, IS_ERR(mnt));
+	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, voq_sysfs_mnt_init,
+							 voq_sysfs_mnt_free, GFP_KERNEL, mnt));
+	ps = voq_sysfs_open(test, mnt, n, 1, "port_state");
+	tx = voq_sysfs_open(test, mnt, n, 1, "tx_state");
+	other = voq_sysfs_open(test, mnt, n, 2, "tx_state");
+	voq_sysfs_reread(test, ps);
+	voq_sysfs_reread(test, tx);
+	voq_sysfs_reread(test, other);
+	KUNIT_EXPECT_FALSE(test, voq_sysfs_pri(ps));
+	KUNIT_EXPECT_FALSE(test, voq_sysfs_pri(tx));
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_TRUE(test, voq_sysfs_pri(ps));
+	KUNIT_EXPECT_TRUE(test, voq_sysfs_pri(tx));
+	KUNIT_EXPECT_FALSE(test, voq_sysfs_pri(other));
+	voq_sysfs_reread(test, ps);
+	voq_sysfs_reread(test, tx);
+	KUNIT_EXPECT_FALSE(test, voq_sysfs_pri(ps));
+
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_TRUE(test, voq_sysfs_pri(ps));
+	KUNIT_EXPECT_TRUE(test, voq_sysfs_pri(tx));
+	KUNIT_EXPECT_FALSE(test, voq_sysfs_pri(other));
+	fput(ps);
+	fput(tx);
+	fput(other);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * An mport's voq/ is its node's directory under the mport's device, and
+ * its fabric is found from it (rio_voq_net_of_kobj(), for the fabric's
+ * files)
+ */
+static void voq_sysfs_mport_dir(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_voq_node *h;
+
+	mutex_lock(&rio_voq_lock);
+	h = rio_voq_node_of(&sm->mport, NULL);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_ASSERT_NOT_NULL(test, h);
+	KUNIT_ASSERT_NOT_NULL(test, h->kdir);
+	KUNIT_EXPECT_PTR_EQ(test, h->kdir->kobj.parent, &sm->mport.dev.kobj);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_PTR_EQ(test, rio_voq_net_of_kobj(&h->kdir->kobj), h->net);
+	mutex_unlock(&rio_voq_lock);
+	rio_sim_kunit_release(test, sm);
+}
+
+static struct kunit_case voq_sysfs_test_cases[] = {
+	KUNIT_CASE(voq_sysfs_release_waits),
+	KUNIT_CASE(voq_sysfs_same_for_every_reader),
+	KUNIT_CASE(voq_sysfs_notify_poll),
+	KUNIT_CASE(voq_sysfs_mport_dir),
+	{}
+};
+
+static struct kunit_suite voq_sysfs_test_suite = {
+	.name = "rio_voq_sysfs",
+	.test_cases = voq_sysfs_test_cases,
+};
+
+kunit_test_suite(voq_sysfs_test_suite);
