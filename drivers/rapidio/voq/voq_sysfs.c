@@ -712,6 +712,11 @@ int rio_voq_sysfs_add(struct rio_voq_node *n)
 		return -ENOMEM;
 	n->nkport = nports;
 	n->kdir = rio_voq_dir_add(parent, "voq", &rio_voq_dir_group);
+	/* The fabric's files, in its mport's voq/ (voq_net_sysfs.c) */
+	if (n->kdir && !n->rdev && sysfs_create_group(n->kdir, &rio_voq_net_attr_group)) {
+		rio_voq_sysfs_del(n);
+		return -ENOMEM;
+	}
 	for (p = 0; n->kdir && p < nports; p++) {
 		snprintf(name, sizeof(name), "port%u", p);
 		n->kport[p] = rio_voq_dir_add(n->kdir, name, &rio_voq_port_group);
