@@ -855,6 +855,52 @@ static void voq_policy_observe(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
+/*
+ * An mport without a VoQ block has its fabric's files too, in a voq/ of
+ * their own, and its fabric's poll follows the devices behind it
+ */
+static void voq_policy_mport_without_block(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	struct rio_sim_dev *host, *sw, *ep;
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *nh;
+	unsigned int i;
+	bool xoff = false;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	host = voq_test_dev(test, fab, "host", false, 1, RIO_VOQ_LAYOUT_REV3, 0);
+	sw = voq_test_dev(test, fab, "sw", true, 4, RIO_VOQ_LAYOUT_REV3, CAPS_ALL);
+	ep = voq_test_dev(test, fab, "ep", false, 1, RIO_VOQ_LAYOUT_REV3, CAPS_ALL);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 1, ep, 0, 2), 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	KUNIT_EXPECT_TRUE(test, voq_of(sw, 1).gen_en);
+	nh = voq_test_node(sm, host);
+	KUNIT_ASSERT_NOT_NULL(test, nh);
+	KUNIT_EXPECT_EQ(test, nh->ef, 0U);
+	KUNIT_EXPECT_STREQ(test, voq_dir_file(test, nh, "auto_config", buf), "1\n");
+	KUNIT_EXPECT_STREQ(test, voq_dir_file(test, nh, "poll_ms", buf), "0\n");
+	KUNIT_EXPECT_EQ(test, voq_test_dir_read(nh, "layout", buf), -ENOENT);
+
+	fab->no_pw = true;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_EQ(test, voq_test_dir_write(nh, "poll_ms", "10\n", 3), 3L);
+	for (i = 0; i < 500 && !xoff; i++) {
+		msleep(20);
+		mutex_lock(&rio_voq_lock);
+		xoff = voq_of(sw, 1).xoff;
+		mutex_unlock(&rio_voq_lock);
+	}
+	KUNIT_EXPECT_TRUE(test, xoff);
+	KUNIT_EXPECT_EQ(test, voq_test_dir_write(nh, "poll_ms", "0", 1), 1L);
+	rio_sim_kunit_release(test, sm);
+}
+
 static struct kunit_case voq_core_test_cases[] = {
 	KUNIT_CASE_PARAM(voq_pair, voq_pair_gen_params),
 	KUNIT_CASE(voq_idle_ports),
@@ -872,6 +918,7 @@ static struct kunit_case voq_core_test_cases[] = {
 	KUNIT_CASE(voq_policy_poll_teardown),
 	KUNIT_CASE(voq_policy_store_bad_bytes),
 	KUNIT_CASE(voq_policy_observe),
+	KUNIT_CASE(voq_policy_mport_without_block),
 	{}
 };
 

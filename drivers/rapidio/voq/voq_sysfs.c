@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * rio-voq sysfs: voq/ under each RapidIO device and each mport with a VoQ
- * block, and voq/port<N>/ for each of its ports.  One value per file;
+ * block, and voq/port<N>/ for each of its ports; an mport without one
+ * has a voq/ too, for its fabric's files (voq_net_sysfs.c).  One value per file;
  * see Documentation/ABI/testing/sysfs-bus-rapidio-voq.  Parsing and
  * formatting only: the semantics are voq_admin.c's.
  *
@@ -691,7 +692,8 @@ static void rio_voq_dir_del(struct kobject *kobj)
 
 /**
  * rio_voq_sysfs_add() - create voq/ and voq/port<N>/ for a node
- * @n: a probed node with a VoQ block, not in sysfs yet
+ * @n: a probed node with a VoQ block, or an mport's own node (its
+ *	fabric's files), not in sysfs yet
  *
  * Called without rio_voq_lock (a failure removes what was made, which
  * waits for readers that take it); the caller keeps @n alive.
@@ -711,9 +713,14 @@ int rio_voq_sysfs_add(struct rio_voq_node *n)
 	if (!n->kport)
 		return -ENOMEM;
 	n->nkport = nports;
-	n->kdir = rio_voq_dir_add(parent, "voq", &rio_voq_dir_group);
-	/* The fabric's files, in its mport's voq/ (voq_net_sysfs.c) */
-	if (n->kdir && !n->rdev && sysfs_create_group(n->kdir, &rio_voq_net_attr_group)) {
+	/*
+	 * The fabric's files, in its mport's voq/ (voq_net_sysfs.c): the
+	 * only ones of an mport without a VoQ block
+	 */
+	n->kdir = rio_voq_dir_add(parent, "voq", n->ef ? &rio_voq_dir_group :
+				  &rio_voq_net_attr_group);
+	if (n->kdir && n->ef && !n->rdev &&
+	    sysfs_create_group(n->kdir, &rio_voq_net_attr_group)) {
 		rio_voq_sysfs_del(n);
 		return -ENOMEM;
 	}
@@ -755,6 +762,12 @@ void rio_voq_sysfs_del(struct rio_voq_node *n)
 	n->kdir = NULL;
 }
 
+/* Has @n a voq/: a VoQ block, or it is an mport's (its fabric's files) */
+static bool rio_voq_sysfs_has(const struct rio_voq_node *n)
+{
+	return n->ef || !n->rdev;
+}
+
 /*
  * The first node after @n (in its fabric, then in the fabrics after it;
  * from the start if @n is NULL or died) whose directories must follow
@@ -781,7 +794,7 @@ static struct rio_voq_node *rio_voq_sysfs_next(struct rio_voq_node *n,
 		list_for_each_entry_from(n, &net->nodes, node) {
 			if (n->dead || n->sysfs_failed)
 				continue;
-			if (n->sysfs_stale ? !add_only : n->ef && !n->kdir)
+			if (n->sysfs_stale ? !add_only : rio_voq_sysfs_has(n) && !n->kdir)
 				return n;
 		}
 		net = rio_voq_net_next(net);
@@ -806,7 +819,7 @@ static void rio_voq_sysfs_walk(bool add_only)
 		mutex_lock(&rio_voq_lock);
 		n = rio_voq_sysfs_next(n, add_only);
 		stale = n && n->sysfs_stale;
-		has = n && n->ef;
+		has = n && rio_voq_sysfs_has(n);
 		if (n)
 			n->sysfs_stale = false;
 		mutex_unlock(&rio_voq_lock);
