@@ -286,9 +286,11 @@ step_kerneldoc() {
 	# Every sysfs file we create is in Documentation/ABI, which parses
 	rc=0
 	for a in $(sed -En 's/.*(__ATTR_R[OW]*|RIO_VOQ_ATTR_R[OW])\(([a-z][a-z_]*)\).*/\2/p' \
-		   "$RIO_VOQ_TOP"/drivers/rapidio/voq/voq_sysfs.c); do
+		   "$RIO_VOQ_TOP"/drivers/rapidio/voq/voq_sysfs.c \
+		   "$RIO_VOQ_TOP"/drivers/rapidio/voq/voq_net_sysfs.c); do
 		grep -qE "^What:.*/voq/(port<N>/)?$a\$" \
-			"$RIO_VOQ_TOP"/Documentation/ABI/testing/sysfs-bus-rapidio-voq ||
+			"$RIO_VOQ_TOP"/Documentation/ABI/testing/sysfs-bus-rapidio-voq \
+			"$RIO_VOQ_TOP"/Documentation/ABI/testing/sysfs-class-rapidio_port-voq-fabric ||
 			{ log "sysfs file $a has no Documentation/ABI entry"; rc=1; }
 	done
 	(cd "$KSRC" && scripts/get_abi.pl validate --dir Documentation/ABI/testing 2>&1 |

@@ -72,9 +72,9 @@ static void lat_setup(struct kunit *test, struct lat_fab *f, u32 caps_a,
 	f->b = lat_sw(test, fab, "sw-b", 8, caps_b);
 	KUNIT_ASSERT_EQ(test, rio_sim_link(f->host, 0, f->a, 0, 2), 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_link(f->a, 1, f->b, 0, baud), 0);
-	rio_voq_test_auto_config(auto_config);
 	f->sm = rio_sim_kunit_mport(test, fab, 0);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f->sm);
+	KUNIT_ASSERT_EQ(test, rio_voq_test_auto_config(&f->sm->mport, auto_config), 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(f->sm), 0);
 	f->na = voq_test_node(f->sm, f->a);
 	f->nb = voq_test_node(f->sm, f->b);
@@ -122,11 +122,6 @@ static const char *lat_two(struct kunit *test, struct lat_fab *f,
 	strreplace(f->buf, '\n', '\0');
 	snprintf(f->buf + strlen(f->buf) + 1, 64, "%s %s\n", state, f->buf);
 	return f->buf + strlen(f->buf) + 1;
-}
-
-static void lat_exit(struct kunit *test)
-{
-	rio_voq_test_auto_config(true);
 }
 
 /* Both ends support both features: on at both, at scan time */
@@ -931,7 +926,6 @@ static struct kunit_case lat_link_cases[] = {
 
 static struct kunit_suite lat_link_suite = {
 	.name = "rio_lat_link",
-	.exit = lat_exit,
 	.test_cases = lat_link_cases,
 };
 

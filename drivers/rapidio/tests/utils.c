@@ -123,6 +123,17 @@ int voq_test_csr_read(struct rio_voq_node *n, unsigned int port, u32 *csr)
 	return ret;
 }
 
+static ssize_t voq_test_kobj_read(struct kobject *kobj, const char *name, char *buf);
+
+/* The kobject of a node's voq/port<N>/, NULL if it has none */
+static struct kobject *voq_test_port_kobj(struct rio_voq_node *n, unsigned int port)
+{
+	return port < n->nkport && n->kport[port] ? &n->kport[port]->kobj : NULL;
+}
+
+static ssize_t voq_test_kobj_write(struct kobject *kobj, const char *name,
+				   const void *data, size_t count);
+
 /**
  * voq_test_sysfs_read() - read a file of a node's voq/port<N>/, as sysfs does
  * @n: the node
@@ -140,7 +151,12 @@ int voq_test_csr_read(struct rio_voq_node *n, unsigned int port, u32 *csr)
 ssize_t voq_test_sysfs_read(struct rio_voq_node *n, unsigned int port,
 			    const char *name, char *buf)
 {
-	struct kobject *kobj = port < n->nkport && n->kport[port] ? &n->kport[port]->kobj : NULL;
+	return voq_test_kobj_read(voq_test_port_kobj(n, port), name, buf);
+}
+
+/* A file of @kobj, read as sysfs does (see voq_test_sysfs_read()) */
+static ssize_t voq_test_kobj_read(struct kobject *kobj, const char *name, char *buf)
+{
 	struct kernfs_node *kn;
 	ssize_t ret;
 
@@ -175,7 +191,14 @@ ssize_t voq_test_sysfs_read(struct rio_voq_node *n, unsigned int port,
 ssize_t voq_test_sysfs_write(struct rio_voq_node *n, unsigned int port,
 			     const char *name, const void *data, size_t count)
 {
-	struct kobject *kobj = port < n->nkport && n->kport[port] ? &n->kport[port]->kobj : NULL;
+	return voq_test_kobj_write(voq_test_port_kobj(n, port), name,
+				   data, count);
+}
+
+/* A file of @kobj, written as kernfs does (see voq_test_sysfs_write()) */
+static ssize_t voq_test_kobj_write(struct kobject *kobj, const char *name,
+				   const void *data, size_t count)
+{
 	struct kernfs_node *kn;
 	ssize_t ret;
 	char *buf;
@@ -192,6 +215,34 @@ ssize_t voq_test_sysfs_write(struct rio_voq_node *n, unsigned int port,
 	kfree(buf);
 	kernfs_put(kn);
 	return ret;
+}
+
+/**
+ * voq_test_dir_read() - read a file of a node's voq/ itself, as sysfs does
+ * @n: the node
+ * @name: the file's name
+ * @buf: a page
+ *
+ * Return: as voq_test_sysfs_read(); -ENOENT if the node has no voq/.
+ */
+ssize_t voq_test_dir_read(struct rio_voq_node *n, const char *name, char *buf)
+{
+	return voq_test_kobj_read(n->kdir ? &n->kdir->kobj : NULL, name, buf);
+}
+
+/**
+ * voq_test_dir_write() - write bytes to a file of a node's voq/ itself
+ * @n: the node
+ * @name: the file's name
+ * @data: the bytes written, NULs and all
+ * @count: how many, 1 to PAGE_SIZE
+ *
+ * Return: as voq_test_sysfs_write(); -ENOENT if the node has no voq/.
+ */
+ssize_t voq_test_dir_write(struct rio_voq_node *n, const char *name,
+			   const void *data, size_t count)
+{
+	return voq_test_kobj_write(n->kdir ? &n->kdir->kobj : NULL, name, data, count);
 }
 
 /*

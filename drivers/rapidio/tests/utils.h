@@ -30,6 +30,9 @@ ssize_t voq_test_sysfs_read(struct rio_voq_node *n, unsigned int port,
 			    const char *name, char *buf);
 ssize_t voq_test_sysfs_write(struct rio_voq_node *n, unsigned int port,
 			     const char *name, const void *data, size_t count);
+ssize_t voq_test_dir_read(struct rio_voq_node *n, const char *name, char *buf);
+ssize_t voq_test_dir_write(struct rio_voq_node *n, const char *name,
+			   const void *data, size_t count);
 int voq_test_port_set(struct rio_voq_node *n, unsigned int port,
 		      enum rio_voq_knob knob, unsigned int val);
 int voq_test_lat_set(struct rio_voq_node *n, unsigned int port,

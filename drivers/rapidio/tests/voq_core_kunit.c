@@ -8,6 +8,7 @@
 #include <kunit/test.h>
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
+#include <linux/delay.h>
 #include <linux/rio_drv.h>
 #include <linux/string.h>
 
@@ -267,7 +268,7 @@ static void voq_later_fabric_and_removal(struct kunit *test)
 
 static void voq_core_test_exit(struct kunit *test)
 {
-	rio_voq_test_auto_config(true);
+	rio_voq_test_policy(false);
 }
 
 /* Host and an 8-port switch with two endpoints, scanned with nothing written */
@@ -276,6 +277,7 @@ static struct rio_sim_mport *voq_campaign_fabric(struct kunit *test,
 {
 	struct rio_sim_mport *sm = rio_sim_kunit_mport(test, rio_sim_kunit_topo(test, "star:2"), 0);
 
+	KUNIT_ASSERT_EQ(test, rio_voq_test_auto_config(&sm->mport, false), 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	*l = rio_voq_test_link(&sm->mport, NULL, 0);
 	KUNIT_ASSERT_NOT_NULL(test, *l);
@@ -294,8 +296,6 @@ static void voq_fault_campaign(struct kunit *test)
 	struct rio_voq_link *l;
 	unsigned int n, k;
 	u64 before;
-
-	rio_voq_test_auto_config(false);
 
 	/* How many accesses a clean configuration takes */
 	sm = voq_campaign_fabric(test, &l);
@@ -611,6 +611,296 @@ static void voq_scale_bound(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
+/*
+ * Policy per fabric: each mport's voq/ holds its fabric's auto_config
+ * and poll_ms, set apart from every other fabric's.
+ */
+
+static const char *voq_dir_file(struct kunit *test, struct rio_voq_node *n,
+				const char *name, char *buf)
+{
+	ssize_t ret = voq_test_dir_read(n, name, buf);
+
+	if (ret < 0)
+		snprintf(buf, PAGE_SIZE, "error %zd\n", ret);
+	return buf;
+}
+
+/*
+ * Two fabrics, one observed (auto_config 0), one configured: each is
+ * scanned by its own policy; writing 1 to the first's auto_config
+ * configures it at once, and nothing of the other is written.
+ */
+static void voq_policy_per_fabric(struct kunit *test)
+{
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	struct rio_sim_mport *a, *b;
+	struct rio_voq_node *na, *nb;
+	u64 writes;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	a = rio_sim_kunit_mport(test, rio_sim_kunit_topo(test, "star:2"), 0);
+	b = rio_sim_kunit_mport(test, rio_sim_kunit_topo(test, "star:2"), 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_test_auto_config(&a->mport, false), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(a), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(b), 0);
+	KUNIT_EXPECT_FALSE(test, voq_of(a->fab->host, 0).gen_en);
+	KUNIT_EXPECT_FALSE(test, voq_of(rio_sim_dev_find(a->fab, 1), 0).gen_en);
+	KUNIT_EXPECT_TRUE(test, voq_of(b->fab->host, 0).gen_en);
+	KUNIT_EXPECT_TRUE(test, voq_of(rio_sim_dev_find(b->fab, 1), 0).gen_en);
+
+	na = voq_test_node(a, a->fab->host);
+	nb = voq_test_node(b, b->fab->host);
+	KUNIT_ASSERT_NOT_NULL(test, na);
+	KUNIT_ASSERT_NOT_NULL(test, nb);
+	KUNIT_EXPECT_STREQ(test, voq_dir_file(test, na, "auto_config", buf), "0\n");
+	KUNIT_EXPECT_STREQ(test, voq_dir_file(test, nb, "auto_config", buf), "1\n");
+
+	writes = b->fab->writes;
+	KUNIT_EXPECT_EQ(test, voq_test_dir_write(na, "auto_config", "1\n", 2), 2L);
+	KUNIT_EXPECT_STREQ(test, voq_dir_file(test, na, "auto_config", buf), "1\n");
+	KUNIT_EXPECT_TRUE(test, voq_of(a->fab->host, 0).gen_en);
+	KUNIT_EXPECT_TRUE(test, voq_of(rio_sim_dev_find(a->fab, 1), 0).gen_en);
+	voq_expect_safe(test, a->fab);
+	KUNIT_EXPECT_EQ(test, b->fab->writes, writes);
+
+	/* Back to 0: nothing is written, the links stay as configured */
+	writes = a->fab->writes;
+	KUNIT_EXPECT_EQ(test, voq_test_dir_write(na, "auto_config", "0", 1), 1L);
+	KUNIT_EXPECT_STREQ(test, voq_dir_file(test, na, "auto_config", buf), "0\n");
+	KUNIT_EXPECT_EQ(test, a->fab->writes, writes);
+	KUNIT_EXPECT_TRUE(test, voq_of(a->fab->host, 0).gen_en);
+	KUNIT_EXPECT_STREQ(test, voq_dir_file(test, nb, "auto_config", buf), "1\n");
+	rio_sim_kunit_release(test, a);
+	rio_sim_kunit_release(test, b);
+}
+
+/*
+ * The poll of one fabric reads that fabric only: two fabrics without
+ * port-writes, a port of each becomes unavailable, and only the one
+ * whose poll_ms is set follows it
+ */
+static void voq_policy_poll_per_fabric(struct kunit *test)
+{
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	struct rio_sim_mport *a = voq_test_scanned(test, "star:2");
+	struct rio_sim_mport *b = voq_test_scanned(test, "star:2");
+	struct rio_sim_dev *swa = rio_sim_dev_find(a->fab, 1);
+	struct rio_sim_dev *swb = rio_sim_dev_find(b->fab, 1);
+	unsigned int i;
+	bool xoff = false;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	a->fab->no_pw = true;
+	b->fab->no_pw = true;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(swa, 2, true), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(swb, 2, true), 0);
+	rio_sim_mport_pw_flush(a);
+	rio_sim_mport_pw_flush(b);
+	KUNIT_ASSERT_FALSE(test, voq_of(swa, 2).xoff);
+	KUNIT_ASSERT_FALSE(test, voq_of(swb, 2).xoff);
+
+	KUNIT_ASSERT_EQ(test, rio_voq_test_poll_ms(&a->mport, 10), 0);
+	KUNIT_EXPECT_STREQ(test, voq_dir_file(test, voq_test_node(a, a->fab->host),
+					      "poll_ms", buf), "10\n");
+	KUNIT_EXPECT_STREQ(test, voq_dir_file(test, voq_test_node(b, b->fab->host),
+					      "poll_ms", buf), "0\n");
+	for (i = 0; i < 500 && !xoff; i++) {
+		msleep(20);
+		mutex_lock(&rio_voq_lock);
+		xoff = voq_of(swa, 2).xoff;
+		mutex_unlock(&rio_voq_lock);
+	}
+	KUNIT_EXPECT_TRUE(test, xoff);
+	msleep(100);	/* ten more periods of the first */
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, voq_of(swb, 2).xoff);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, rio_voq_test_poll_ms(&a->mport, 0), 0);
+	rio_sim_kunit_release(test, a);
+	rio_sim_kunit_release(test, b);
+}
+
+/*
+ * A fabric torn down while its poll is pending leaves no work behind:
+ * no pass runs after its mport is gone
+ */
+static void voq_policy_poll_teardown(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:2");
+	unsigned long passes = rio_voq_test_poll_passes();
+	unsigned int i;
+
+	KUNIT_ASSERT_EQ(test, rio_voq_test_poll_ms(&sm->mport, 1), 0);
+	for (i = 0; i < 500 && rio_voq_test_poll_passes() < passes + 2; i++)
+		msleep(20);
+	KUNIT_ASSERT_GE(test, rio_voq_test_poll_passes(), passes + 2);
+	rio_sim_kunit_release(test, sm);
+	passes = rio_voq_test_poll_passes();
+	msleep(100);
+	KUNIT_EXPECT_EQ(test, rio_voq_test_poll_passes(), passes);
+}
+
+/*
+ * What a fuzzer writes to the fabric's files: each refused with -EINVAL,
+ * neither value changed, nothing written to the fabric
+ */
+struct voq_policy_bad {
+	const char *file;
+	const char *data;
+	size_t len;
+};
+
+#define VOQ_POLICY_BAD(_f, _s) { .file = _f, .data = _s, .len = sizeof(_s) - 1 }
+
+static const struct voq_policy_bad voq_policy_bad_writes[] = {
+	VOQ_POLICY_BAD("auto_config", "\0"),
+	VOQ_POLICY_BAD("auto_config", "\0\n"),
+	VOQ_POLICY_BAD("auto_config", "0\0"),
+	VOQ_POLICY_BAD("auto_config", "0\0junk"),
+	VOQ_POLICY_BAD("auto_config", "0 junk\n"),
+	VOQ_POLICY_BAD("auto_config", "0x\n"),
+	VOQ_POLICY_BAD("auto_config", "0\n\n"),
+	VOQ_POLICY_BAD("auto_config", " 0\n"),
+	VOQ_POLICY_BAD("auto_config", "+0\n"),
+	VOQ_POLICY_BAD("auto_config", "-0\n"),
+	VOQ_POLICY_BAD("auto_config", "0x0\n"),
+	VOQ_POLICY_BAD("auto_config", "2\n"),
+	VOQ_POLICY_BAD("auto_config", "00\n"),
+	VOQ_POLICY_BAD("auto_config", "n\n"),
+	VOQ_POLICY_BAD("auto_config", "off\n"),
+	VOQ_POLICY_BAD("auto_config", "\xff\n"),
+	VOQ_POLICY_BAD("auto_config", "0\xa0"),
+	VOQ_POLICY_BAD("poll_ms", "\0"),
+	VOQ_POLICY_BAD("poll_ms", "\0\n"),
+	VOQ_POLICY_BAD("poll_ms", "10\0"),
+	VOQ_POLICY_BAD("poll_ms", "10\0junk"),
+	VOQ_POLICY_BAD("poll_ms", "10 junk\n"),
+	VOQ_POLICY_BAD("poll_ms", "10\n\n"),
+	VOQ_POLICY_BAD("poll_ms", " 10\n"),
+	VOQ_POLICY_BAD("poll_ms", "+10\n"),
+	VOQ_POLICY_BAD("poll_ms", "-10\n"),
+	VOQ_POLICY_BAD("poll_ms", "0x10\n"),
+	VOQ_POLICY_BAD("poll_ms", "1e3\n"),
+	VOQ_POLICY_BAD("poll_ms", "60001\n"),
+	VOQ_POLICY_BAD("poll_ms", "4294967296\n"),
+	VOQ_POLICY_BAD("poll_ms", "\xff\xfe\x80\n"),
+	VOQ_POLICY_BAD("poll_ms", "10\xa0"),
+};
+
+static void voq_policy_store_bad_bytes(struct kunit *test)
+{
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	char *big = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:2");
+	struct rio_voq_node *nh = voq_test_node(sm, sm->fab->host);
+	unsigned int i;
+	u64 writes;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_ASSERT_NOT_NULL(test, big);
+	KUNIT_ASSERT_NOT_NULL(test, nh);
+	/* Good values, with and without their newline */
+	KUNIT_EXPECT_EQ(test, voq_test_dir_write(nh, "poll_ms", "60000", 5), 5L);
+	KUNIT_EXPECT_STREQ(test, voq_dir_file(test, nh, "poll_ms", buf), "60000\n");
+	KUNIT_EXPECT_EQ(test, voq_test_dir_write(nh, "auto_config", "1", 1), 1L);
+	KUNIT_EXPECT_EQ(test, voq_test_dir_write(nh, "poll_ms", "0\n", 2), 2L);
+	KUNIT_EXPECT_STREQ(test, voq_dir_file(test, nh, "poll_ms", buf), "0\n");
+
+	writes = sm->fab->writes;
+	for (i = 0; i < ARRAY_SIZE(voq_policy_bad_writes); i++) {
+		const struct voq_policy_bad *w = &voq_policy_bad_writes[i];
+
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_dir_write(nh, w->file, w->data, w->len),
+				    -EINVAL, "write %u to %s", i, w->file);
+		KUNIT_EXPECT_STREQ_MSG(test, voq_dir_file(test, nh, "auto_config", buf),
+				       "1\n", "write %u", i);
+		KUNIT_EXPECT_STREQ_MSG(test, voq_dir_file(test, nh, "poll_ms", buf),
+				       "0\n", "write %u", i);
+	}
+	/* A page of digits, and a valid value followed by a page of junk */
+	memset(big, '1', PAGE_SIZE);
+	KUNIT_EXPECT_EQ(test, voq_test_dir_write(nh, "poll_ms", big, PAGE_SIZE), -EINVAL);
+	KUNIT_EXPECT_EQ(test, voq_test_dir_write(nh, "auto_config", big, PAGE_SIZE), -EINVAL);
+	memset(big, 'x', PAGE_SIZE);
+	big[0] = '0';
+	KUNIT_EXPECT_EQ(test, voq_test_dir_write(nh, "poll_ms", big, PAGE_SIZE), -EINVAL);
+	KUNIT_EXPECT_EQ(test, voq_test_dir_write(nh, "auto_config", big, PAGE_SIZE), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, voq_dir_file(test, nh, "auto_config", buf), "1\n");
+	KUNIT_EXPECT_STREQ(test, voq_dir_file(test, nh, "poll_ms", buf), "0\n");
+	KUNIT_EXPECT_EQ(test, sm->fab->writes, writes);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * policy=observe: every fabric that comes starts with auto_config 0 (the
+ * boot parameter is read-only; the test sets what it holds)
+ */
+static void voq_policy_observe(struct kunit *test)
+{
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *nh;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	rio_voq_test_policy(true);
+	sm = rio_sim_kunit_mport(test, rio_sim_kunit_topo(test, "star:2"), 0);
+	rio_voq_test_policy(false);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	KUNIT_EXPECT_FALSE(test, voq_of(sm->fab->host, 0).gen_en);
+	KUNIT_EXPECT_FALSE(test, voq_of(rio_sim_dev_find(sm->fab, 1), 0).gen_en);
+	nh = voq_test_node(sm, sm->fab->host);
+	KUNIT_ASSERT_NOT_NULL(test, nh);
+	KUNIT_EXPECT_STREQ(test, voq_dir_file(test, nh, "auto_config", buf), "0\n");
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * An mport without a VoQ block has its fabric's files too, in a voq/ of
+ * their own, and its fabric's poll follows the devices behind it
+ */
+static void voq_policy_mport_without_block(struct kunit *test)
+{
+	struct rio_sim_fabric *fab = rio_sim_kunit_fabric(test, rio_sim_fabric_alloc(false));
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	struct rio_sim_dev *host, *sw, *ep;
+	struct rio_sim_mport *sm;
+	struct rio_voq_node *nh;
+	unsigned int i;
+	bool xoff = false;
+
+	KUNIT_ASSERT_NOT_NULL(test, fab);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	host = voq_test_dev(test, fab, "host", false, 1, RIO_VOQ_LAYOUT_REV3, 0);
+	sw = voq_test_dev(test, fab, "sw", true, 4, RIO_VOQ_LAYOUT_REV3, CAPS_ALL);
+	ep = voq_test_dev(test, fab, "ep", false, 1, RIO_VOQ_LAYOUT_REV3, CAPS_ALL);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, sw, 0, 2), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_link(sw, 1, ep, 0, 2), 0);
+	sm = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	KUNIT_EXPECT_TRUE(test, voq_of(sw, 1).gen_en);
+	nh = voq_test_node(sm, host);
+	KUNIT_ASSERT_NOT_NULL(test, nh);
+	KUNIT_EXPECT_EQ(test, nh->ef, 0U);
+	KUNIT_EXPECT_STREQ(test, voq_dir_file(test, nh, "auto_config", buf), "1\n");
+	KUNIT_EXPECT_STREQ(test, voq_dir_file(test, nh, "poll_ms", buf), "0\n");
+	KUNIT_EXPECT_EQ(test, voq_test_dir_read(nh, "layout", buf), -ENOENT);
+
+	fab->no_pw = true;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_EQ(test, voq_test_dir_write(nh, "poll_ms", "10\n", 3), 3L);
+	for (i = 0; i < 500 && !xoff; i++) {
+		msleep(20);
+		mutex_lock(&rio_voq_lock);
+		xoff = voq_of(sw, 1).xoff;
+		mutex_unlock(&rio_voq_lock);
+	}
+	KUNIT_EXPECT_TRUE(test, xoff);
+	KUNIT_EXPECT_EQ(test, voq_test_dir_write(nh, "poll_ms", "0", 1), 1L);
+	rio_sim_kunit_release(test, sm);
+}
+
 static struct kunit_case voq_core_test_cases[] = {
 	KUNIT_CASE_PARAM(voq_pair, voq_pair_gen_params),
 	KUNIT_CASE(voq_idle_ports),
@@ -623,6 +913,12 @@ static struct kunit_case voq_core_test_cases[] = {
 	KUNIT_CASE_PARAM(voq_rev3_odd_port0, voq_rev3_odd_port0_gen_params),
 	KUNIT_CASE(voq_format_by_class),
 	KUNIT_CASE_PARAM(voq_scale_bound, voq_scale_gen_params),
+	KUNIT_CASE(voq_policy_per_fabric),
+	KUNIT_CASE(voq_policy_poll_per_fabric),
+	KUNIT_CASE(voq_policy_poll_teardown),
+	KUNIT_CASE(voq_policy_store_bad_bytes),
+	KUNIT_CASE(voq_policy_observe),
+	KUNIT_CASE(voq_policy_mport_without_block),
 	{}
 };
 

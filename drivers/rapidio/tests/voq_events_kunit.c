@@ -286,6 +286,45 @@ static void voq_event_poll_unavailable_down(struct kunit *test)
 }
 
 /*
+ * The host's own link on an mport that reports nothing of it (no in-tree
+ * mport driver sends a port-write about its own port; rio-sim's, with
+ * port-write reception off, neither): the fabric's poll reads the
+ * mport's own Error and Status CSR and follows the change as that
+ * port-write would: the host's port stops generating while the link is
+ * down, and the link is planned and written again when it is back.
+ */
+static void voq_event_host_link_polled(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *host = sm->fab->host;
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	u64 own;
+
+	voq_expect_link_up(test, host, 0, sw, 0);
+	WRITE_ONCE(sm->pw_off, true);	/* as the core's pwenable(0) */
+	sm->fab->no_pw = true;
+	own = sm->own_events;
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_set_link(sm, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_EQ(test, sm->own_events, own + 1);	/* sent, and lost */
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(host, 0).gen_en);	/* not heard */
+
+	rio_voq_test_poll();
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(host, 0).gen_en);
+	KUNIT_EXPECT_EQ(test, host->port[0].voq_violations, 0U);
+	voq_expect_state(test, sm, host, 0, "down");
+
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_set_link(sm, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(host, 0).gen_en);
+	rio_voq_test_poll();
+	voq_expect_link_up(test, host, 0, sw, 0);
+	voq_expect_state(test, sm, host, 0, "up");
+	WRITE_ONCE(sm->pw_off, false);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
  * The poll armed through its parameter: a pass runs from its work item
  * every poll_ms, and follows what changed, until it is turned off
  */
@@ -301,7 +340,7 @@ static void voq_event_poll_armed(struct kunit *test)
 	rio_sim_mport_pw_flush(sm);
 	KUNIT_ASSERT_FALSE(test, voq_test_hw(sw, 2).xoff);
 
-	KUNIT_EXPECT_EQ(test, rio_voq_test_poll_ms(10), 0);
+	KUNIT_EXPECT_EQ(test, rio_voq_test_poll_ms(&sm->mport, 10), 0);
 	for (i = 0; i < 500 && !xoff; i++) {
 		msleep(20);
 		mutex_lock(&rio_voq_lock);
@@ -319,7 +358,7 @@ static void voq_event_poll_armed(struct kunit *test)
 		mutex_unlock(&rio_voq_lock);
 	}
 	KUNIT_EXPECT_FALSE(test, xoff);
-	KUNIT_EXPECT_EQ(test, rio_voq_test_poll_ms(0), 0);
+	KUNIT_EXPECT_EQ(test, rio_voq_test_poll_ms(&sm->mport, 0), 0);
 	rio_sim_kunit_release(test, sm);
 }
 
@@ -2911,6 +2950,7 @@ static void voq_event_minimal_flap_no_vc(struct kunit *test)
 static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_link_flap),
 	KUNIT_CASE(voq_event_host_link),
+	KUNIT_CASE(voq_event_host_link_polled),
 	KUNIT_CASE(voq_event_unavailable),
 	KUNIT_CASE(voq_event_link_state),
 	KUNIT_CASE(voq_event_poll),

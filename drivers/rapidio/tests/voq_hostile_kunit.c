@@ -133,9 +133,8 @@ static struct rio_sim_mport *voq_hostile_scan(struct kunit *test,
 		for (p = 0; p < dev->nports; p++)
 			dev->port[p].ctl = HOSTILE_PORT_CTL;
 	sm = rio_sim_kunit_mport(test, fab, 0);
-	rio_voq_test_auto_config(configure);
+	KUNIT_ASSERT_EQ(test, rio_voq_test_auto_config(&sm->mport, configure), 0);
 	ret = rio_sim_mport_scan(sm);
-	rio_voq_test_auto_config(true);
 	KUNIT_ASSERT_EQ(test, ret, 0);
 	return sm;
 }
@@ -297,11 +296,6 @@ static void voq_hostile_topology(struct kunit *test)
 	voq_hostile_run(test, voq_hostile_build_topo, "hostile");
 }
 
-static void voq_hostile_exit(struct kunit *test)
-{
-	rio_voq_test_auto_config(true);
-}
-
 static struct kunit_case voq_hostile_test_cases[] = {
 	KUNIT_CASE_PARAM(voq_hostile_device, voq_hostile_gen_params),
 	KUNIT_CASE(voq_hostile_topology),
@@ -310,7 +304,6 @@ static struct kunit_case voq_hostile_test_cases[] = {
 
 static struct kunit_suite voq_hostile_test_suite = {
 	.name = "rio_voq_hostile",
-	.exit = voq_hostile_exit,
 	.test_cases = voq_hostile_test_cases,
 };
 

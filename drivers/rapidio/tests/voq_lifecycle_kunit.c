@@ -410,9 +410,9 @@ static void voq_catch_up_scan_lock_busy(struct kunit *test)
 	struct rio_voq_node *host;
 	struct rio_voq_link *l;
 
-	rio_voq_test_auto_config(false);
-	sm = voq_test_scanned(test, "single");
-	rio_voq_test_auto_config(true);
+	sm = rio_sim_kunit_mport(test, rio_sim_kunit_topo(test, "single"), 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_test_auto_config(&sm->mport, false), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	KUNIT_ASSERT_FALSE(test, voq_test_hw(sm->fab->host, 0).gen_en);
 
 	h.lock = &sm->mport.scan_lock;

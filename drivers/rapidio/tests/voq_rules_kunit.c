@@ -406,6 +406,7 @@ static struct rio_sim_mport *voq_stick_fabric(struct kunit *test,
 			      RIO_SIM_VOQ_CAPS_ALL);
 	KUNIT_ASSERT_EQ(test, rio_sim_link(dev[0], 0, dev[1], 0, 2), 0);
 	sm = rio_sim_kunit_mport(test, fab, 0);
+	KUNIT_ASSERT_EQ(test, rio_voq_test_auto_config(&sm->mport, false), 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	*l = rio_voq_test_link(&sm->mport, NULL, 0);
 	KUNIT_ASSERT_NOT_NULL(test, *l);
@@ -423,7 +424,6 @@ static void voq_rules_stick_campaign(struct kunit *test)
 	u32 clean[2];
 	u64 before;
 
-	rio_voq_test_auto_config(false);
 	sm = voq_stick_fabric(test, c, dev, &l);
 	before = dev[c->end]->port[0].voq_writes;
 	KUNIT_ASSERT_EQ(test, rio_voq_test_configure(l), 0);
@@ -561,7 +561,7 @@ static void voq_rules_reported_against_plan(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rio_sim_link(host, 0, ep, 0, 2), 0);
 	host->port[0].voq_ctl |= RIO_VOQ_CSR_GEN_EN;	/* not rio-voq's doing */
 	sm = rio_sim_kunit_mport(test, fab, 0);
-	rio_voq_test_auto_config(false);
+	KUNIT_ASSERT_EQ(test, rio_voq_test_auto_config(&sm->mport, false), 0);
 	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
 	nh = voq_test_node(sm, host);
 	KUNIT_ASSERT_NOT_NULL(test, nh);
@@ -587,11 +587,10 @@ static struct kunit_case voq_rules_test_cases[] = {
 	{}
 };
 
-/* Each test starts with no remembered choice, auto_config on */
+/* Each test starts with no remembered choice */
 static void voq_rules_test_exit(struct kunit *test)
 {
 	rio_voq_choices_free();
-	rio_voq_test_auto_config(true);
 }
 
 static struct kunit_suite voq_rules_test_suite = {

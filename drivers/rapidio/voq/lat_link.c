@@ -446,7 +446,7 @@ int rio_lat_port_alone(struct rio_voq_node *n, unsigned int port)
 /**
  * rio_voq_link_configure() - plan a link and, if allowed, write it
  * @l: the link; both ends probed, with VoQ blocks
- * @pol: the module's policy
+ * @pol: the fabric's policy
  * @write: write the plan (the enumerating host); else only plan and
  *	report
  * @fresh: read both ends' CSRs first (an admin change, a port event);
@@ -479,7 +479,7 @@ int rio_voq_link_configure(struct rio_voq_link *l,
 /**
  * rio_voq_link_try() - write a link with choices not yet kept
  * @l: the link; both ends probed, with VoQ blocks
- * @pol: the module's policy
+ * @pol: the fabric's policy
  * @fresh: bit i set: read end i's CSR first
  * @ch: each end's choices, as they would be (end 0, end 1)
  *

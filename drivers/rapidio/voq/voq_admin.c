@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * rio-voq admin choices, behind the sysfs files: those of VoQ, then
- * those of latency optimization (the second part of this file).
+ * those of latency optimization (the second part of this file), then
+ * the policy of each fabric (the third).
  *
  * An admin's write is checked against both ends of the port's link
  * (rio_voq_choice_check(): nothing is written when it refuses), becomes
@@ -20,12 +21,14 @@
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/err.h>
+#include <linux/jiffies.h>
 #include <linux/errno.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/lockdep.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/workqueue.h>
 
 #include "voq_core.h"
 
@@ -285,7 +288,7 @@ static int rio_voq_do_set(struct rio_voq_node *n, unsigned int port,
 			ch[!end].set &= ~BIT(twin);
 	}
 
-	rio_voq_policy_get(&pol);
+	rio_voq_policy_get(n->net, &pol);
 	if (l && (knob != RIO_VOQ_KNOB_PART && knob != RIO_VOQ_KNOB_XOFF))
 		ret = rio_voq_link_try(l, &pol, BIT(0) | BIT(1), chp);
 	else if (l)
@@ -464,3 +467,105 @@ int rio_lat_port_set(struct rio_voq_node *n, unsigned int port,
 	return rio_lat_do_set(n, port, feat, val);
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_lat_port_set);
+
+/*
+ * The fabric's policy (the third part of this file): the files
+ * auto_config and poll_ms of its mport's voq/ (voq_net_sysfs.c).
+ */
+
+/*
+ * Configure every link and every lone port of a fabric this host owns,
+ * as a scan's end would with auto_config on: both ends of each link
+ * read again, planned and written; a link that was not configured gets
+ * its staging queues set up, as at a scan.
+ */
+static void rio_voq_net_configure(struct rio_voq_net *net)
+{
+	struct rio_voq_policy pol;
+	struct rio_voq_link *l;
+	struct rio_voq_node *n;
+	unsigned int p;
+	bool was;
+
+	rio_voq_policy_get(net, &pol);
+	list_for_each_entry(l, &net->links, node) {
+		was = l->state == RIO_VOQ_LINK_CONFIGURED;
+		rio_voq_link_configure(l, &pol, true, true);
+		if (!was)
+			rio_voq_staging_follow_link(l, true);
+	}
+	list_for_each_entry(n, &net->nodes, node) {
+		if (n->dead || !n->ef || !rio_voq_node_auto(n))
+			continue;
+		for (p = 0; p < n->nports; p++)
+			if (!n->port[p].link)
+				rio_voq_port_configure(n, p, true);
+	}
+}
+
+/**
+ * rio_voq_net_set_auto_config() - the admin's auto_config of a fabric
+ * @net: the fabric, followed (its mport's own node alive)
+ * @on: configure the fabric after each scan and port event (else
+ *	discover and report only)
+ *
+ * Turning it on (writing 1, also when it is on) configures the fabric
+ * at once on the host that owns it, unless a scan of the mport is in
+ * progress, whose end does; a host that only discovered the fabric
+ * keeps only reporting.  Turning it off writes nothing: the links stay
+ * as they are, and rio-voq reports what it would have done.  Called
+ * with rio_voq_lock held.
+ *
+ * Return: 0.
+ */
+int rio_voq_net_set_auto_config(struct rio_voq_net *net, bool on)
+{
+	lockdep_assert_held(&rio_voq_lock);
+	net->pol.auto_config = on;
+	if (on && net->owner && net->host && !net->scanning)
+		rio_voq_net_configure(net);
+	return 0;
+}
+
+/**
+ * rio_voq_poll_arm() - make a fabric's poll follow its period
+ * @net: the fabric
+ *
+ * The poll's next pass comes @net->pol.poll_ms from now; with a period
+ * of 0 none comes (a pass in progress ends without arming another).
+ * Nothing is armed before the fabric's poll is set up or once its
+ * teardown began (rio_voq_net.polling).  Called with rio_voq_lock held.
+ */
+void rio_voq_poll_arm(struct rio_voq_net *net)
+{
+	lockdep_assert_held(&rio_voq_lock);
+	if (!net->polling)
+		return;
+	if (net->pol.poll_ms)
+		mod_delayed_work(rio_voq_wq, &net->poll, msecs_to_jiffies(net->pol.poll_ms));
+	else
+		cancel_delayed_work(&net->poll);
+}
+
+/**
+ * rio_voq_net_set_poll_ms() - the admin's period of a fabric's poll
+ * @net: the fabric
+ * @ms: the period in ms, at most RIO_VOQ_POLL_MAX_MS; 0 turns the poll off
+ *
+ * The poll reads every port's Error and Status CSR of the fabric each
+ * period, the mport's own included, and follows what changed as a
+ * port-write would make it: for mports that deliver no port-writes.
+ * The first pass comes one period from now.  Called with rio_voq_lock
+ * held.
+ *
+ * Return: 0, or -EINVAL for a period out of range (nothing changes).
+ */
+int rio_voq_net_set_poll_ms(struct rio_voq_net *net, unsigned int ms)
+{
+	lockdep_assert_held(&rio_voq_lock);
+	if (ms > RIO_VOQ_POLL_MAX_MS)
+		return -EINVAL;
+	net->pol.poll_ms = ms;
+	rio_voq_poll_arm(net);
+	return 0;
+}

@@ -5,9 +5,9 @@
  *
  * Tiers, bottom up, one file per line: a file calls only into the files
  * listed before it, never into one listed after it (state at the
- * bottom, every way in at the top; the policy knobs travel down as a
- * struct rio_voq_policy):
- *   voq_policy.c    the planner (pure), the policy, rio_voq_lock
+ * bottom, every way in at the top; each fabric's policy travels down as
+ * a struct rio_voq_policy):
+ *   voq_policy.c    the planner (pure), the policy, rio_voq_lock, rio_voq_wq
  *   lat_policy.c    the latency-optimization planner (pure)
  *   voq_access.c    every maintenance access, counted; register addresses
  *   voq_topo.c      the registry of nodes and links; graph queries
@@ -15,22 +15,25 @@
  *   voq_link.c      the VoQ write sequencer (Part 12 order, read back)
  *   lat_link.c      the latency sequencer; link ops: VoQ, then latency
  *   voq_staging.c   staging-queue ops
- *   voq_admin.c     admin choices, VoQ and latency: checked, remembered
+ *   voq_admin.c     admin choices, VoQ and latency: checked, remembered;
+ *                   the fabrics' policy: auto_config, the poll's period
  *   voq_events.c    operations: scans' ends, devices, port events, poll
  *   voq_debugfs.c   debugfs state
- *   voq_net_sysfs.c the fabric's files of an mport's voq/ (its policy)
+ *   voq_net_sysfs.c the admin's way in to a fabric's policy: auto_config,
+ *                   poll_ms in its mport's voq/
  *   voq_sysfs.c     the admin's way in: voq/, voq/port<N>/ and their stores
  *   voq_main.c      the kernel's ways in: interfaces, notifier, port-writes
  *
- * The ways in are the two top files: voq_main.c (the module, the bus and
- * class interfaces, the scan notifier, the port-write handler, the poll)
- * and voq_sysfs.c (the admin's files).  Each entry point takes
+ * The ways in are the top files: voq_main.c (the module, the bus and
+ * class interfaces, the scan notifier, the port-write handler, each
+ * fabric's poll), voq_net_sysfs.c and voq_sysfs.c (the admin's files).  Each entry point takes
  * rio_voq_lock, calls one operation, drops the lock and makes sysfs
  * follow (rio_voq_sysfs_sync(); a store, which runs inside a file it
  * could have to remove, the part of it that removes nothing).
  *
  * One struct rio_voq_net per mport holds its fabric: nodes, links,
- * ownership and scan state; only the list of fabrics is global.
+ * ownership and scan state, its policy and its poll; only the list of
+ * fabrics is global.
  *
  * Locks, outermost first: the core's rio_mport_list_lock, held only to
  * find mports, never around a call into rio-voq; the mport's scan_lock,
@@ -57,6 +60,7 @@
 #include <linux/rio.h>
 #include <linux/rio_voq.h>
 #include <linux/types.h>
+#include <linux/workqueue.h>
 #include <linux/xarray.h>
 
 #include "lat_internal.h"
@@ -127,16 +131,23 @@ enum rio_voq_fmt_pref {
 #define RIO_VOQ_NR_FMTS		(RIO_VOQ_FMT_CS64 + 1)
 #define RIO_VOQ_NR_PREFS	(RIO_VOQ_PREF_CS64 + 1)
 
+/* The longest period of a fabric's poll, in ms */
+#define RIO_VOQ_POLL_MAX_MS	60000
+
 /**
- * struct rio_voq_policy - the module's policy, passed down as data
- * @auto_config: configure links after each scan (else plan and report)
- * @fmt: symbol format preference of rev 3+ links
- * @per_vc: per-VC backpressure where both ends support it
+ * struct rio_voq_policy - a fabric's policy, passed down as data
+ * @auto_config: configure the fabric's links after each scan and port
+ *	event (else plan and report); initially as the module parameter
+ *	"policy" says
+ * @poll_ms: period of the fabric's poll in ms, 0 (the default) for none
+ *
+ * The symbol format of a link follows its baud-rate class, and per-VC
+ * transmission is on where both ends support it: neither is policy,
+ * an admin may choose otherwise per link (struct rio_voq_choice).
  */
 struct rio_voq_policy {
 	bool auto_config;
-	enum rio_voq_fmt_pref fmt;
-	bool per_vc;
+	unsigned int poll_ms;
 };
 
 /**
@@ -512,6 +523,10 @@ struct rio_voq_link {
  *	added are the scan's, port events wait for its end
  * @told: the core told of the mport: a scan's start or end, or the
  *	replay of one rio-voq missed
+ * @pol: its policy: the files auto_config and poll_ms of its mport's voq/
+ * @poll: its poll, a pass over its ports every @pol.poll_ms, on rio_voq_wq
+ * @polling: @poll is set up and may be armed: from when the class
+ *	interface follows the mport until its removal stops the poll
  *
  * Every field, and the nodes and links, are under rio_voq_lock.
  */
@@ -526,6 +541,9 @@ struct rio_voq_net {
 	bool owner;
 	bool scanning;
 	bool told;
+	struct rio_voq_policy pol;
+	struct delayed_work poll;
+	bool polling;
 };
 
 /**
@@ -542,12 +560,15 @@ struct rio_voq_end {
 	const struct rio_voq_choice *choice;
 };
 
-/* voq_policy.c: the planner (pure), the policy, the lock */
+/* voq_policy.c: the planner (pure), the policy, the lock, the workqueue */
 extern struct mutex rio_voq_lock;
+extern struct workqueue_struct *rio_voq_wq;
 extern const char * const rio_voq_fmt_names[RIO_VOQ_NR_FMTS];
 extern const char * const rio_voq_pref_names[RIO_VOQ_NR_PREFS];
 extern const char * const rio_voq_reason_names[RIO_VOQ_NR_WHYS];
-void rio_voq_policy_get(struct rio_voq_policy *pol);
+void rio_voq_policy_init(void);
+void rio_voq_policy_default(struct rio_voq_policy *pol);
+void rio_voq_policy_get(const struct rio_voq_net *net, struct rio_voq_policy *pol);
 enum rio_voq_fmt_pref rio_voq_class_pref(unsigned int baud_class);
 int rio_voq_pref_check(unsigned int baud_class, enum rio_voq_fmt_pref pref);
 enum rio_voq_fmt rio_voq_link_fmt(enum rio_voq_layout a, enum rio_voq_layout b,
@@ -667,6 +688,9 @@ void rio_voq_choices_check(struct rio_voq_node *n, unsigned int port);
 void rio_voq_choices_free(void);
 void rio_voq_remember(const struct rio_voq_node *n, unsigned int port);
 const char *rio_voq_knob_name(enum rio_voq_knob knob);
+int rio_voq_net_set_auto_config(struct rio_voq_net *net, bool on);
+int rio_voq_net_set_poll_ms(struct rio_voq_net *net, unsigned int ms);
+void rio_voq_poll_arm(struct rio_voq_net *net);
 
 /* voq_events.c: scans' ends, device adds, port events, the poll's pass */
 union rio_pw_msg;
@@ -678,7 +702,7 @@ bool rio_voq_caught_up(struct rio_mport *mport, int result, bool owner);
 void rio_voq_replay_begin(void);
 void rio_voq_replay_end(void);
 void rio_voq_pw_event(struct rio_voq_net *net, const union rio_pw_msg *msg);
-void rio_voq_poll_pass(void);
+void rio_voq_poll_pass(struct rio_voq_net *net);
 void rio_voq_port_event(struct rio_voq_node *n, unsigned int port,
 			bool bounced);
 void rio_voq_events_replay(struct rio_voq_net *net);
@@ -715,13 +739,15 @@ void rio_voq_sysfs_remove(struct rio_voq_node *n);
 void rio_voq_sysfs_sync(void);
 
 /* Test hooks, built with KUnit only */
-void rio_voq_test_auto_config(bool on);
+int rio_voq_test_auto_config(struct rio_mport *mport, bool on);
+void rio_voq_test_policy(bool observe);
 struct rio_voq_link *rio_voq_test_link(struct rio_mport *mport,
 				       struct rio_dev *rdev, unsigned int port);
 int rio_voq_test_configure(struct rio_voq_link *l);
 unsigned int rio_voq_test_nodes(struct rio_mport *mport);
 void rio_voq_test_poll(void);
-int rio_voq_test_poll_ms(unsigned int ms);
+int rio_voq_test_poll_ms(struct rio_mport *mport, unsigned int ms);
+unsigned long rio_voq_test_poll_passes(void);
 void rio_voq_test_reload(void);
 
 #endif /* _RIO_VOQ_CORE_H */

@@ -5,7 +5,7 @@
  * the devices send (Part 8), through a handler registered with the
  * core for each mport it follows, or, where an mport cannot deliver
  * port-writes, from an optional periodic read of every port's Error and
- * Status CSR (module parameter poll_ms).
+ * Status CSR (the fabric's poll: poll_ms in its mport's voq/).
  *
  * An event only changes what the planner is given, then goes through
  * the same path as a scan: rio_voq_link_configure() and
@@ -281,7 +281,7 @@ static void rio_voq_node_lost(struct rio_voq_node *n,
  * @a: a node whose device answered (it sent the port-write, its port was
  *	just read), or NULL
  * @b: another, or NULL: the two ends of a link that bounced
- * @pol: the module's policy
+ * @pol: the fabric's policy
  * @write: this host may write
  *
  * A link that went down and came back may lead to another board in the
@@ -391,7 +391,7 @@ void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 	lockdep_assert_held(&rio_voq_lock);
 	if (!net->host || n->dead)
 		return;
-	rio_voq_policy_get(&pol);
+	rio_voq_policy_get(net, &pol);
 	write = pol.auto_config && net->owner;
 	if (!n->ef || port >= n->nports) {
 		/* A port rio-voq has no state for: a board with a new block? */
@@ -630,11 +630,11 @@ static void rio_voq_check_pass(const struct rio_voq_check_req *r)
 	struct rio_voq_net *net;
 	u32 sts;
 
-	rio_voq_policy_get(&pol);
 	/* Devices not known first: discovered again if they answer */
 	for (net = rio_voq_check_net(r, NULL); net; net = rio_voq_check_net(r, net)) {
 		if (!net->host || net->scanning)
 			continue;
+		rio_voq_policy_get(net, &pol);
 		list_for_each_entry(n, &net->nodes, node) {
 			if (!n->unknown || n->dead)
 				continue;
@@ -778,7 +778,7 @@ static void rio_voq_sync(struct rio_voq_net *net, bool scanned)
 	bool write;
 
 	lockdep_assert_held(&rio_voq_lock);
-	rio_voq_policy_get(&pol);
+	rio_voq_policy_get(net, &pol);
 	write = pol.auto_config && net->owner;
 
 	list_for_each_entry(n, &net->nodes, node)
@@ -1073,14 +1073,19 @@ void rio_voq_pw_event(struct rio_voq_net *net, const union rio_pw_msg *msg)
 }
 
 /**
- * rio_voq_poll_pass() - one pass of the poll over every fabric
+ * rio_voq_poll_pass() - one pass of a fabric's poll
+ * @net: the fabric, NULL for every fabric
  *
- * Called with rio_voq_lock held.
+ * Every port of the fabric's nodes with a VoQ block is read, the mport's
+ * own port included: its Error and Status CSR, read locally, tells of
+ * the host's own link, which no device can report and of which no
+ * in-tree mport driver sends a port-write; a change of it is followed
+ * as that port-write would be.  Called with rio_voq_lock held.
  */
-void rio_voq_poll_pass(void)
+void rio_voq_poll_pass(struct rio_voq_net *net)
 {
-	struct rio_voq_check_req all = { };
+	struct rio_voq_check_req r = { .net = net };
 
 	lockdep_assert_held(&rio_voq_lock);
-	rio_voq_check(&all);
+	rio_voq_check(&r);
 }

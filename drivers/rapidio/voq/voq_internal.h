@@ -25,4 +25,7 @@ extern const struct attribute_group rio_voq_net_attr_group;
 void rio_voq_staging_contiguous(unsigned int ndown, unsigned int nqueues, u8 *map);
 int rio_voq_next_hop(struct rio_dev *next, u16 destid);
 
+/* The fabric's files in its mport's voq/: voq_net_sysfs.c */
+extern const struct attribute_group rio_voq_net_attr_group;
+
 #endif /* _RIO_VOQ_INTERNAL_H */

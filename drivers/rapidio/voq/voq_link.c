@@ -442,8 +442,8 @@ static void rio_voq_plan_kept(struct rio_voq_link *l,
 
 	for (i = 0; i < 2; i++)
 		e[i].choice = kept[i];
-	rio_voq_plan_fmt(l, e, rio_voq_link_pref(&e[0], &e[1], pol->fmt));
-	rio_voq_plan_link(&e[0], &e[1], l->fmt, pol->per_vc, l->dir);
+	rio_voq_plan_fmt(l, e, rio_voq_link_pref(&e[0], &e[1], RIO_VOQ_PREF_AUTO));
+	rio_voq_plan_link(&e[0], &e[1], l->fmt, true, l->dir);
 }
 
 /* Is @k a choice of @ch[i] that is new (not among the choices that stand) */
@@ -522,7 +522,7 @@ static bool rio_voq_rx_blind(const struct rio_voq_target t[2],
 /**
  * rio_voq_link_write() - plan a link's VoQ CSRs and, if allowed, write them
  * @l: the link; both ends probed, with VoQ blocks
- * @pol: the module's policy
+ * @pol: the fabric's policy
  * @write: write the plan (else only plan and report)
  * @fresh: bit i set: read end i's CSR first
  * @ch: each end's choices (NULL: the ports' own)
@@ -643,8 +643,8 @@ again:
 			return ret;
 		}
 	}
-	rio_voq_plan_fmt(l, e, rio_voq_link_pref(&e[0], &e[1], pol->fmt));
-	rio_voq_plan_link(&e[0], &e[1], l->fmt, pol->per_vc, l->dir);
+	rio_voq_plan_fmt(l, e, rio_voq_link_pref(&e[0], &e[1], RIO_VOQ_PREF_AUTO));
+	rio_voq_plan_link(&e[0], &e[1], l->fmt, true, l->dir);
 	if (l->state == RIO_VOQ_LINK_NEW && !planned)
 		rio_voq_link_warn(l);
 	planned = true;

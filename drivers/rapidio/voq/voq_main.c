@@ -38,7 +38,6 @@
 #include <linux/ktime.h>
 #include <linux/lockdep.h>
 #include <linux/module.h>
-#include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/notifier.h>
 #include <linux/rio_drv.h>
@@ -48,11 +47,6 @@
 #include <linux/workqueue.h>
 
 #include "voq_core.h"
-
-#define RIO_VOQ_POLL_MAX_MS	60000
-
-/* rio-voq's work: the poll */
-static struct workqueue_struct *rio_voq_wq;
 
 /* Remove a node taken out with rio_voq_node_unlink() */
 static void rio_voq_node_remove(struct rio_voq_node *n)
@@ -156,37 +150,6 @@ static struct subsys_interface rio_voq_sif = {
 	.remove_dev = rio_voq_remove_dev,
 };
 
-static unsigned int poll_ms;
-static bool rio_voq_poll_on;
-/* Arming and stopping the poll: the parameter may change during unload */
-static DEFINE_MUTEX(rio_voq_poll_lock);
-
-static void rio_voq_poll_work(struct work_struct *work);
-static DECLARE_DELAYED_WORK(rio_voq_poll_dw, rio_voq_poll_work);
-
-static int rio_voq_poll_set(const char *val, const struct kernel_param *kp)
-{
-	unsigned int ms;
-	int ret = kstrtouint(val, 0, &ms);
-
-	if (ret || ms > RIO_VOQ_POLL_MAX_MS)
-		return -EINVAL;
-	mutex_lock(&rio_voq_poll_lock);
-	WRITE_ONCE(poll_ms, ms);
-	if (rio_voq_poll_on && ms)
-		mod_delayed_work(rio_voq_wq, &rio_voq_poll_dw, msecs_to_jiffies(ms));
-	mutex_unlock(&rio_voq_poll_lock);
-	return 0;
-}
-
-static const struct kernel_param_ops rio_voq_poll_ops = {
-	.set = rio_voq_poll_set,
-	.get = param_get_uint,
-};
-module_param_cb(poll_ms, &rio_voq_poll_ops, &poll_ms, 0644);
-MODULE_PARM_DESC(poll_ms,
-		 "read every port's Error and Status CSR this often, for mports without port-writes (ms, 0 = off, the default; at most 60000)");
-
 /*
  * A port-write reached @mport, whose fabric is @context (the handler is
  * registered while the fabric exists).  The handler runs in the mport's
@@ -217,7 +180,7 @@ static int rio_voq_pw(struct rio_mport *mport, void *context,
 static void rio_voq_pw_register(struct rio_mport *mport, struct rio_voq_net *net)
 {
 	if (rio_add_mport_pw_handler(mport, net, rio_voq_pw)) {
-		dev_warn(&mport->dev, "cannot follow port-writes; set poll_ms to follow port events\n");
+		dev_warn(&mport->dev, "cannot follow port-writes; set voq/poll_ms to follow port events\n");
 		return;
 	}
 	rio_pw_enable(mport, 1);
@@ -236,49 +199,54 @@ static void rio_voq_pw_unregister(struct rio_mport *mport,
 		rio_pw_enable(mport, 0);
 }
 
-/* One pass of the poll */
-static void rio_voq_poll_once(void)
+/* Passes of the fabrics' polls, for the tests */
+static unsigned long rio_voq_poll_passes;
+
+/*
+ * A fabric's poll: one pass over its ports, the next one armed.  The
+ * fabric is there while its work may run: its removal stops the poll
+ * and waits for a pass in progress (rio_voq_poll_stop()).
+ */
+static void rio_voq_poll_work(struct work_struct *work)
 {
+	struct rio_voq_net *net = container_of(to_delayed_work(work),
+					       struct rio_voq_net, poll);
+
 	mutex_lock(&rio_voq_lock);
-	rio_voq_poll_pass();
+	if (net->polling && net->pol.poll_ms) {
+		WRITE_ONCE(rio_voq_poll_passes, rio_voq_poll_passes + 1);
+		rio_voq_poll_pass(net);
+		rio_voq_poll_arm(net);
+	}
 	mutex_unlock(&rio_voq_lock);
 	rio_voq_sysfs_sync();
 }
 
-static void rio_voq_poll_work(struct work_struct *work)
+/* Set up a fabric's poll, armed once its period is set.  Under rio_voq_lock. */
+static void rio_voq_poll_setup(struct rio_voq_net *net)
 {
-	unsigned int ms = READ_ONCE(poll_ms);
-
-	if (!ms)
+	lockdep_assert_held(&rio_voq_lock);
+	if (net->polling)
 		return;
-	rio_voq_poll_once();
-	mutex_lock(&rio_voq_poll_lock);
-	ms = READ_ONCE(poll_ms);
-	if (rio_voq_poll_on && ms)
-		queue_delayed_work(rio_voq_wq, &rio_voq_poll_dw, msecs_to_jiffies(ms));
-	mutex_unlock(&rio_voq_poll_lock);
-}
-
-/* Start the poll if poll_ms asks for it */
-static void rio_voq_poll_start(void)
-{
-	mutex_lock(&rio_voq_poll_lock);
-	rio_voq_poll_on = true;
-	if (poll_ms)
-		mod_delayed_work(rio_voq_wq, &rio_voq_poll_dw, msecs_to_jiffies(poll_ms));
-	mutex_unlock(&rio_voq_poll_lock);
+	INIT_DELAYED_WORK(&net->poll, rio_voq_poll_work);
+	net->polling = true;
+	rio_voq_poll_arm(net);
 }
 
 /*
- * Stop the poll for good (module unload): returns once no pass is
- * running; a later change of poll_ms arms nothing.
+ * Stop a fabric's poll for good: returns once no pass runs, and none is
+ * armed; a later period arms nothing.  Called without rio_voq_lock.
  */
-static void rio_voq_poll_stop(void)
+static void rio_voq_poll_stop(struct rio_voq_net *net)
 {
-	mutex_lock(&rio_voq_poll_lock);
-	rio_voq_poll_on = false;
-	mutex_unlock(&rio_voq_poll_lock);
-	cancel_delayed_work_sync(&rio_voq_poll_dw);
+	bool was;
+
+	mutex_lock(&rio_voq_lock);
+	was = net->polling;
+	net->polling = false;
+	mutex_unlock(&rio_voq_lock);
+	if (was)
+		cancel_delayed_work_sync(&net->poll);
 }
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
@@ -298,6 +266,8 @@ static int rio_voq_add_mport(struct device *dev, struct class_interface *cif)
 	 */
 	mutex_lock(&rio_voq_lock);
 	net = rio_voq_mport_add(mport);
+	if (net)
+		rio_voq_poll_setup(net);
 	mutex_unlock(&rio_voq_lock);
 	if (!net)
 		return 0;
@@ -322,6 +292,8 @@ static void rio_voq_remove_mport(struct device *dev, struct class_interface *cif
 	mutex_unlock(&rio_voq_lock);
 	if (!net)
 		return;
+	/* Returns once no pass of the fabric's poll runs, nor any is armed */
+	rio_voq_poll_stop(net);
 	/* Returns once no port-write handler runs for the mport */
 	rio_voq_pw_unregister(mport, net);
 	mutex_lock(&rio_voq_lock);
@@ -396,7 +368,8 @@ static int __init rio_voq_init(void)
 {
 	int ret;
 
-	/* A pass of the poll reads every port of every fabric: not on a system workqueue */
+	rio_voq_policy_init();
+	/* A pass of a poll reads every port of a fabric: not on a system workqueue */
 	rio_voq_wq = alloc_workqueue("rio_voq", WQ_UNBOUND, 0);
 	if (!rio_voq_wq)
 		return -ENOMEM;
@@ -407,14 +380,12 @@ static int __init rio_voq_init(void)
 		destroy_workqueue(rio_voq_wq);
 		return ret;
 	}
-	rio_voq_poll_start();
 	return 0;
 }
 
 static void __exit rio_voq_exit(void)
 {
-	/* No poll, no scan reaches rio-voq from here on; then every node goes */
-	rio_voq_poll_stop();
+	/* No scan reaches rio-voq from here on; then every fabric goes, its poll first */
 	rio_voq_leave();
 	destroy_workqueue(rio_voq_wq);
 	rio_voq_debugfs_exit();

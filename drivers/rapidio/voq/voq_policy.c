@@ -25,11 +25,12 @@
  * others (a partner swapped for one with fewer capabilities).
  *
  * Beside the planner, as ASPM keeps its policy beside the function that
- * reads it: the module parameters that make the policy, read into a
- * struct rio_voq_policy by rio_voq_policy_get(), and rio_voq_lock, the
- * lock of all of rio-voq's state, which every file above takes or
- * asserts.  The planning functions themselves take no lock and touch
- * no hardware.
+ * reads it: the one module parameter, "policy", which gives each fabric
+ * its initial auto_config; the fabric's policy, read into a struct
+ * rio_voq_policy by rio_voq_policy_get(); rio_voq_lock, the lock of all
+ * of rio-voq's state, which every file above takes or asserts; and
+ * rio_voq_wq, the workqueue of the fabrics' polls.  The planning
+ * functions themselves take no lock and touch no hardware.
  */
 
 #include <kunit/visibility.h>
@@ -37,6 +38,7 @@
 #include <linux/bitops.h>
 #include <linux/errno.h>
 #include <linux/export.h>
+#include <linux/lockdep.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/string.h>
@@ -398,60 +400,56 @@ bool rio_voq_need_gen_off(u32 cur, u32 want, u32 pcur, u32 pwant, bool partner)
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_need_gen_off);
 
-static bool auto_config = true;
-module_param(auto_config, bool, 0644);
-MODULE_PARM_DESC(auto_config,
-		 "configure VoQ on every link after each scan (default: on; off: discover and report only)");
+/*
+ * The one module parameter: what rio-voq does with a fabric before
+ * userspace can say (a built-in rio-voq follows the core's enumeration
+ * at boot).  Read-only: each fabric's own auto_config file is the way
+ * to change it at run time.
+ */
+static char *policy = "configure";
+module_param(policy, charp, 0444);
+MODULE_PARM_DESC(policy,
+		 "configure (default): rio-voq configures every fabric after each scan; observe: it discovers and reports only. The initial auto_config of each fabric");
 
-static const char * const rio_voq_per_vc_names[] = { "off", "auto" };
+static const char * const rio_voq_policy_names[] = { "configure", "observe" };
 
-/* An enum module parameter: one of a table of names, anything else refused */
-struct rio_voq_enum_param {
-	int val;
-	const char * const *names;
-	unsigned int count;
-};
+/* policy=observe: each fabric starts with auto_config 0 */
+static bool rio_voq_observe;
 
-static int rio_voq_enum_set(const char *buf, const struct kernel_param *kp)
+/**
+ * rio_voq_policy_init() - read the module parameter "policy", at load
+ *
+ * A word other than "configure" or "observe" is logged and taken as
+ * "configure", as the kernel keeps the default of a parameter it cannot
+ * set.
+ */
+void rio_voq_policy_init(void)
 {
-	struct rio_voq_enum_param *p = kp->arg;
-	int i = __sysfs_match_string(p->names, p->count, buf);
+	int i = sysfs_match_string(rio_voq_policy_names, policy);
 
-	if (i < 0)
-		return -EINVAL;
-	WRITE_ONCE(p->val, i);
-	return 0;
+	if (i < 0) {
+		pr_err("policy=%.32s is neither configure nor observe: configure\n", policy);
+		i = 0;
+	}
+	WRITE_ONCE(rio_voq_observe, i == 1);
 }
 
-static int rio_voq_enum_get(char *buf, const struct kernel_param *kp)
+/**
+ * rio_voq_policy_default() - the policy a fabric starts with
+ * @pol: filled in: auto_config as the module parameter "policy" says,
+ *	no poll
+ */
+void rio_voq_policy_default(struct rio_voq_policy *pol)
 {
-	const struct rio_voq_enum_param *p = kp->arg;
-
-	return sysfs_emit(buf, "%s\n", p->names[READ_ONCE(p->val)]);
+	pol->auto_config = !READ_ONCE(rio_voq_observe);
+	pol->poll_ms = 0;
 }
 
-static const struct kernel_param_ops rio_voq_enum_ops = {
-	.set = rio_voq_enum_set,
-	.get = rio_voq_enum_get,
-};
-
-static struct rio_voq_enum_param symbol_format = {
-	.val = RIO_VOQ_PREF_AUTO,
-	.names = rio_voq_pref_names,
-	.count = ARRAY_SIZE(rio_voq_pref_names),
-};
-module_param_cb(symbol_format, &rio_voq_enum_ops, &symbol_format, 0644);
-MODULE_PARM_DESC(symbol_format,
-		 "symbol format of rev 3+ links of baud-rate class 1 or unknown: auto (cs48), cs48 or cs64; class 2 links run cs48, class 3 cs64");
-
-static struct rio_voq_enum_param per_vc = {
-	.val = 1,
-	.names = rio_voq_per_vc_names,
-	.count = ARRAY_SIZE(rio_voq_per_vc_names),
-};
-module_param_cb(per_vc, &rio_voq_enum_ops, &per_vc, 0644);
-MODULE_PARM_DESC(per_vc,
-		 "per-VC backpressure: auto (where both ends support it) or off");
+/*
+ * rio-voq's work: each fabric's poll, which reads every port of the
+ * fabric: not on a system workqueue.  Made at load, before any fabric.
+ */
+struct workqueue_struct *rio_voq_wq;
 
 /*
  * All state of every fabric, and every maintenance access: the bottom
@@ -461,14 +459,16 @@ DEFINE_MUTEX(rio_voq_lock);
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_lock);
 
 /**
- * rio_voq_policy_get() - the module's policy, as the parameters say now
+ * rio_voq_policy_get() - a fabric's policy, as it is now
+ * @net: the fabric
  * @pol: filled in
+ *
+ * Called with rio_voq_lock held.
  */
-void rio_voq_policy_get(struct rio_voq_policy *pol)
+void rio_voq_policy_get(const struct rio_voq_net *net, struct rio_voq_policy *pol)
 {
-	pol->auto_config = READ_ONCE(auto_config);
-	pol->fmt = READ_ONCE(symbol_format.val);
-	pol->per_vc = READ_ONCE(per_vc.val);
+	lockdep_assert_held(&rio_voq_lock);
+	*pol = net->pol;
 }
 
 #if IS_ENABLED(CONFIG_RAPIDIO_VOQ_SIM_KUNIT_TEST)

@@ -81,6 +81,7 @@ struct rio_voq_net *rio_voq_net_find_or_add(struct rio_mport *mport)
 	if (!net)
 		return NULL;
 	net->mport = mport;
+	rio_voq_policy_default(&net->pol);
 	INIT_LIST_HEAD(&net->nodes);
 	INIT_LIST_HEAD(&net->links);
 	hash_init(net->devs);

@@ -42,8 +42,8 @@ int rio_voq_test_configure(struct rio_voq_link *l)
 	struct rio_voq_policy pol;
 	int ret;
 
-	rio_voq_policy_get(&pol);
 	mutex_lock(&rio_voq_lock);
+	rio_voq_policy_get(l->end[0]->net, &pol);
 	ret = rio_voq_link_configure(l, &pol, true, true);
 	mutex_unlock(&rio_voq_lock);
 	return ret;
@@ -83,29 +83,74 @@ void rio_voq_test_reload(void)
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_reload);
 
 /**
- * rio_voq_test_poll() - run one pass of the poll now, for tests
+ * rio_voq_test_poll() - run one pass of every fabric's poll now, for tests
  */
 void rio_voq_test_poll(void)
 {
-	rio_voq_poll_once();
+	mutex_lock(&rio_voq_lock);
+	rio_voq_poll_pass(NULL);
+	mutex_unlock(&rio_voq_lock);
+	rio_voq_sysfs_sync();
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_poll);
 
 /**
- * rio_voq_test_poll_ms() - write the poll_ms parameter, for tests
+ * rio_voq_test_poll_ms() - set the period of a fabric's poll, for tests
+ * @mport: the fabric's mport
  * @ms: the period; 0 turns the poll off, and waits for a pass in progress
  *
- * Return: 0, or -EINVAL for a period the parameter refuses.
+ * As a write of poll_ms in the mport's voq/, without the file.
+ *
+ * Return: 0; -EINVAL for a period out of range; -ENODEV if rio-voq
+ * does not follow @mport.
  */
-int rio_voq_test_poll_ms(unsigned int ms)
+int rio_voq_test_poll_ms(struct rio_mport *mport, unsigned int ms)
 {
-	char val[16];
+	struct rio_voq_net *net;
 	int ret;
 
-	snprintf(val, sizeof(val), "%u", ms);
-	ret = rio_voq_poll_set(val, NULL);
+	mutex_lock(&rio_voq_lock);
+	net = rio_voq_net_of(mport);
+	ret = net && net->host ? rio_voq_net_set_poll_ms(net, ms) : -ENODEV;
+	mutex_unlock(&rio_voq_lock);
 	if (!ret && !ms)
-		cancel_delayed_work_sync(&rio_voq_poll_dw);
+		cancel_delayed_work_sync(&net->poll);
 	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_poll_ms);
+
+/**
+ * rio_voq_test_poll_passes() - passes the fabrics' polls have run, for tests
+ *
+ * Return: the count, since the module was loaded (rio_voq_test_poll()'s
+ * passes not counted).
+ */
+unsigned long rio_voq_test_poll_passes(void)
+{
+	return READ_ONCE(rio_voq_poll_passes);
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_poll_passes);
+
+/**
+ * rio_voq_test_auto_config() - set a fabric's auto_config, for tests
+ * @mport: the fabric's mport
+ * @on: configure the fabric (at once, and after each scan and event)
+ *
+ * As a write of auto_config in the mport's voq/, without the file: set
+ * it after the mport is registered and before its scan for the scan to
+ * follow it.
+ *
+ * Return: 0, or -ENODEV if rio-voq does not follow @mport.
+ */
+int rio_voq_test_auto_config(struct rio_mport *mport, bool on)
+{
+	struct rio_voq_net *net;
+	int ret;
+
+	mutex_lock(&rio_voq_lock);
+	net = rio_voq_net_of(mport);
+	ret = net && net->host ? rio_voq_net_set_auto_config(net, on) : -ENODEV;
+	mutex_unlock(&rio_voq_lock);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_auto_config);
