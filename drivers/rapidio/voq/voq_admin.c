@@ -138,8 +138,8 @@ void rio_voq_choices_load(struct rio_voq_node *n)
 		list_for_each_entry(m, &rio_voq_memos, node) {
 			if (rio_voq_memo_is(m, n, p)) {
 				n->port[p].choice = m->choice;
-				rio_voq_info(n, "port %u: applying the admin's earlier choices\n",
-					     p);
+				rio_voq_dbg(n, "port %u: applying the admin's earlier choices\n",
+					    p);
 			}
 		}
 	}

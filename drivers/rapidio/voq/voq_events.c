@@ -447,9 +447,9 @@ static void rio_voq_port_follow(struct rio_voq_node *n, unsigned int port,
 	l->down = rio_voq_end_down(n, port) ||
 		  rio_voq_end_down(peer, l->port[!end]);
 	if (was != l->down) {
-		rio_voq_info(l->end[0], "port %u <-> %s port %u: link %s\n",
-			     l->port[0], rio_voq_node_name(l->end[1]), l->port[1],
-			     l->down ? "down, generation off" : "up, reconfiguring");
+		rio_voq_dbg(l->end[0], "port %u <-> %s port %u: link %s\n",
+			    l->port[0], rio_voq_node_name(l->end[1]), l->port[1],
+			    l->down ? "down, generation off" : "up, reconfiguring");
 		l->baud_read = false;	/* it may have trained at another rate */
 	}
 	if (!l->down && (was || suspect || peer->unknown)) {
