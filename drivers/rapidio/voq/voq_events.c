@@ -506,8 +506,8 @@ void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced,
 	u64 plans = rio_voq_plans;
 
 	rio_voq_port_follow(n, port, bounced);
-	/* A node that went away meanwhile (replaced) is not read again */
-	if (known && !n->dead && port < n->nports)
+	/* A board swapped in meanwhile may have fewer ports, or no block */
+	if (known && !n->dead && n->ef && port < n->nports)
 		trace_rio_voq_port_event(src, rio_voq_node_name(n), port, old,
 					 n->port[port].err_sts,
 					 rio_voq_plans != plans);
