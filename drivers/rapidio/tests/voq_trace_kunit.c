@@ -60,25 +60,16 @@ struct voq_tr {
 	struct voq_tr_ev ev[VOQ_TR_MAX];
 };
 
-static struct voq_tr_ev *voq_tr_new(struct voq_tr *tr, enum voq_tr_type type,
-				    unsigned long *flags)
+/* Keep @e, a copy of an event, unless the record is full */
+static void voq_tr_add(struct voq_tr *tr, const struct voq_tr_ev *e)
 {
-	struct voq_tr_ev *e;
+	unsigned long flags;
 
-	spin_lock_irqsave(&tr->lock, *flags);
-	if (tr->count == VOQ_TR_MAX) {
+	spin_lock_irqsave(&tr->lock, flags);
+	if (tr->count < VOQ_TR_MAX)
+		tr->ev[tr->count++] = *e;
+	else
 		tr->overflow = true;
-		spin_unlock_irqrestore(&tr->lock, *flags);
-		return NULL;
-	}
-	e = &tr->ev[tr->count++];
-	memset(e, 0, sizeof(*e));
-	e->type = type;
-	return e;
-}
-
-static void voq_tr_done(struct voq_tr *tr, unsigned long flags)
-{
 	spin_unlock_irqrestore(&tr->lock, flags);
 }
 
@@ -86,11 +77,8 @@ static void voq_tr_plan(void *data, const char *dev0, unsigned int port0,
 			const char *dev1, unsigned int port1, const char *fmt,
 			bool gen0, bool gen1, u32 csr0, u32 csr1, bool write)
 {
-	unsigned long flags;
-	struct voq_tr_ev *e = voq_tr_new(data, VOQ_TR_PLAN, &flags);
+	struct voq_tr_ev ev = { .type = VOQ_TR_PLAN }, *e = &ev;
 
-	if (!e)
-		return;
 	strscpy(e->dev[0], dev0, sizeof(e->dev[0]));
 	strscpy(e->dev[1], dev1, sizeof(e->dev[1]));
 	strscpy(e->str, fmt, sizeof(e->str));
@@ -101,18 +89,15 @@ static void voq_tr_plan(void *data, const char *dev0, unsigned int port0,
 	e->val[0] = csr0;
 	e->val[1] = csr1;
 	e->write = write;
-	voq_tr_done(data, flags);
+	voq_tr_add(data, e);
 }
 
 static void voq_tr_lat_plan(void *data, const char *dev0, unsigned int port0,
 			    const char *dev1, unsigned int port1, bool mack,
 			    bool pna, u32 csr0, u32 csr1, bool write)
 {
-	unsigned long flags;
-	struct voq_tr_ev *e = voq_tr_new(data, VOQ_TR_LAT_PLAN, &flags);
+	struct voq_tr_ev ev = { .type = VOQ_TR_LAT_PLAN }, *e = &ev;
 
-	if (!e)
-		return;
 	strscpy(e->dev[0], dev0, sizeof(e->dev[0]));
 	strscpy(e->dev[1], dev1, sizeof(e->dev[1]));
 	e->port[0] = port0;
@@ -122,51 +107,42 @@ static void voq_tr_lat_plan(void *data, const char *dev0, unsigned int port0,
 	e->val[0] = csr0;
 	e->val[1] = csr1;
 	e->write = write;
-	voq_tr_done(data, flags);
+	voq_tr_add(data, e);
 }
 
 static void voq_tr_write(void *data, const char *dev, unsigned int port,
 			 u32 offset, u32 val, int err)
 {
-	unsigned long flags;
-	struct voq_tr_ev *e = voq_tr_new(data, VOQ_TR_WRITE, &flags);
+	struct voq_tr_ev ev = { .type = VOQ_TR_WRITE }, *e = &ev;
 
-	if (!e)
-		return;
 	strscpy(e->dev[0], dev, sizeof(e->dev[0]));
 	e->port[0] = port;
 	e->val[0] = offset;
 	e->val[1] = val;
 	e->err = err;
-	voq_tr_done(data, flags);
+	voq_tr_add(data, e);
 }
 
 static void voq_tr_readback(void *data, const char *dev, unsigned int port,
 			    u32 offset, u32 written, u32 read, int err)
 {
-	unsigned long flags;
-	struct voq_tr_ev *e = voq_tr_new(data, VOQ_TR_READBACK, &flags);
+	struct voq_tr_ev ev = { .type = VOQ_TR_READBACK }, *e = &ev;
 
-	if (!e)
-		return;
 	strscpy(e->dev[0], dev, sizeof(e->dev[0]));
 	e->port[0] = port;
 	e->at = offset;
 	e->val[0] = written;
 	e->val[1] = read;
 	e->err = err;
-	voq_tr_done(data, flags);
+	voq_tr_add(data, e);
 }
 
 static void voq_tr_rollback(void *data, const char *dev0, unsigned int port0,
 			    const char *dev1, unsigned int port1, bool lat, int at,
 			    const char *step, int err, u32 csr0, u32 csr1, bool ok)
 {
-	unsigned long flags;
-	struct voq_tr_ev *e = voq_tr_new(data, VOQ_TR_ROLLBACK, &flags);
+	struct voq_tr_ev ev = { .type = VOQ_TR_ROLLBACK }, *e = &ev;
 
-	if (!e)
-		return;
 	strscpy(e->dev[0], dev0, sizeof(e->dev[0]));
 	strscpy(e->dev[1], dev1, sizeof(e->dev[1]));
 	strscpy(e->str, step, sizeof(e->str));
@@ -178,41 +154,35 @@ static void voq_tr_rollback(void *data, const char *dev0, unsigned int port0,
 	e->val[0] = csr0;
 	e->val[1] = csr1;
 	e->write = ok;
-	voq_tr_done(data, flags);
+	voq_tr_add(data, e);
 }
 
 static void voq_tr_port_event(void *data, enum rio_voq_ev_src src,
 			      const char *dev, unsigned int port, u32 old_sts,
 			      u32 sts, bool replanned)
 {
-	unsigned long flags;
-	struct voq_tr_ev *e = voq_tr_new(data, VOQ_TR_PORT_EVENT, &flags);
+	struct voq_tr_ev ev = { .type = VOQ_TR_PORT_EVENT }, *e = &ev;
 
-	if (!e)
-		return;
 	strscpy(e->dev[0], dev, sizeof(e->dev[0]));
 	e->src = src;
 	e->port[0] = port;
 	e->sts[0] = old_sts;
 	e->sts[1] = sts;
 	e->write = replanned;
-	voq_tr_done(data, flags);
+	voq_tr_add(data, e);
 }
 
 static void voq_tr_admin(void *data, const char *dev, unsigned int port,
 			 const char *knob, unsigned int val, int err)
 {
-	unsigned long flags;
-	struct voq_tr_ev *e = voq_tr_new(data, VOQ_TR_ADMIN, &flags);
+	struct voq_tr_ev ev = { .type = VOQ_TR_ADMIN }, *e = &ev;
 
-	if (!e)
-		return;
 	strscpy(e->dev[0], dev, sizeof(e->dev[0]));
 	strscpy(e->str, knob, sizeof(e->str));
 	e->port[0] = port;
 	e->val[0] = val;
 	e->err = err;
-	voq_tr_done(data, flags);
+	voq_tr_add(data, e);
 }
 
 /* Unregister each probe registered so far (@n of them, in order) */
