@@ -1,4 +1,4 @@
 # rule: host-only
 # file: drivers/rapidio/voq/voq_events.c
 # what: a port event writes whether or not this node enumerated
-/^void rio_voq_port_event(/,/^}/s/write = pol.auto_config \&\& net->owner;/write = pol.auto_config;/
+/^static void rio_voq_port_follow(/,/^}/s/write = pol.auto_config \&\& net->owner;/write = pol.auto_config;/

@@ -99,19 +99,23 @@ static int rio_lat_read(struct rio_voq_node *n, unsigned int port)
 /* Write and read back; the port's value follows what the read-back says */
 static int rio_lat_write(struct rio_voq_node *n, unsigned int port, u32 val)
 {
-	u32 off = rio_lat_off(n, port), back;
+	u32 off = rio_lat_off(n, port), back = 0;
 	int ret = rio_voq_write(n, off, val);
 
 	if (ret != -EBUSY || !n->unknown)	/* else nothing was sent */
 		rio_voq_count.lat_writes++;
-	if (!ret) {
-		ret = rio_voq_read(n, off, &back);
-		rio_voq_count.lat_reads++;
-	}
+	trace_rio_voq_csr_write(rio_voq_node_name(n), port, off, val, ret);
 	if (ret)
 		return ret;
-	n->port[port].lat_csr = back;
-	return (back ^ val) & rio_lat_csr_writable(val) ? -EIO : 0;
+	ret = rio_voq_read(n, off, &back);
+	rio_voq_count.lat_reads++;
+	if (!ret) {
+		n->port[port].lat_csr = back;
+		if ((back ^ val) & rio_lat_csr_writable(val))
+			ret = -EIO;
+	}
+	trace_rio_voq_csr_readback(rio_voq_node_name(n), port, off, val, back, ret);
+	return ret;
 }
 
 /*
@@ -242,6 +246,16 @@ static void rio_lat_tell(struct rio_voq_link *l)
 	}
 }
 
+/* The plan of @l, with the register each end is to have if @write */
+static void rio_lat_trace_plan(const struct rio_voq_link *l, const u32 want[2],
+			       bool write)
+{
+	trace_rio_voq_lat_plan(rio_voq_node_name(l->end[0]), l->port[0],
+			       rio_voq_node_name(l->end[1]), l->port[1],
+			       l->lat.plan[RIO_LAT_MACK].on, l->lat.plan[RIO_LAT_PNA].on,
+			       write ? want[0] : 0, write ? want[1] : 0, write);
+}
+
 /* A failure: the link's state, and one line naming both ends */
 static void rio_lat_failed(struct rio_voq_link *l, const char *step,
 			   unsigned int at, int err, bool restored)
@@ -366,6 +380,7 @@ int rio_lat_link_configure(struct rio_voq_link *l, bool write, bool fresh,
 	rio_lat_tell(l);
 	if (!write) {
 		l->lat.state = RIO_LAT_PLANNED;
+		rio_lat_trace_plan(l, want, false);
 		return 0;
 	}
 
@@ -379,14 +394,22 @@ int rio_lat_link_configure(struct rio_voq_link *l, bool write, bool fresh,
 			return ret;
 		}
 	}
+	rio_lat_trace_plan(l, want, true);
 	/* End 0 is the near end if the core reached end 1 through this link */
 	near = rio_voq_port_child(l->end[0], l->port[0]) == l->end[1] ? 0 : 1;
 	nw = rio_lat_order(cur, want, near, w);
 	for (k = 0; k < nw; k++) {
 		ret = rio_lat_write(l->end[w[k].end], l->port[w[k].end], w[k].val);
 		if (ret) {
-			rio_lat_failed(l, "writing", w[k].end, ret,
-				       rio_lat_rollback(l, w, k));
+			bool restored = rio_lat_rollback(l, w, k);
+
+			trace_rio_voq_rollback(rio_voq_node_name(l->end[0]), l->port[0],
+					       rio_voq_node_name(l->end[1]), l->port[1],
+					       true, w[k].end, "writing", ret,
+					       l->end[0]->port[l->port[0]].lat_csr,
+					       l->end[1]->port[l->port[1]].lat_csr,
+					       restored);
+			rio_lat_failed(l, "writing", w[k].end, ret, restored);
 			return ret;
 		}
 	}

@@ -106,16 +106,21 @@ EXPORT_SYMBOL_IF_KUNIT(rio_voq_csr_read);
  */
 int rio_voq_csr_write(struct rio_voq_node *n, unsigned int port, u32 val)
 {
-	u32 off = rio_voq_node_csr(n, port), back;
+	u32 off = rio_voq_node_csr(n, port), back = 0;
 	int ret;
 
 	ret = rio_voq_write(n, off, val);
-	if (!ret)
-		ret = rio_voq_read(n, off, &back);
+	trace_rio_voq_csr_write(rio_voq_node_name(n), port, off, val, ret);
 	if (ret)
 		return ret;
-	n->port[port].csr = back;
-	return (back ^ val) & rio_voq_csr_writable(n->layout) ? -EIO : 0;
+	ret = rio_voq_read(n, off, &back);
+	if (!ret) {
+		n->port[port].csr = back;
+		if ((back ^ val) & rio_voq_csr_writable(n->layout))
+			ret = -EIO;
+	}
+	trace_rio_voq_csr_readback(rio_voq_node_name(n), port, off, val, back, ret);
+	return ret;
 }
 
 /**

@@ -141,8 +141,8 @@ void rio_voq_choices_load(struct rio_voq_node *n)
 		list_for_each_entry(m, &rio_voq_memos, node) {
 			if (rio_voq_memo_is(m, n, p)) {
 				n->port[p].choice = m->choice;
-				rio_voq_info(n, "port %u: applying the admin's earlier choices\n",
-					     p);
+				rio_voq_dbg(n, "port %u: applying the admin's earlier choices\n",
+					    p);
 			}
 		}
 	}
@@ -339,12 +339,15 @@ static int rio_voq_do_set(struct rio_voq_node *n, unsigned int port,
 int rio_voq_port_set(struct rio_voq_node *n, unsigned int port,
 		     enum rio_voq_knob knob, unsigned int val)
 {
+	int ret;
+
 	lockdep_assert_held(&rio_voq_lock);
 	if (n->dead || port >= n->nports)
 		return -ENODEV;
-	if (!rio_voq_node_writable(n))
-		return -EPERM;
-	return rio_voq_do_set(n, port, knob, val);
+	ret = rio_voq_node_writable(n) ? rio_voq_do_set(n, port, knob, val) : -EPERM;
+	trace_rio_voq_admin(rio_voq_node_name(n), port, rio_voq_knob_name(knob),
+			    val, ret);
+	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_port_set);
 
@@ -459,12 +462,16 @@ static int rio_lat_do_set(struct rio_voq_node *n, unsigned int port,
 int rio_lat_port_set(struct rio_voq_node *n, unsigned int port,
 		     enum rio_lat_feat feat, enum rio_lat_choice val)
 {
+	int ret;
+
 	lockdep_assert_held(&rio_voq_lock);
 	if (n->dead || port >= n->nports)
 		return -ENODEV;
-	if (!rio_voq_node_writable(n))
-		return -EPERM;
-	return rio_lat_do_set(n, port, feat, val);
+	ret = rio_voq_node_writable(n) ? rio_lat_do_set(n, port, feat, val) : -EPERM;
+	trace_rio_voq_admin(rio_voq_node_name(n), port,
+			    feat == RIO_LAT_MACK ? "multiple_ack" :
+			    feat == RIO_LAT_PNA ? "pna_recovery" : "?", val, ret);
+	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_lat_port_set);
 

@@ -7,6 +7,7 @@
  * listed before it, never into one listed after it (state at the
  * bottom, every way in at the top; each fabric's policy travels down as
  * a struct rio_voq_policy):
+ *   voq_trace.c     the tracepoints (include/trace/events/rio_voq.h)
  *   voq_policy.c    the planner (pure), the policy, rio_voq_lock, rio_voq_wq
  *   lat_policy.c    the latency-optimization planner (pure)
  *   voq_access.c    every maintenance access, counted; register addresses
@@ -62,6 +63,7 @@
 #include <linux/types.h>
 #include <linux/workqueue.h>
 #include <linux/xarray.h>
+#include <trace/events/rio_voq.h>
 
 #include "lat_internal.h"
 #include "voq_internal.h"
@@ -591,6 +593,7 @@ bool rio_voq_need_gen_off(u32 cur, u32 want, u32 pcur, u32 pwant,
 
 /* voq_access.c: every maintenance access, register addresses */
 extern struct rio_voq_counters rio_voq_count;
+extern u64 rio_voq_plans;
 int rio_voq_read(struct rio_voq_node *n, u32 offset, u32 *val);
 int rio_voq_write(struct rio_voq_node *n, u32 offset, u32 val);
 int rio_voq_csr_read(struct rio_voq_node *n, unsigned int port, u32 *csr);
@@ -704,7 +707,7 @@ void rio_voq_replay_end(void);
 void rio_voq_pw_event(struct rio_voq_net *net, const union rio_pw_msg *msg);
 void rio_voq_poll_pass(struct rio_voq_net *net);
 void rio_voq_port_event(struct rio_voq_node *n, unsigned int port,
-			bool bounced);
+			bool bounced, enum rio_voq_ev_src src);
 void rio_voq_events_replay(struct rio_voq_net *net);
 const char *rio_voq_port_link_state(const struct rio_voq_node *n,
 				    unsigned int port);

@@ -348,19 +348,14 @@ static void rio_voq_peer_port_event(struct rio_voq_node *peer,
 	lockdep_assert_held(&rio_voq_lock);
 	for (q = 0; q < peer->nports; q++) {
 		if (rio_voq_port_peer(peer, q) == n) {
-			rio_voq_port_event(peer, q, bounced);
+			rio_voq_port_event(peer, q, bounced, RIO_VOQ_EV_PEER);
 			return;
 		}
 	}
 }
 
-/**
- * rio_voq_port_event() - follow a change of a port's status
- * @n: the node
- * @port: its port whose link or availability may have changed
- * @bounced: the port-write says the link went down or trained since
- *	the last one (its Error Detect CSR latched OK-to-Uninit or
- *	Uninit-to-OK), even if it is up again
+/*
+ * rio_voq_port_event() without its tracepoint.
  *
  * Reads the port's Error and Status CSR (and its partner's, for a port
  * with a link), then configures the link, or the lone port, as a scan
@@ -378,7 +373,8 @@ static void rio_voq_peer_port_event(struct rio_voq_node *peer,
  * and their port-writes were lost: every port of those is read again
  * (see rio_voq_recheck()).  Called with rio_voq_lock held.
  */
-void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
+static void rio_voq_port_follow(struct rio_voq_node *n, unsigned int port,
+				bool bounced)
 {
 	struct rio_voq_net *net = n->net;
 	struct rio_voq_node *peer;
@@ -451,9 +447,9 @@ void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 	l->down = rio_voq_end_down(n, port) ||
 		  rio_voq_end_down(peer, l->port[!end]);
 	if (was != l->down) {
-		rio_voq_info(l->end[0], "port %u <-> %s port %u: link %s\n",
-			     l->port[0], rio_voq_node_name(l->end[1]), l->port[1],
-			     l->down ? "down, generation off" : "up, reconfiguring");
+		rio_voq_dbg(l->end[0], "port %u <-> %s port %u: link %s\n",
+			    l->port[0], rio_voq_node_name(l->end[1]), l->port[1],
+			    l->down ? "down, generation off" : "up, reconfiguring");
 		l->baud_read = false;	/* it may have trained at another rate */
 	}
 	if (!l->down && (was || suspect || peer->unknown)) {
@@ -487,6 +483,37 @@ void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced)
 }
 
 /**
+ * rio_voq_port_event() - follow a change of a port's status
+ * @n: the node
+ * @port: its port whose link or availability may have changed
+ * @bounced: the port-write says the link went down or trained since
+ *	the last one (its Error Detect CSR latched OK-to-Uninit or
+ *	Uninit-to-OK), even if it is up again
+ * @src: what told of the event, for its tracepoint
+ *
+ * Reads the port's Error and Status CSR (and its partner's, for a port
+ * with a link), then configures the link, or the lone port, as a scan
+ * would; see rio_voq_port_follow() above.  The event is traced
+ * (rio_voq_port_event) with the port's state before and after, and
+ * whether anything was planned again, on a port rio-voq has state for
+ * and outside a scan.  Called with rio_voq_lock held.
+ */
+void rio_voq_port_event(struct rio_voq_node *n, unsigned int port, bool bounced,
+			enum rio_voq_ev_src src)
+{
+	bool known = n->ef && port < n->nports && !n->net->scanning && !n->dead;
+	u32 old = known ? n->port[port].err_sts : 0;
+	u64 plans = rio_voq_plans;
+
+	rio_voq_port_follow(n, port, bounced);
+	/* A board swapped in meanwhile may have fewer ports, or no block */
+	if (known && !n->dead && n->ef && port < n->nports)
+		trace_rio_voq_port_event(src, rio_voq_node_name(n), port, old,
+					 n->port[port].err_sts,
+					 rio_voq_plans != plans);
+}
+
+/**
  * rio_voq_events_replay() - follow the events that came during a scan
  * @net: the fabric, whose scan has ended
  *
@@ -503,7 +530,7 @@ void rio_voq_events_replay(struct rio_voq_net *net)
 			continue;
 		for (p = 0; p < n->nports; p++)
 			if (n->port[p].pending)
-				rio_voq_port_event(n, p, false);
+				rio_voq_port_event(n, p, false, RIO_VOQ_EV_SCAN);
 	}
 }
 
@@ -577,6 +604,7 @@ struct rio_voq_check_req {
 	struct rio_voq_node *at;
 	unsigned int at_port;
 	bool lost;
+	enum rio_voq_ev_src src;
 };
 
 /* Is port @p of @m an end of the cable at @r->at, port @r->at_port */
@@ -618,7 +646,7 @@ static void rio_voq_check_node(const struct rio_voq_check_req *r,
 		bounced = r->lost && (sts & RIO_PORT_N_ERR_STS_PW_PEND) &&
 			  !rio_voq_check_at(r, n, p) && rio_voq_pw_lost(n, p);
 		if (bounced || ((sts ^ n->port[p].err_sts) & RIO_VOQ_STS_EVENT))
-			rio_voq_port_event(n, p, bounced);
+			rio_voq_port_event(n, p, bounced, r->src);
 	}
 }
 
@@ -715,7 +743,7 @@ static void rio_voq_recheck(struct rio_voq_node *n, unsigned int port,
 {
 	struct rio_voq_check_req r = {
 		.net = n->net, .at = n, .at_port = port, .lost = true,
-		.top = rio_voq_port_child(n, port),
+		.top = rio_voq_port_child(n, port), .src = RIO_VOQ_EV_RECHECK,
 	};
 
 	/* The end nearer the host: @n, unless the cable is the one to @n */
@@ -1062,14 +1090,15 @@ void rio_voq_pw_event(struct rio_voq_net *net, const union rio_pw_msg *msg)
 	n = rio_voq_net_tagged(net, tag);
 	if (n) {
 		if (!n->dead)
-			rio_voq_port_event(n, port, rio_voq_pw_bounced(n, port, latched));
+			rio_voq_port_event(n, port, rio_voq_pw_bounced(n, port, latched),
+					   RIO_VOQ_EV_PW);
 		return;
 	}
 	n = net->host;
 	if (n && !n->dead && tag &&
 	    !rio_voq_read(n, RIO_COMPONENT_TAG_CSR, &own) &&
 	    (own & RIO_CTAG_UDEVID) == tag)
-		rio_voq_port_event(n, port, latched);
+		rio_voq_port_event(n, port, latched, RIO_VOQ_EV_OWN);
 }
 
 /**
@@ -1084,7 +1113,7 @@ void rio_voq_pw_event(struct rio_voq_net *net, const union rio_pw_msg *msg)
  */
 void rio_voq_poll_pass(struct rio_voq_net *net)
 {
-	struct rio_voq_check_req r = { .net = net };
+	struct rio_voq_check_req r = { .net = net, .src = RIO_VOQ_EV_POLL };
 
 	lockdep_assert_held(&rio_voq_lock);
 	rio_voq_check(&r);

@@ -33,6 +33,12 @@
 
 #include "voq_core.h"
 
+/*
+ * Plans made, of links and of ports without a link: a port event tells
+ * whether it planned anything (under rio_voq_lock)
+ */
+u64 rio_voq_plans;
+
 /* What may change in the write that turns generation off */
 #define RIO_VOQ_GEN_OFF_WITH	(RIO_VOQ_CSR_PART_EN | RIO_VOQ_CSR_XOFF | RIO_VOQ_CSR_VC_EN)
 
@@ -170,6 +176,17 @@ static int rio_voq_refresh(struct rio_voq_node *n)
 			    first, failed - 1, ERR_PTR(ret),
 			    left ? "; XOFF may be left set" : "");
 	return ret;
+}
+
+/* The plan of @l, with the CSR each end is to have if @write */
+static void rio_voq_trace_plan(const struct rio_voq_link *l, u32 want0,
+			       u32 want1, bool write)
+{
+	rio_voq_plans++;
+	trace_rio_voq_link_plan(rio_voq_node_name(l->end[0]), l->port[0],
+				rio_voq_node_name(l->end[1]), l->port[1],
+				l->fmt_known ? rio_voq_fmt_names[l->fmt] : "unknown",
+				l->dir[0].gen, l->dir[1].gen, want0, want1, write);
 }
 
 static int rio_voq_link_baud(struct rio_voq_link *l)
@@ -587,11 +604,17 @@ int rio_voq_link_write(struct rio_voq_link *l,
 			l->dir[i].reason = RIO_VOQ_WHY_LINK_DOWN;
 		}
 		l->state = RIO_VOQ_LINK_DOWN;
-		if (!write)
+		if (!write) {
+			rio_voq_trace_plan(l, 0, 0, false);
 			return 0;
+		}
 		ret = rio_voq_link_down_apply(l, ch, false, &step, &i);
-		if (!ret)
+		if (!ret) {
+			/* Each end as set (an end not reached: as last read) */
+			rio_voq_trace_plan(l, l->end[0]->port[l->port[0]].csr,
+					   l->end[1]->port[l->port[1]].csr, true);
 			return 0;
+		}
 		/*
 		 * What failed may have landed while the CSR reads as the
 		 * choices that stand: they are written again, whatever it reads
@@ -651,6 +674,7 @@ again:
 
 	if (!write) {
 		l->state = RIO_VOQ_LINK_REPORTED;
+		rio_voq_trace_plan(l, 0, 0, false);
 		return 0;
 	}
 
@@ -671,6 +695,7 @@ again:
 		fresh = BIT(0) | BIT(1);
 		goto again;
 	}
+	rio_voq_trace_plan(l, t[0].want, t[1].want, true);
 	ret = rio_voq_apply(t, 2, &step);
 	if (ret)
 		goto failed;
@@ -710,6 +735,12 @@ failed:
 		rio_voq_plan_kept(l, pol, e, kept);
 	l->state = RIO_VOQ_LINK_FAILED;
 	l->reason = RIO_VOQ_WHY_ACCESS_FAILED;
+	if (write)
+		trace_rio_voq_rollback(rio_voq_node_name(l->end[0]), l->port[0],
+				       rio_voq_node_name(l->end[1]), l->port[1],
+				       false, -1, step, ret,
+				       l->end[0]->port[l->port[0]].csr,
+				       l->end[1]->port[l->port[1]].csr, safe);
 	rio_voq_err(l->end[0], "port %u <-> %s port %u: configuration failed while %s (%pe); %s\n",
 		    l->port[0], rio_voq_node_name(l->end[1]), l->port[1], step,
 		    ERR_PTR(ret), safe ? "generation left off" :
@@ -737,8 +768,10 @@ static int rio_voq_port_write(struct rio_voq_node *n, unsigned int port,
 				       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_OK,
 				       ps->err_sts & RIO_PORT_N_ERR_STS_PORT_UA,
 				       ch, &t.want);
-	if (!ret)
+	if (!ret) {
+		rio_voq_plans++;
 		ret = rio_voq_apply(&t, 1, &step);
+	}
 	if (ret)
 		rio_voq_err(n, "port %u: cannot set participation and XOFF while %s (%pe)\n",
 			    port, step, ERR_PTR(ret));

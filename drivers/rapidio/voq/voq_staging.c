@@ -415,8 +415,10 @@ int rio_voq_staging_set_map(struct rio_voq_node *n, unsigned int port,
 	/* The ops reach the device: not across a cable that is down */
 	if (!ret && ops && rio_voq_node_cut_off(n, NULL))
 		ret = -EHOSTUNREACH;
-	if (ret)
+	if (ret) {
+		trace_rio_voq_admin(rio_voq_node_name(n), port, "staging_map", count, ret);
 		return ret;
+	}
 
 	if (ops) {
 		back = kcalloc(count, sizeof(*back), GFP_KERNEL);
@@ -431,6 +433,7 @@ int rio_voq_staging_set_map(struct rio_voq_node *n, unsigned int port,
 	if (!ret)
 		memcpy(ps->smap, map, count);
 	kfree(back);
+	trace_rio_voq_admin(rio_voq_node_name(n), port, "staging_map", count, ret);
 	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_staging_set_map);

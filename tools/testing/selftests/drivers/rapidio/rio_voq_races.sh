@@ -27,11 +27,14 @@
 # port-writes interleave only where a task sleeps; the test counts what
 # ran concurrently (notes "# races: ...").
 #
+# At the end, a link flap with rio-voq's tracepoints enabled in tracefs:
+# the port event of each change, and the link planned again.
+#
 # Needs rio-sim and rio-voq (built in, or modules it loads), configfs,
-# debugfs, rio_mport_cdev and riofm (tools/riofm) in PATH for part 1,
-# and a system with no RapidIO mport.  The repository's UML boot test
-# runs it on a kernel with KASAN (kasan_multi_shot), lockdep and
-# kmemleak (scripts/uml-test.sh).
+# debugfs, tracefs (FTRACE, EVENT_TRACING), rio_mport_cdev and riofm
+# (tools/riofm) in PATH for part 1, and a system with no RapidIO mport.
+# The repository's UML boot test runs it on a kernel with KASAN
+# (kasan_multi_shot), lockdep and kmemleak (scripts/uml-test.sh).
 cd "$(dirname "$0")" || exit 1
 . ./ktap_lib.sh
 ktap_require_root
@@ -166,6 +169,39 @@ flap_planned() {
 	[ $((a & 0x00800000)) -ne 0 ] && [ $((b & 0x00800000)) -ne 0 ] &&
 		grep -qx on $B/$NA/voq/port1/tx_state &&
 		grep -qx on $B/$NB/voq/port0/tx_state
+}
+
+# A link flap between the two switches with rio-voq's events enabled in
+# tracefs (Documentation/driver-api/rapidio/voq.rst, "Tracing"): the
+# port-write of each change, then the trace in $T/trace
+TR=/sys/kernel/tracing
+flap_trace() {
+	[ -d $TR/events/rio_voq ] || return 1
+	echo 0 > $TR/tracing_on && echo > $TR/trace &&
+		echo 1 > $TR/events/rio_voq/rio_voq_port_event/enable &&
+		echo 1 > $TR/events/rio_voq/rio_voq_link_plan/enable &&
+		echo 1 > $TR/tracing_on || return 1
+	echo "1 0" > $SA/link && echo 1 > $D/pw_flush &&
+		echo "1 1" > $SA/link && echo 1 > $D/pw_flush
+	ret=$?
+	echo 0 > $TR/tracing_on
+	cat $TR/trace > $T/trace
+	echo 0 > $TR/events/rio_voq/enable
+	return $ret
+}
+# The port event of swa's port 1 going DIR ("up -> down", "down -> up"),
+# told by its port-write, that planned the link again
+flap_traced_event() {
+	grep -q "rio_voq_port_event: $NA port 1: port-write err_sts 0x[0-9a-f]* $1 replanned yes\$" $T/trace
+}
+# After the link went down, a plan of it with generation on both ways,
+# written
+flap_traced_plan() {
+	awk -v a="$NA port 1" -v b="$NB port 0" -v down="rio_voq_port_event: $NA port 1: .* up -> down " '
+		$0 ~ down { d = 1; next }
+		d && /rio_voq_link_plan: / && index($0, a) && index($0, b) &&
+			/ gen on\/on / && !/report only/ { found = 1 }
+		END { exit !found }' $T/trace
 }
 
 # Background loops, each until $T/stop exists; each writes its count
@@ -324,6 +360,15 @@ check "and swb's voq/ follows it: rev 3" test "$(cat $B/$NB/voq/layout)" = rev3
 check "after the replacements every file of rio-voq and rio-sim reads" test "$(read_all)" -eq 0
 check "after the replacements a link flap is planned again" flap_planned
 check "after the replacements no Part 12 violation" test "$(violations)" -eq 0
+ktap_mount tracefs $TR
+check "a link flap with rio-voq's events enabled in tracefs" flap_trace
+check "tracefs: the port event of the link going down, planned again" \
+	flap_traced_event "up -> down"
+check "tracefs: the port event of the link coming back, planned again" \
+	flap_traced_event "down -> up"
+check "tracefs: the link planned again, generation on both ways, written" flap_traced_plan
+echo "# trace: $(grep -c ': rio_voq_' $T/trace) events of rio-voq during the flap, the last:"
+grep ': rio_voq_' $T/trace | tail -n 8 | sed 's/^ */#   /'
 check "after the replacements no write where the board in place has no register" \
 	test "$(cat $D/stray_writes)" -eq "$stray0"
 check_no_splat "no KASAN, lockdep, UBSAN or WARNING report from replace against replace" "$s"
