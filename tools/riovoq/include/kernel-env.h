@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What the kernel's build gives every file without an #include
+ * (compiler attributes, READ_ONCE, IS_ENABLED): riovoq's build passes
+ * it with -include to every file it compiles, the kernel's and its own.
+ */
+#ifndef _RIOVOQ_KERNEL_ENV_H
+#define _RIOVOQ_KERNEL_ENV_H
+#include <linux/kernel.h>
+
+/* The attributes of <linux/compiler_attributes.h>, for the kernel's and riovoq's files */
+#define compiler_attribute	__attribute__
+#define __maybe_unused		compiler_attribute((unused))
+#define __noreturn		compiler_attribute((noreturn))
+#define __printf(a, b)		compiler_attribute((format(printf, a, b)))
+#define READ_ONCE(x)		(x)
+#define WRITE_ONCE(x, v)	((x) = (v))
+/* No kernel option is set in userspace: KUnit's hooks are left out */
+#define IS_ENABLED(CONFIG_option)	0
+#endif
