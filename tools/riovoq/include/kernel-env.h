@@ -13,6 +13,17 @@
 #define __maybe_unused		compiler_attribute((unused))
 #define __noreturn		compiler_attribute((noreturn))
 #define __printf(a, b)		compiler_attribute((format(printf, a, b)))
+/* Messages: riovoq runs none of the code that logs */
+static inline __printf(1, 2) int no_printk(const char *fmt, ...)
+{
+	return 0;
+}
+
+#define pr_err(fmt, ...)	no_printk(fmt, ##__VA_ARGS__)
+#define pr_warn(fmt, ...)	no_printk(fmt, ##__VA_ARGS__)
+#define pr_info(fmt, ...)	no_printk(fmt, ##__VA_ARGS__)
+#define pr_debug(fmt, ...)	no_printk(fmt, ##__VA_ARGS__)
+
 #define READ_ONCE(x)		(x)
 #define WRITE_ONCE(x, v)	((x) = (v))
 /* No kernel option is set in userspace: KUnit's hooks are left out */

@@ -3,6 +3,10 @@
 #ifndef _RIOVOQ_LINUX_KOBJECT_H
 #define _RIOVOQ_LINUX_KOBJECT_H
 struct kobject {
-	void *unused;
+	struct kobject *parent;
 };
+
+/* The driver model's way from a kobject to its device: never called */
+struct device;
+#define kobj_to_dev(kobj)	((struct device *)(kobj))
 #endif

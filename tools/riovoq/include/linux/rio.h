@@ -10,4 +10,10 @@
 #include <linux/completion.h>
 #include <linux/kobject.h>
 #include <linux/list.h>
+
+/* The core's casts, in inline functions of rio-voq's headers: never called */
+struct rio_mport;
+struct rio_dev;
+#define to_rio_mport(dev)	((struct rio_mport *)(dev))
+#define to_rio_dev(dev)		((struct rio_dev *)(dev))
 #endif

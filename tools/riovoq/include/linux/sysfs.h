@@ -23,5 +23,8 @@ static inline int __sysfs_match_string(const char * const *array, size_t n,
 	return -EINVAL;
 }
 
+/* ARRAY_SIZE(a), as the kernel has it, in a form that names @a once */
+#define sysfs_match_string(a, s) \
+	__sysfs_match_string(a, sizeof(typeof(a)) / sizeof(typeof((a)[0])), s)
 #define sysfs_emit(buf, ...)	snprintf(buf, PAGE_SIZE, __VA_ARGS__)
 #endif
