@@ -55,6 +55,11 @@ our_sources() {
 	(cd "$RIO_VOQ_TOP" && find drivers include -name '*.[ch]' 2>/dev/null | LC_ALL=C sort)
 }
 
+# riovoq's C files, by absolute path (rule-policy.c: made by its tests)
+riovoq_sources() {
+	find "$RIO_VOQ_TOP/tools/riovoq" -name '*.[ch]' ! -name rule-policy.c | LC_ALL=C sort
+}
+
 # Count a kunit.py JSON report's cases: "passed failed crashed skipped"
 kunit_json_counts() {	# json file
 	python3 - "$1" <<-'PY'
@@ -237,6 +242,11 @@ step_checkpatch() {
 	# shellcheck disable=SC2046
 	(cd "$KSRC" && scripts/checkpatch.pl --strict --quiet --show-types -f \
 		$(our_sources)) || rc=1
+	# riovoq: userspace in the kernel's style (include/: its stand-ins
+	# for kernel headers), files outside the kernel's tree
+	# shellcheck disable=SC2046
+	(cd "$KSRC" && scripts/checkpatch.pl --strict --quiet --show-types --no-tree -f \
+		$(riovoq_sources)) || rc=1
 	while read -r p; do
 		case "$p" in ''|'#'*) continue ;; esac
 		patches+=("$RIO_VOQ_TOP/patches/$p")
@@ -246,7 +256,7 @@ step_checkpatch() {
 			--ignore UNKNOWN_COMMIT_ID "${patches[@]}") || rc=1
 		upstream_ids_known "${patches[@]}" || rc=1
 	fi
-	result "checkpatch --strict (sources and patches)" $rc
+	result "checkpatch --strict (sources, riovoq and patches)" $rc
 }
 
 step_kerneldoc() {

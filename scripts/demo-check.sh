@@ -57,39 +57,44 @@ check() {	# transcript; prints ok / not ok, returns the failures
 	has "show: mport <-> switch over CS64, both ways, per-VC" "$s" \
 		'^rapidio0 0 +00:s:0002 0 +cs64 +on gs0 vc +on gs0 vc +none +lat: rapidio0 has no latency-optimization register$'
 	has "show: switch <-> 48-port switch, group sizes 0 and 4, multiple acks negotiated" "$s" \
-		'^00:s:0002 1 +00:s:0003 0 +cs48 +on gs0 +on gs4 +mack +pna off: partner does not support it$'
+		'^00:s:0002 1 +00:s:0003 0 +cs48 +on gs0 +on gs4 +mack +pna off: partner_unsupported$'
 	has "show: rev 2 <-> rev 3 link off, said once" "$s" \
-		'^00:s:0002 2 +00:e:0007 0 +rev2 +off +off +none +off both ways: rev 2.x and rev 3\+ symbols are incompatible; lat: 00:e:0007 has no latency-optimization register$'
+		'^00:s:0002 2 +00:e:0007 0 +rev2 +off +off +none +both ways off: layout_mismatch; lat: 00:e:0007 has no latency-optimization register$'
 	has "show: one way off toward an endpoint that cannot receive" "$s" \
-		'^00:s:0002 3 +00:e:0008 0 +cs48 +off +on gs0 +none +A->B off: partner cannot receive; lat: 00:e:0008 has no latency-optimization register$'
+		'^00:s:0002 3 +00:e:0008 0 +cs48 +off +on gs0 +none +A->B off: partner_cannot_receive; lat: 00:e:0008 has no latency-optimization register$'
 	has "show: the endpoint without a VoQ block" "$s" \
 		'^00:s:0002 4 +00:e:0009 +- +- +- +- +00:e:0009 has no VoQ block$'
 	has "show: the 48-port switch's three endpoints, group size 4" "$s" \
 		'^00:s:0003 [1-3] +00:e:000[4-6] 0 +cs48 +on gs4 +on gs0 +none +lat: 00:e:000[4-6] has no latency-optimization register$' 3
 	has "show: the idle ports, in one line" "$s" \
 		'^idle ports \(no link\): 00:s:0002 6-7, 00:s:0003 4-47 '
+	has "show: the fabric's policy" "$s" '^fabric rapidio0: auto_config 1, poll_ms 0$'
 	n=$(section "$t" "$s" | grep -c .)
 	[ "$n" -le 15 ]; res "show fits a screen ($n lines)" $?
+	grep -qE '^== the fabric.s policy: rio_voq.policy configure$' "$t"
+	res "the policy parameter, configure by default" $?
+	has "the fabric files of the mport" '^== the fabric.s policy' \
+		'^   rapidio0: auto_config 1, poll_ms 0$'
 
 	has "the links as negotiated" '^== each link as negotiated' '<->' 8
 	has "a group-size change reaches both partners" '^== an admin gives' \
-		'after: mport TX 2, 00:s:0002 port 0 RX 2, generation 1, link configured'
+		'after: mport TX 2, 00:s:0002 port 0 RX 2, generation 1, tx_state on$'
 
 	s='^== refusals name the rule'
 	has "refusal: a reserved size" "$s" \
-		'rapidio0 port 0: tx_group_size=7 refused: group size 7 is reserved'
+		'rapidio0 port 0: tx_group_size=7 refused: tx_group_size takes 0 1 2 3 4 5 6$'
 	has "refusal: a size this end does not support" "$s" \
 		'00:s:0003 port 0: tx_group_size=5 refused: 00:s:0003 port 0 supports group sizes 0 4$'
 	has "refusal: a size the partner does not support" "$s" \
 		'00:s:0002 port 1: tx_group_size=5 refused: partner 00:s:0003 port 0 supports group sizes 0 4$'
 	has "refusal: no per-VC at this end" "$s" \
-		'00:s:0003 port 1: per_vc=1 refused: 00:s:0003 port 1 does not support per-VC backpressure$'
+		'00:s:0003 port 1: per_vc=1 refused: 00:s:0003 port 1 does not support per-VC backpressure \(capabilities 0x[0-9a-f]{8}\)$'
 	has "refusal: a partner that cannot receive" "$s" \
-		'00:s:0002 port 3: generation=1 refused: partner 00:e:0008 port 0 cannot receive VoQ symbols$'
+		'00:s:0002 port 3: generation=1 refused: partner 00:e:0008 port 0 cannot receive VoQ symbols \(capabilities 0x[0-9a-f]{8}\)$'
 	has "refusal: rev 2 and rev 3 ends" "$s" \
-		'00:s:0002 port 2: generation=1 refused: 00:s:0002 is rev 3\+ and 00:e:0007 is rev 2.x: their symbols are incompatible$'
+		'00:s:0002 port 2: generation=1 refused: 00:e:0007 is rev 2.x and 00:s:0002 is rev 3\+: their symbols are incompatible$'
 	has "refusal: no VoQ link" "$s" \
-		'00:s:0002 port 4: generation=1 refused: 00:s:0002 port 4 has no VoQ link \(partner: none\)$'
+		'00:s:0002 port 4: generation=1 refused: 00:s:0002 port 4 has no VoQ link \(partner_device: none\)$'
 	has "refusal: not root" "$s" \
 		'00:s:0002 port 4: xoff=1 refused: permission denied: only root may change VoQ settings$'
 	has "a refusal exits 1 and changes nothing" "$s" \
@@ -97,19 +102,19 @@ check() {	# transcript; prints ok / not ok, returns the failures
 
 	s='^== latency optimization, link by link'
 	has "latency optimization: multiple acks negotiated, ackID-in-PNA refused with the reason" "$s" \
-		'^   00:s:0002 port 1 \(to 00:s:0003 0\): multiple acks on; ackID-in-PNA off: partner does not support it; capabilities multiple_ack pna_recovery pna_tx$'
+		'^   00:s:0002 port 1 \(to 00:s:0003 0\): multiple acks on \(none\); ackID-in-PNA off \(partner_unsupported\); capabilities 0xe0000000$'
 	has "latency optimization: an admin's request refused with the rule" "$s" \
 		'pna_recovery=on refused: partner 00:s:0003 port 0 does not support ackID-in-PNA recovery'
 	has "latency optimization: the partner's side of it" "$s" \
-		'^   00:s:0003 port 0 \(to 00:s:0002 1\): multiple acks on; ackID-in-PNA off: not supported; capabilities multiple_ack$'
+		'^   00:s:0003 port 0 \(to 00:s:0002 1\): multiple acks on \(none\); ackID-in-PNA off \(unsupported\); capabilities 0x80000000$'
 	has "latency optimization: the ports toward map I devices, counted" "$s" \
 		'^   and 7 ports toward devices without the register \(map I\): both features off there$'
 	has "latency optimization: an admin's off turns it off at both ends" "$s" \
-		'^   00:s:0003 port 0 \(to 00:s:0002 1\): multiple acks off: turned off by the admin; '
+		'^   00:s:0003 port 0 \(to 00:s:0002 1\): multiple acks off \(admin\); '
 	has "latency optimization: the admin's choice shown at its end" "$s" \
-		'^   00:s:0002 port 1 \(to 00:s:0003 0\): multiple acks off: turned off by the admin \(admin: off\); '
+		'^   00:s:0002 port 1 \(to 00:s:0003 0\): multiple acks off \(admin\); '
 	has "latency optimization: back to auto, on at both ends" "$s" \
-		'^   00:s:0002 port 1 \(to 00:s:0003 0\): multiple acks on; ' 2
+		'^   00:s:0002 port 1 \(to 00:s:0003 0\): multiple acks on \(none\); ' 2
 
 	has "staging map toward the 48-port switch: 4 queues of 12 ports" '^== staging queues' \
 		'^   00:s:0002 port 1 \(to 00:s:0003 0\): 4 queues: q0 ports 0-11; q1 ports 12-23; q2 ports 24-35; q3 ports 36-47$'
@@ -132,24 +137,24 @@ check() {	# transcript; prints ok / not ok, returns the failures
 	res "maintenance transactions counted, none failed" $?
 	s='^== port events: the link'
 	has "link down: generation off toward it" "$s" \
-		'^   00:s:0002 port 1: link down, generation 0, link_status disabled: link down$'
+		'^   00:s:0002 port 1: port down, generation 0, tx_state down \(link_down\)$'
 	has "link down: debugfs shows the link down" "$s" \
 		'rio-voq/links: 00:s:0002.1 <-> 00:s:0003.0 cs48 down$'
 	has "link down: what congests meanwhile does not cross" "$s" \
 		'no port of 00:s:0003 is congested: all 4 staging queues of 00:s:0002 port 1 flow$'
 	has "link up: the near end planned and written again" "$s" \
-		'^   00:s:0002 port 1: link up, generation 1, TX 0 = partner RX 0, link_status configured$'
+		'^   00:s:0002 port 1: port up, generation 1, TX 0 = partner RX 0, tx_state on \(none\)$'
 	has "link up: the far end planned and written again" "$s" \
-		'^   00:s:0003 port 0: link up, generation 1, TX 4 = partner RX 4, link_status configured$'
+		'^   00:s:0003 port 0: port up, generation 1, TX 4 = partner RX 4, tx_state on \(none\)$'
 	has "link up: the status is resent (rule 4.2 g)" "$s" \
 		'00:s:0002 port 1 knows: port 2 of 00:s:0003 congested$'
 	s='^== port events: port 3'
 	has "port unavailable: XOFF set" "$s" \
-		'^   00:s:0003 port 3: link unavailable, xoff 1, participation 1, link_status disabled: link down$'
+		'^   00:s:0003 port 3: port unavailable, xoff 1, participation 1, tx_state (off|down) \([a-z_]+\)$'
 	has "port unavailable: the upstream switch is told" "$s" \
 		'00:s:0002 port 1 knows: port 3 of 00:s:0003 congested$'
 	has "port available: XOFF back, the link configured" "$s" \
-		'^   00:s:0003 port 3: link up, xoff 0, participation 1, link_status configured$'
+		'^   00:s:0003 port 3: port up, xoff 0, participation 1, tx_state on \(none\)$'
 	has "port available: the upstream switch lets it go" "$s" \
 		'no port of 00:s:0003 is congested: all 4 staging queues of 00:s:0002 port 1 flow$'
 	has "port-writes counted" "$s" \
@@ -158,7 +163,7 @@ check() {	# transcript; prints ok / not ok, returns the failures
 	has "board swap: no VoQ link before" "$s" \
 		'^   00:s:0002 port 4: partner none, generation 0$'
 	has "board swap: the new board's block planned and written" "$s" \
-		'^   00:s:0002 port 4: link up, generation 1, TX [0-6] = partner RX [0-6], link_status configured$'
+		'^   00:s:0002 port 4: port up, generation 1, TX [0-6] = partner RX [0-6], tx_state on \(none\)$'
 	has "board swap: and back, no VoQ link" "$s" \
 		'^   00:s:0002 port 4: partner none, generation 0$'
 	return "$fail"
@@ -210,9 +215,10 @@ mutant "the congestion section left out" '/^== congestion/,/^$/d'
 mutant "the refusals left out" '/^== refusals/,/^$/d'
 mutant "a link missing from show" '/^00:s:0002 4 .*no VoQ block/d'
 mutant "the port events left out" '/^== port events/,/^$/d'
-mutant "a link left down after recovery" 's/link up, generation 1, TX 0/link down, generation 0, TX 0/'
+mutant "a link left down after recovery" 's/port up, generation 1, TX 0/port down, generation 0, TX 0/'
 mutant "the latency optimization left out" '/^== latency optimization/,/^$/d'
-mutant "multiple acks on at one end only" '/^   00:s:0003 port 0 (to 00:s:0002 1): multiple acks on/s/multiple acks on/multiple acks off: not supported/'
+mutant "multiple acks on at one end only" '/^   00:s:0003 port 0 (to 00:s:0002 1): multiple acks on/s/multiple acks on (none)/multiple acks off (unsupported)/'
+mutant "the fabric's policy left out" '/^== the fabric.s policy/,/^$/d'
 rm -f "$m"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -41,6 +41,15 @@ echo "== each link as negotiated (/sys/kernel/debug/rio-voq/links)"
 cat /sys/kernel/debug/rio-voq/links
 echo "   rio-voq's own maintenance accesses: $(tr '\n' ' ' < /sys/kernel/debug/rio-voq/counters | sed 's/ *$//')"
 
+# A port's partner, "device port" (partner_device, partner_port)
+partner() {	# sysfs port dir
+	if [ "$(cat $1/partner_device)" = none ]; then
+		echo none
+	else
+		echo "$(cat $1/partner_device) $(cat $1/partner_port)"
+	fi
+}
+
 # The first VoQ port (device port) of a switch whose FILE matches a
 # grep pattern, or nothing
 find_port() {	# file pattern
@@ -60,9 +69,17 @@ try() {
 	"$@" 2>&1 | sed 's/^/   /'
 }
 
+echo
+echo "== the fabric's policy: rio_voq.policy $(cat /sys/module/rio_voq/parameters/policy 2>/dev/null || echo -)"
+for m in /sys/class/rapidio_port/*/voq; do
+	[ -e $m/auto_config ] || continue
+	n=${m%/voq}
+	echo "   ${n##*/}: auto_config $(cat $m/auto_config), poll_ms $(cat $m/poll_ms)"
+done
+
 H=/sys/class/rapidio_port/rapidio0/voq/port0
 if [ -d "$H" ]; then
-	set -- $(cat $H/partner)
+	set -- $(partner $H)
 	P=/sys/bus/rapidio/devices/$1/voq/port$2
 	echo
 	echo "== an admin gives the mport's symbols 2 group bits:"
@@ -70,7 +87,7 @@ if [ -d "$H" ]; then
 	echo "   before: mport TX $(cat $H/tx_group_size), $1 port $2 RX $(cat $P/rx_group_size)"
 	echo 2 > $H/tx_group_size
 	echo "   after: mport TX $(cat $H/tx_group_size), $1 port $2 RX $(cat $P/rx_group_size)," \
-	     "generation $(cat $H/generation), link $(cat $H/link_status)"
+	     "generation $(cat $H/generation), tx_state $(cat $H/tx_state)"
 fi
 
 echo
@@ -80,16 +97,16 @@ big=$(grep -lx 48 /sys/bus/rapidio/devices/*/voq/ports 2>/dev/null | head -n 1)
 if [ -n "$big" ]; then
 	big=${big%/voq/ports}
 	big=${big##*/}
-	set -- $(cat /sys/bus/rapidio/devices/$big/voq/port0/partner)
+	set -- $(partner /sys/bus/rapidio/devices/$big/voq/port0)
 	try riovoq set "$big" 0 tx_group_size=5
 	try riovoq set "$1" "$2" tx_group_size=5
 	try riovoq set "$big" 1 per_vc=1
 fi
-set -- $(find_port link_status 'partner cannot receive')
+set -- $(find_port tx_reason '^partner_cannot_receive$')
 [ $# -eq 2 ] && try riovoq set "$1" "$2" generation=1
-set -- $(find_port link_status 'rev 2.x and rev 3')
+set -- $(find_port tx_reason '^layout_mismatch$')
 [ $# -eq 2 ] && try riovoq set "$1" "$2" generation=1
-set -- $(find_port partner '^none$')
+set -- $(find_port partner_device '^none$')
 if [ $# -eq 2 ]; then
 	try riovoq set "$1" "$2" generation=1
 	try su -s /bin/sh nobody -c "riovoq set $1 $2 xoff=1"
@@ -103,18 +120,20 @@ echo "   (exit status of the last refusal as root:" \
 # and an accepted one (riovoq set)
 lat_line() {	# sysfs port dir
 	d=${1%/voq/*}
-	echo "   ${d##*/} port ${1##*/port} (to $(cat $1/partner)): multiple acks $(cat $1/multiple_ack);" \
-	     "ackID-in-PNA $(cat $1/pna_recovery); capabilities $(cat $1/latency_capabilities)"
+	echo "   ${d##*/} port ${1##*/port} (to $(partner $1)): multiple acks" \
+	     "$(cat $1/multiple_ack) ($(cat $1/multiple_ack_reason)); ackID-in-PNA" \
+	     "$(cat $1/pna_recovery) ($(cat $1/pna_recovery_reason));" \
+	     "capabilities $(cat $1/latency_capabilities)"
 }
 first= nomap=0
 for p in /sys/bus/rapidio/devices/*/voq/port[0-9]*; do
-	[ -e $p/multiple_ack ] && [ "$(cat $p/partner)" != none ] || continue
+	[ -e $p/multiple_ack ] && [ "$(cat $p/partner_device)" != none ] || continue
 	if [ -z "$first" ]; then
 		echo
 		echo "== latency optimization, link by link (multiple acknowledges, ackID-in-PNA recovery)"
 		first=1
 	fi
-	if grep -q 'partner has no latency-optimization register' $p/multiple_ack; then
+	if grep -qx no_partner_register $p/multiple_ack_reason; then
 		nomap=$((nomap + 1))
 		continue
 	fi
@@ -122,14 +141,14 @@ for p in /sys/bus/rapidio/devices/*/voq/port[0-9]*; do
 done
 [ $nomap -eq 0 ] ||
 	echo "   and $nomap ports toward devices without the register (map I): both features off there"
-set -- $(find_port pna_recovery '^off: partner does not support it')
+set -- $(find_port pna_recovery_reason '^partner_unsupported$')
 if [ $# -eq 2 ]; then
 	L=/sys/bus/rapidio/devices/$1/voq/port$2
 	echo "   an admin asks for ackID-in-PNA recovery where the partner lacks it, then turns multiple acknowledges off and back to auto"
 	try riovoq set "$1" "$2" pna_recovery=on
 	try riovoq set "$1" "$2" multiple_ack=off
 	lat_line $L
-	set -- $(cat $L/partner)
+	set -- $(partner $L)
 	lat_line /sys/bus/rapidio/devices/$1/voq/port$2
 	set -- $(echo $L | sed 's|.*/devices/\([^/]*\)/voq/port\(.*\)|\1 \2|')
 	try riovoq set "$1" "$2" multiple_ack=auto
@@ -160,7 +179,7 @@ for d in /sys/bus/rapidio/devices/*:s:*; do
 	for p in $d/voq/port[0-9]*; do
 		nq=$(cat $p/staging_queues)
 		[ "$nq" != 0 ] || continue
-		echo "   ${d##*/} port ${p##*/port} (to $(cat $p/partner)): $nq queues:" \
+		echo "   ${d##*/} port ${p##*/port} (to $(partner $p)): $nq queues:" \
 		     "$(queues < $p/staging_map)"
 	done
 done
@@ -170,7 +189,7 @@ done
 # holds back the staging queue of that port
 S=/sys/kernel/debug/rio-sim/rio-sim0
 if [ "$topo" = voqmix ] && [ -n "$big" ] && [ -e $S/dev2/congest ]; then
-	set -- $(cat /sys/bus/rapidio/devices/$big/voq/port0/partner)
+	set -- $(partner /sys/bus/rapidio/devices/$big/voq/port0)
 	up=$1 upp=$2
 	map=$(cat /sys/bus/rapidio/devices/$up/voq/port$upp/staging_map)
 	fmt=$(cat /sys/bus/rapidio/devices/$big/voq/port0/symbol_format)
@@ -245,17 +264,17 @@ if [ "$topo" = voqmix ] && [ -n "$big" ] && [ -e $S/dev1/link ]; then
 	U=/sys/bus/rapidio/devices/$up/voq/port$upp
 	B=/sys/bus/rapidio/devices/$big/voq/port0
 	end() {	# sysfs port dir, name, partner dir
-		echo "   $2: link $(cat $1/link_state), generation $(cat $1/generation)," \
+		echo "   $2: port $(cat $1/port_state), generation $(cat $1/generation)," \
 		     "TX $(cat $1/tx_group_size) = partner RX $(cat $3/rx_group_size)," \
-		     "link_status $(cat $1/link_status)"
+		     "tx_state $(cat $1/tx_state) ($(cat $1/tx_reason))"
 	}
 	echo
 	echo "== port events: the link $up port $upp <-> $big port 0 flaps"
 	echo "   # echo '$upp 0' > $S/dev1/link"
 	echo "$upp 0" > $S/dev1/link
-	wait_for $U/link_state down
-	echo "   $up port $upp: link $(cat $U/link_state), generation $(cat $U/generation)," \
-	     "link_status $(cat $U/link_status)"
+	wait_for $U/port_state down
+	echo "   $up port $upp: port $(cat $U/port_state), generation $(cat $U/generation)," \
+	     "tx_state $(cat $U/tx_state) ($(cat $U/tx_reason))"
 	echo "   /sys/kernel/debug/rio-voq/links:" \
 	     "$(grep -F "$up.$upp <-> $big.0" /sys/kernel/debug/rio-voq/links)"
 	echo "   # echo '2 1' > $S/dev2/congest   (while the link is down)"
@@ -263,7 +282,7 @@ if [ "$topo" = voqmix ] && [ -n "$big" ] && [ -e $S/dev1/link ]; then
 	story "$(sym dev1 $upp 8)"
 	echo "   # echo '$upp 1' > $S/dev1/link"
 	echo "$upp 1" > $S/dev1/link
-	wait_for $U/link_status configured
+	wait_for $U/tx_state on
 	end $U "$up port $upp" $B
 	end $B "$big port 0" $U
 	echo "   $big port 0 resent its status on recovery (rule 4.2 g)"
@@ -275,15 +294,16 @@ if [ "$topo" = voqmix ] && [ -n "$big" ] && [ -e $S/dev1/link ]; then
 	echo "== port events: port 3 of $big becomes unavailable"
 	echo "   # echo '3 1' > $S/dev2/unavailable"
 	echo "3 1" > $S/dev2/unavailable
-	wait_for $P/link_state unavailable
-	echo "   $big port 3: link $(cat $P/link_state), xoff $(cat $P/xoff)," \
-	     "participation $(cat $P/participation), link_status $(cat $P/link_status)"
+	wait_for $P/port_state unavailable
+	echo "   $big port 3: port $(cat $P/port_state), xoff $(cat $P/xoff)," \
+	     "participation $(cat $P/participation), tx_state $(cat $P/tx_state) ($(cat $P/tx_reason))"
 	story "$(sym dev1 $upp 8)"
 	echo "   # echo '3 0' > $S/dev2/unavailable"
 	echo "3 0" > $S/dev2/unavailable
-	wait_for $P/link_status configured
-	echo "   $big port 3: link $(cat $P/link_state), xoff $(cat $P/xoff)," \
-	     "participation $(cat $P/participation), link_status $(cat $P/link_status)"
+	wait_for $P/port_state up
+	wait_for $P/tx_state on
+	echo "   $big port 3: port $(cat $P/port_state), xoff $(cat $P/xoff)," \
+	     "participation $(cat $P/participation), tx_state $(cat $P/tx_state) ($(cat $P/tx_reason))"
 	story "$(sym dev1 $upp 8)"
 	f=/sys/kernel/debug/rio-sim/rio-sim0
 	echo "   port-writes: $(cat $f/pw_sent) sent, $(cat $f/pw_lost) lost (sent by" \
@@ -295,11 +315,11 @@ if [ "$topo" = voqmix ] && [ -n "$big" ] && [ -e $S/dev1/link ]; then
 	if [ -e $S/dev8/replace ]; then
 		echo
 		echo "== port events: the endpoint on $up port 4 (no VoQ block) is swapped for a rev 3 board"
-		echo "   $up port 4: partner $(cat $A/partner), generation $(cat $A/generation)"
+		echo "   $up port 4: partner $(partner $A), generation $(cat $A/generation)"
 		echo "   # echo '1 rev3' > $S/dev8/replace"
 		echo "1 rev3" > $S/dev8/replace
-		wait_for $A/link_status configured
-		set -- $(cat $A/partner)
+		wait_for $A/tx_state on
+		set -- $(partner $A)
 		F=/sys/bus/rapidio/devices/$1/voq/port$2
 		i=0	# its voq/ is made after the event's handling
 		while [ ! -e $F/rx_group_size ] && [ $i -lt 20 ]; do
@@ -309,8 +329,8 @@ if [ "$topo" = voqmix ] && [ -n "$big" ] && [ -e $S/dev1/link ]; then
 		end $A "$up port 4" $F
 		echo "   # echo '1 none' > $S/dev8/replace   (and back)"
 		echo "1 none" > $S/dev8/replace
-		wait_for $A/partner none
-		echo "   $up port 4: partner $(cat $A/partner), generation $(cat $A/generation)"
+		wait_for $A/partner_device none
+		echo "   $up port 4: partner $(partner $A), generation $(cat $A/generation)"
 	fi
 fi
 echo

@@ -28,6 +28,8 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
 static const struct {
 	const char *name;
 	int err;
@@ -78,7 +80,7 @@ static int injected_path(const char *path, int rd)
 	} else if (rd) {
 		return 0;
 	}
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(names); i++)
 		if (!strcmp(s, names[i].name))
 			return names[i].err;
 	return atoi(s);

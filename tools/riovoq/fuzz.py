@@ -31,9 +31,11 @@ KEYS = ["generation", "participation", "xoff", "per_vc", "tx_group_size",
         "rx_group_size", "symbol_format", "staging_map", "multiple_ack",
         "pna_recovery"]
 WORDS = ["none", "rapidio0", "00:s:0002", "00:e:0003", "00:e:0004", "00:e:0005",
-         "root", "null", "rev2", "rev3", "cs48", "cs64", "gen", "rx", "per_vc",
-         "configured", "reported", "disabled:", "failed:", "multiple_ack",
-         "pna_recovery", "pna_tx", "on", "off:", "(admin: on)", "..", "/", "../../..",
+         "root", "null", "rev2", "rev3", "cs48", "cs64", "on", "off", "failed",
+         "down", "up", "unavailable", "admin", "partner_cannot_receive",
+         "layout_mismatch", "not_rediscovered", "out_of_reach", "no_link",
+         "0xe00ee000", "0x40000000", "0xffffffff", "0x00000000", "0xe0c00000",
+         "0x", "0xE0000000", "auto", "..", "/", "../../..",
          "0", "1", "7", "255", "256", "4294967296", "-1", "\"", "\\", "\n", " "]
 
 

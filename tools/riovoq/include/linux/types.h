@@ -6,8 +6,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stddef.h>
-typedef uint8_t u8;
-typedef uint16_t u16;
-typedef uint32_t u32;
-typedef uint64_t u64;
+typedef __u8 u8;
+typedef __u16 u16;
+typedef __u32 u32;
+typedef __u64 u64;
 #endif
