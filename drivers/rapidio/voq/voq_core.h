@@ -242,14 +242,12 @@ struct rio_voq_node;
 /**
  * struct rio_voq_kdir - a node's voq/ directory (voq_sysfs.c)
  * @kobj: its kobject, under the device's (or the mport's) own
- * @node: the node it shows; it outlives the directory
- * @released: completed by the kobject's release: the node's teardown
- *	waits for it before the node goes
+ * @node: the node it shows, while the directory is in sysfs (its
+ *	release, which frees it, may come after the node is gone)
  */
 struct rio_voq_kdir {
 	struct kobject kobj;
 	struct rio_voq_node *node;
-	struct completion released;
 };
 
 /* The files of a port whose change is notified (sysfs_notify()) */
@@ -264,9 +262,8 @@ enum rio_voq_notify {
 /**
  * struct rio_voq_kport - a node's voq/port<N>/ directory (voq_sysfs.c)
  * @kobj: its kobject, under the node's voq/
- * @node: the node; it outlives the directory
+ * @node: the node, while the directory is in sysfs
  * @port: the port it shows
- * @released: completed by the kobject's release, as &rio_voq_kdir's
  * @kn: the files whose change is notified, NULL where hidden
  * @shown: the word each of them showed when last compared (a pointer
  *	into a table of words); changes are notified after each entry point
@@ -275,7 +272,6 @@ struct rio_voq_kport {
 	struct kobject kobj;
 	struct rio_voq_node *node;
 	unsigned int port;
-	struct completion released;
 	struct kernfs_node *kn[RIO_VOQ_NR_NOTIFY];
 	const char *shown[RIO_VOQ_NR_NOTIFY];
 };
@@ -740,6 +736,8 @@ int rio_voq_sysfs_add(struct rio_voq_node *n);
 void rio_voq_sysfs_del(struct rio_voq_node *n);
 void rio_voq_sysfs_remove(struct rio_voq_node *n);
 void rio_voq_sysfs_sync(void);
+int rio_voq_sysfs_objects(void);
+void rio_voq_sysfs_exit(void);
 
 /* Test hooks, built with KUnit only */
 int rio_voq_test_auto_config(struct rio_mport *mport, bool on);

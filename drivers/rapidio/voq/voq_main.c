@@ -378,6 +378,7 @@ static int __init rio_voq_init(void)
 	if (ret) {
 		rio_voq_debugfs_exit();
 		destroy_workqueue(rio_voq_wq);
+		rio_voq_sysfs_exit();
 		return ret;
 	}
 	return 0;
@@ -390,6 +391,7 @@ static void __exit rio_voq_exit(void)
 	destroy_workqueue(rio_voq_wq);
 	rio_voq_debugfs_exit();
 	rio_voq_choices_free();
+	rio_voq_sysfs_exit();	/* the last directory's release has run */
 }
 
 module_init(rio_voq_init);

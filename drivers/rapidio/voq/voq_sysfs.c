@@ -11,12 +11,15 @@
  * The objects follow drivers/cpuidle/sysfs.c: each directory is a
  * kobject embedded in rio-voq's state of its node (struct rio_voq_kdir)
  * or port (struct rio_voq_kport), with a kobj_type whose release
- * completes a completion; the node's teardown waits for it (as
- * cpufreq_policy_put_kobj() does), so no release runs after the node or
- * the module is gone.  A file finds its node and port with
- * container_of().  No uevent: nothing listens for one on a kobject that
- * is not a device; a change of tx_state, port_state, multiple_ack or
- * pna_recovery is told to poll() with sysfs_notify_dirent().
+ * frees it.  Removal waits for the readers in the files, not for the
+ * release, which may come later (a reference held, or
+ * CONFIG_DEBUG_KOBJECT_RELEASE) and touches nothing but its object; the
+ * module's exit waits for the last release (as cpufreq_policy_put_kobj()
+ * waits for its one), so none runs after the module is gone.  A file
+ * finds its node and port with container_of().  No uevent: nothing
+ * listens for one on a kobject that is not a device; a change of
+ * tx_state, port_state, multiple_ack or pna_recovery is told to poll()
+ * with sysfs_notify_dirent().
  *
  * The directories follow the nodes (rio_voq_sysfs_sync(), after every
  * operation that may have made or replaced a block).
@@ -32,7 +35,6 @@
  */
 
 #include <kunit/visibility.h>
-#include <linux/completion.h>
 #include <linux/ctype.h>
 #include <linux/kobject.h>
 #include <linux/kstrtox.h>
@@ -42,6 +44,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/sysfs.h>
+#include <linux/wait_bit.h>
 
 #include "voq_core.h"
 
@@ -767,14 +770,55 @@ static const struct attribute_group rio_voq_port_group = {
 
 /* The objects: cpuidle's model (see the top of this file) */
 
+/*
+ * Directories whose release has not run yet, of every node: a release
+ * may come long after its node is gone (a reference held by a reader in
+ * sysfs, or delayed by CONFIG_DEBUG_KOBJECT_RELEASE), and it runs code
+ * of this module, so the module's exit waits for the count to fall to
+ * zero (rio_voq_sysfs_exit()), as cpufreq_policy_put_kobj() waits for
+ * its one.  A release frees its own directory and touches nothing else:
+ * the node does not wait for it.
+ */
+static atomic_t rio_voq_sysfs_objs = ATOMIC_INIT(0);
+
+static void rio_voq_sysfs_obj_gone(void)
+{
+	if (atomic_dec_and_test(&rio_voq_sysfs_objs))
+		wake_up_var(&rio_voq_sysfs_objs);
+}
+
 static void rio_voq_kdir_release(struct kobject *kobj)
 {
-	complete(&container_of(kobj, struct rio_voq_kdir, kobj)->released);
+	kfree(container_of(kobj, struct rio_voq_kdir, kobj));
+	rio_voq_sysfs_obj_gone();
 }
 
 static void rio_voq_kport_release(struct kobject *kobj)
 {
-	complete(&container_of(kobj, struct rio_voq_kport, kobj)->released);
+	kfree(container_of(kobj, struct rio_voq_kport, kobj));
+	rio_voq_sysfs_obj_gone();
+}
+
+/**
+ * rio_voq_sysfs_objects() - how many directories are still to be released
+ *
+ * Return: the count, of every node (removed or not).
+ */
+int rio_voq_sysfs_objects(void)
+{
+	return atomic_read(&rio_voq_sysfs_objs);
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_sysfs_objects);
+
+/**
+ * rio_voq_sysfs_exit() - wait until every directory has been released
+ *
+ * Called at the module's exit, after every node is gone: no release
+ * runs after it returns.
+ */
+void rio_voq_sysfs_exit(void)
+{
+	wait_var_event(&rio_voq_sysfs_objs, !atomic_read(&rio_voq_sysfs_objs));
 }
 
 static const struct attribute_group *rio_voq_dev_dir_groups[] = {
@@ -823,12 +867,10 @@ static struct rio_voq_kport *rio_voq_kport_add(struct rio_voq_node *n,
 		return NULL;
 	kp->node = n;
 	kp->port = port;
-	init_completion(&kp->released);
+	atomic_inc(&rio_voq_sysfs_objs);
 	if (kobject_init_and_add(&kp->kobj, &rio_voq_port_ktype, &n->kdir->kobj,
 				 "port%u", port)) {
-		kobject_put(&kp->kobj);
-		wait_for_completion(&kp->released);
-		kfree(kp);
+		kobject_put(&kp->kobj);	/* its release frees it */
 		return NULL;
 	}
 	for (i = 0; i < RIO_VOQ_NR_NOTIFY; i++)
@@ -842,8 +884,8 @@ static struct rio_voq_kport *rio_voq_kport_add(struct rio_voq_node *n,
 
 /*
  * Remove a port's directory: its files gone, the readers in them
- * drained; its release may come later (a reference held, or
- * CONFIG_DEBUG_KOBJECT_RELEASE): rio_voq_kport_free() waits for it
+ * drained; its release, which frees it, may come later (a reference
+ * held, or CONFIG_DEBUG_KOBJECT_RELEASE)
  */
 static void rio_voq_kport_del(struct rio_voq_kport *kp)
 {
@@ -853,12 +895,6 @@ static void rio_voq_kport_del(struct rio_voq_kport *kp)
 		sysfs_put(kp->kn[i]);
 	kobject_del(&kp->kobj);
 	kobject_put(&kp->kobj);
-}
-
-static void rio_voq_kport_free(struct rio_voq_kport *kp)
-{
-	wait_for_completion(&kp->released);
-	kfree(kp);
 }
 
 /**
@@ -890,13 +926,11 @@ int rio_voq_sysfs_add(struct rio_voq_node *n)
 	}
 	n->nkport = nports;
 	kd->node = n;
-	init_completion(&kd->released);
+	atomic_inc(&rio_voq_sysfs_objs);
 	if (kobject_init_and_add(&kd->kobj, n->rdev ? &rio_voq_dev_dir_ktype :
 						      &rio_voq_mport_dir_ktype,
 				 parent, "voq")) {
-		kobject_put(&kd->kobj);
-		wait_for_completion(&kd->released);
-		kfree(kd);
+		kobject_put(&kd->kobj);	/* its release frees it */
 		rio_voq_sysfs_del(n);
 		return -ENOMEM;
 	}
@@ -915,34 +949,24 @@ int rio_voq_sysfs_add(struct rio_voq_node *n)
  * rio_voq_sysfs_del() - remove a node's sysfs directories
  * @n: the node
  *
- * Returns once they are released: no reader is in them and no release
- * of theirs is to come.  Must not be called with rio_voq_lock held:
- * removal waits for the reads and writes in progress, which take it.
+ * Returns once no reader is in them any more; their releases, which
+ * free them, may come later (see rio_voq_sysfs_exit()).  Must not be
+ * called with rio_voq_lock held: removal waits for the reads and writes
+ * in progress, which take it.
  */
 void rio_voq_sysfs_del(struct rio_voq_node *n)
 {
 	unsigned int p;
 
-	/*
-	 * Every directory removed first, then their releases waited for:
-	 * delayed (CONFIG_DEBUG_KOBJECT_RELEASE), they run side by side
-	 */
 	for (p = 0; n->kport && p < n->nkport; p++)
 		if (n->kport[p])
 			rio_voq_kport_del(n->kport[p]);
-	if (n->kdir) {
-		kobject_del(&n->kdir->kobj);
-		kobject_put(&n->kdir->kobj);
-	}
-	for (p = 0; n->kport && p < n->nkport; p++)
-		if (n->kport[p])
-			rio_voq_kport_free(n->kport[p]);
 	kfree(n->kport);
 	n->kport = NULL;
 	n->nkport = 0;
 	if (n->kdir) {
-		wait_for_completion(&n->kdir->released);
-		kfree(n->kdir);
+		kobject_del(&n->kdir->kobj);
+		kobject_put(&n->kdir->kobj);
 	}
 	n->kdir = NULL;
 }
