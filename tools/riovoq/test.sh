@@ -254,6 +254,24 @@ assert e5['layout'] == 'rev2', e5
 assert all(r['latency'] is None for r in d), 'latency without its files'
 "
 
+echo "# an mport whose port has no VoQ block: its fabric's files alone"
+mkdir -p "$S/class/rapidio_port/rapidio1/voq"
+echo 0 > "$S/class/rapidio_port/rapidio1/voq/auto_config"
+echo 100 > "$S/class/rapidio_port/rapidio1/voq/poll_ms"
+expect "show: its fabric's line, no failure" 0 '^fabric rapidio1: auto_config 0, poll_ms 100$' show
+R show -j
+printf '%s\n' "$out" > "$T/m1.json"
+ok "show -j: its fabric, no port" python3 -c "
+import json
+j = json.load(open('$T/m1.json'))
+assert j['fabrics'][1] == {'mport': 'rapidio1', 'auto_config': '0', 'poll_ms': '100'}, j['fabrics']
+assert not [r for r in j['ports'] if r['device'] == 'rapidio1'], 'a port'
+"
+expect "show -a rapidio1: the fabric, no port" 0 '^fabric rapidio1: auto_config 0, poll_ms 100$' show -a rapidio1
+echo "read EIO" > "$S/class/rapidio_port/rapidio1/voq/poll_ms.errno"
+expect "a fabric file that cannot be read: exit 3, named" 3 'rapidio1/voq/poll_ms: Input/output error$' show
+rm -rf "$S/class/rapidio_port/rapidio1"
+
 echo "# latency optimization: show -a and -j"
 S0=$S S=$LT
 R show -a
