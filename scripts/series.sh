@@ -287,8 +287,12 @@ fixes_build() {	# name patch
 fixes() {
 	local line p needs n rc=0 t0 new
 	t0=$(date +%s)
-	[ -d "$fixes_tree/.git" ] || [ -f "$fixes_tree/.git" ] ||
+	# (again when the pristine repository was made anew: make_base)
+	git -C "$fixes_tree" rev-parse -q --verify rio-voq-base >/dev/null 2>&1 || {
+		rm -rf "$fixes_tree"
+		git -C "$base" worktree prune
 		git -C "$base" worktree add -q --detach "$fixes_tree" rio-voq-base
+	}
 	git -C "$fixes_tree" checkout -q -f --detach rio-voq-base
 	git -C "$fixes_tree" clean -q -f -d
 	# The pristine tree's own diagnostics, which no fix is asked to mend
