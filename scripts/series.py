@@ -8,8 +8,14 @@ BASE_REPO is a git repository whose tag rio-voq-base is the pristine
 pinned tree (scripts/series.sh makes it).  The commits are built with git's plumbing
 in a temporary index, so the base repository's checkout is not touched:
 each step of scripts/series/plan becomes one commit on top of the base,
-then git format-patch writes the series with a cover letter (the
-subject and text of scripts/series/cover.txt) into OUT_DIR.
+then git format-patch writes the whole chain with a cover letter (the
+subject and text of scripts/series/cover.txt) into OUT_DIR, and each
+submission of the plan (its "series NAME" lines) into OUT_DIR/NAME/,
+numbered from 1, with a cover letter of its own: the subject and text
+of scripts/series/NAME.cover, then the list of its patches, which of
+them go to stable, their diffstat and base-commit:, all generated.  Its
+To: and Cc: are those scripts/get_maintainer.pl of the base tree gives
+for the files the submission touches (see recipients()).
 
 Author and Signed-off-by come from the git configuration of the
 repository this script is run from (user.name, user.email), at export
@@ -97,17 +103,22 @@ def signed(msg, signoff):
 
 
 def read_plan():
-    steps = []
+    """The steps of the plan; each core and new step ends with the name
+    of the submission it belongs to (None before the first series line)."""
+    steps, name = [], None
     with open(os.path.join(PLAN_DIR, 'plan')) as f:
         for line in f:
             words = line.split('#', 1)[0].split()
             if not words:
                 continue
-            if words[0] == 'core' and len(words) == 2:
-                steps.append(('core', words[1]))
+            if words[0] == 'series' and len(words) == 2:
+                name = words[1]
+            elif words[0] == 'core' and (len(words) == 2 or (
+                    len(words) > 3 and words[2] == 'needs')):
+                steps.append(('core', words[1], words[3:], name))
             elif words[0] == 'new' and len(words) >= 5:
                 steps.append(('new', words[1], words[2], words[3],
-                              words[4:]))
+                              words[4:], name))
             elif words[0] == 'skip' and len(words) >= 2:
                 steps.append(('skip', words[1:]))
             else:
@@ -129,6 +140,11 @@ def check_coverage(steps):
     with open(os.path.join(TOP, 'patches', 'series')) as f:
         series = [l.strip() for l in f if l.strip() and not l.startswith('#')]
     used = [s[1] for s in steps if s[0] == 'core']
+    for s in steps:
+        if s[0] == 'core':
+            for n in s[2]:
+                if n not in used[:used.index(s[1])]:
+                    die(f'plan: {s[1]} needs {n}, which is not before it')
     used += [s[3] for s in steps if s[0] == 'new' and s[3] != '-']
     if sorted(used) != sorted(series):
         die('plan and patches/series differ: '
@@ -180,12 +196,83 @@ def maintainers(text, entry, paths, name, email):
         return '\n'.join(lines[:i] + block + lines[j:])
     block = [title, f'M:\t{name} <{email}>', 'L:\tlinux-kernel@vger.kernel.org',
              'S:\tMaintained'] + ['F:\t' + p for p in sorted(pats)] + ['']
-    # Before the first section whose title sorts after ours
+    # Before the first section whose title sorts after ours, as
+    # scripts/parse-maintainers.pl sorts them (by_category: upper case,
+    # THE REST last), which puts ours beside RAPIDIO SUBSYSTEM
+    def key(t):
+        return t.upper().replace('THE REST', 'ZZZZZZ')
     for k in range(1, len(lines) - 1):
         if lines[k - 1] == '' and re.match(r'^[A-Z]:\t', lines[k + 1]) \
-           and lines[k] > title:
+           and key(lines[k]) > key(title):
             return '\n'.join(lines[:k] + block + lines[k:])
     die('MAINTAINERS: no place for ' + title)
+
+
+def recipients(base, commits):
+    """To: and Cc: of a submission: scripts/get_maintainer.pl of the base
+    tree (its MAINTAINERS; --no-git: the tree has no history to weigh)
+    on the submission's patches.  Maintainers, supporters and reviewers
+    go to To:, lists to Cc:.  Empty if the base tree has no
+    get_maintainer.pl."""
+    gm = os.path.join(base, 'scripts', 'get_maintainer.pl')
+    if not os.path.exists(gm):
+        return [], []
+    diff = run(['git', 'format-patch', '--stdout', '--no-signature',
+                f'{commits[0]}^..{commits[-1]}'], cwd=base)
+    with tempfile.NamedTemporaryFile('w', suffix='.patch') as f:
+        f.write(diff)
+        f.flush()
+        res = run(['perl', gm, '--no-git', '--no-git-fallback', '--no-tree',
+                   f.name], cwd=base)
+    to, cc = [], []
+    for line in res.splitlines():
+        m = re.match(r'(.*?(?:>|@\S+))\s+\((.*)\)$', line.strip())
+        if not m:
+            continue
+        (cc if 'list' in m.group(2).split(':')[0] else to).append(m.group(1))
+    return to, cc
+
+
+def submission(base, out, name, commits, first, last):
+    """Write the submission name (commits, first..last of the chain) into
+    out/name, with its cover letter."""
+    sub = os.path.join(out, name)
+    os.makedirs(sub, exist_ok=True)
+    for f in os.listdir(sub):
+        if f.endswith('.patch'):
+            os.unlink(os.path.join(sub, f))
+    to, cc = recipients(base, commits)
+    cover_txt = os.path.join(PLAN_DIR, name + '.cover')
+    if os.path.exists(cover_txt):
+        with open(cover_txt) as f:
+            subject, _, blurb = f.read().partition('\n\n')
+    else:
+        subject, blurb = f'rapidio: series {name}', ''
+    # A cover subject "[RFC] ..." makes every patch of it [RFC PATCH]
+    rfc = subject.startswith('[RFC] ')
+    subject = subject[len('[RFC] '):] if rfc else subject
+    args = ['git', 'format-patch', '-q', '--cover-letter', '--no-signature',
+            '--base=rio-voq-base', '-o', sub] + (['--rfc'] if rfc else [])
+    args += [f'--to={a}' for a in to] + [f'--cc={a}' for a in cc]
+    run(args + [f'{first}..{last}'], cwd=base)
+    n = len(commits)
+    listing, stable = [], []
+    for i, c in enumerate(commits, 1):
+        msg = run(['git', 'log', '-1', '--format=%B', c], cwd=base)
+        listing.append(f'  {i:>{len(str(n))}}/{n} {msg.splitlines()[0]}')
+        if re.search(r'^Cc: stable@vger\.kernel\.org', msg, re.M):
+            stable.append(str(i))
+    blurb = blurb.rstrip('\n') + '\n\nThe patches:\n\n' + '\n'.join(listing)
+    if stable:
+        blurb += ('\n\nFor stable (Cc: stable@vger.kernel.org): '
+                  + ', '.join(stable) + '.')
+    cover = os.path.join(sub, '0000-cover-letter.patch')
+    with open(cover) as f:
+        text = f.read()
+    text = text.replace('*** SUBJECT HERE ***', subject.strip())
+    text = text.replace('*** BLURB HERE ***', blurb)
+    with open(cover, 'w') as f:
+        f.write(text)
 
 
 def main():
@@ -200,12 +287,15 @@ def main():
                GIT_COMMITTER_NAME=name, GIT_COMMITTER_EMAIL=email)
     signoff = f'Signed-off-by: {name} <{email}>\n'
     head = run(['git', 'rev-parse', 'rio-voq-base^{commit}'], cwd=base).strip()
+    subs = []	# [name, first commit's parent, commits]
     with tempfile.TemporaryDirectory() as tmp:
         env['GIT_INDEX_FILE'] = os.path.join(tmp, 'index')
         run(['git', 'read-tree', head], cwd=base, env=env)
         for s in steps:
             if s[0] == 'skip':
                 continue
+            if s[-1] and (not subs or subs[-1][0] != s[-1]):
+                subs.append([s[-1], head, []])
             if s[0] == 'core':
                 patches, msg = [s[1]], core_message(
                     os.path.join(TOP, 'patches', s[1]))
@@ -234,6 +324,8 @@ def main():
             head = run(['git', 'commit-tree', tree, '-p', head, '-F', '-'],
                        cwd=base, env=env,
                        data=signed(msg, signoff)).strip()
+            if s[-1]:
+                subs[-1][2].append(head)
     run(['git', 'update-ref', 'refs/heads/rio-voq-series', head], cwd=base)
 
     os.makedirs(out, exist_ok=True)
@@ -252,6 +344,8 @@ def main():
     text = text.replace('*** BLURB HERE ***', blurb.rstrip('\n'))
     with open(cover, 'w') as f:
         f.write(text)
+    for name, first, commits in subs:
+        submission(base, out, name, commits, first, commits[-1])
     print(out)
 
 

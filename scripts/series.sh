@@ -13,6 +13,15 @@
 #                           and check that the kernel files it gives are
 #                           those of the tree that the other steps of
 #                           make check build and test
+#   series.sh fixes [PATCH...]
+#                           each core fix of series A, A2 and A3 of the
+#                           plan on its own: applied onto the pristine
+#                           tree with only the patches it needs (the
+#                           plan's "needs"), then drivers/rapidio/ and
+#                           every other directory it touches built with
+#                           W=1 (x86_64; fsl_rio for powerpc on 32-bit
+#                           e500mc); no new diagnostic in the files it
+#                           touches (only the PATCHes named, if any)
 #
 # The pristine git tree is made once per package version from the
 # package's tarball ($RIO_VOQ_KCACHE/git-<package>, the pristine tree at
@@ -138,6 +147,26 @@ same_as_overlay() {
 	return $rc
 }
 
+# Our MAINTAINERS entries sit where scripts/parse-maintainers.pl sorts
+# them (upper case, THE REST last): beside RAPIDIO SUBSYSTEM
+maintainers_sorted() {
+	python3 - "$base/MAINTAINERS" <<-'PY'
+	import re, sys
+	lines = open(sys.argv[1]).read().split('\n')
+	titles = [lines[k] for k in range(1, len(lines) - 1)
+	          if lines[k - 1] == '' and re.match(r'^[A-Z]:\t', lines[k + 1])]
+	key = lambda t: t.upper().replace('THE REST', 'ZZZZZZ')
+	rc = 0
+	for i, t in enumerate(titles):
+	    if not t.startswith('RAPIDIO '):
+	        continue
+	    if not key(titles[i - 1]) <= key(t) <= key(titles[i + 1]):
+	        print(f'MAINTAINERS: {t} between {titles[i - 1]} and {titles[i + 1]}')
+	        rc = 1
+	sys.exit(rc)
+	PY
+}
+
 # Build the applied series (vmlinux, modules, modpost, W=1, sparse)
 am_build() {
 	bash "$RIO_VOQ_TOP/scripts/platform-build.sh" x86_64 "$base" "$bdir"
@@ -171,12 +200,133 @@ bisect_build() {
 # In a git tree checkpatch also runs spdxcheck.py, which needs the
 # system's python3 (python3-ply, python3-git).  That tree has no
 # upstream history: the commits the series names are checked by
-# upstream_ids_known (common.sh) instead.
+# upstream_ids_known (common.sh) instead; a fix for stable whose
+# culprit's id is not verified names none (MISSING_FIXES_TAG, newer
+# checkpatch; scripts/series/upstream-commits lists them).
 checkpatch_series() {	# series dir
 	# shellcheck disable=SC2046
 	(cd "$base" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict --quiet --show-types \
-		--ignore UNKNOWN_COMMIT_ID $(patches_of "$1")) &&
+		--ignore UNKNOWN_COMMIT_ID,MISSING_FIXES_TAG $(patches_of "$1")) &&
 		upstream_ids_known $(patches_of "$1")
+}
+
+# The core fixes of the plan: "PATCH NEEDED..." per line, for each core
+# step of series A, A2 and A3
+plan_fixes() {
+	awk '{ sub(/#.*/, "") }
+	     $1 == "series" { s = $2 }
+	     $1 == "core" && (s == "A" || s == "A2" || s == "A3") {
+		printf "%s", $2; for (i = 4; i <= NF; i++) printf " %s", $i; print ""
+	     }' "$RIO_VOQ_TOP/scripts/series/plan"
+}
+
+# The W=1 diagnostics of a build log, without line and column numbers
+# (a patch moves the lines of what it leaves alone)
+diags() {	# log
+	grep -E ': (warning|error):' "$1" | sed -E 's/:[0-9]+(:[0-9]+)?:/:/' |
+		LC_ALL=C sort -u || true
+}
+
+# A checkout of the pristine tree of its own (a worktree of the pristine
+# repository), so that neither the series' checkout nor its build is
+# touched; and a minimal configuration per architecture, with every
+# RapidIO option of the pristine tree
+fixes_tree=$RIO_VOQ_KCACHE/fixes-$RIO_VOQ_KPKG
+fixes_config() {	# arch build-dir
+	local want o=$2
+	case "$1" in
+	x86_64) want="MODULES=y PCI=y PCI_MSI=y PCIEPORTBUS=y DMADEVICES=y RAPIDIO=m RAPIDIO_TSI721=m RAPIDIO_DMA_ENGINE=y RAPIDIO_ENUM_BASIC=m RAPIDIO_CHMAN=m RAPIDIO_MPORT_CDEV=m RAPIDIO_CPS_XX=m RAPIDIO_CPS_GEN2=m RAPIDIO_RXS_GEN3=m" ;;
+	powerpc) want="PPC_85xx=y FSL_SOC_BOOKE=y CORENET_GENERIC=y RAPIDIO=y FSL_RIO=y PPC_DISABLE_WERROR=y MODULES=y RAPIDIO_ENUM_BASIC=m RAPIDIO_MPORT_CDEV=m" ;;
+	esac
+	[ "$(cat "$o/.rio-voq-config" 2>/dev/null)" = "$want" ] && return 0
+	mkdir -p "$o"
+	for kv in $want; do echo "CONFIG_$kv"; done > "$o/rio-voq.config"
+	fmake "$1" "$o" KCONFIG_ALLCONFIG="$o/rio-voq.config" allnoconfig >/dev/null ||
+		return 1
+	for kv in $want; do
+		grep -qx "CONFIG_$kv" "$o/.config" || die "$1: CONFIG_$kv did not stick"
+	done
+	echo "$want" > "$o/.rio-voq-config"
+}
+fmake() {	# arch build-dir make-args...
+	local arch=$1 o=$2
+	shift 2
+	case "$arch" in
+	x86_64) set -- ARCH=x86_64 "$@" ;;
+	powerpc) set -- ARCH=powerpc CROSS_COMPILE=powerpc-linux-gnu- "$@" ;;
+	esac
+	make -s -C "$fixes_tree" O="$o" -j"$RIO_VOQ_JOBS" "$@"
+}
+
+# Build what @patch touches on the tree as it is checked out: the
+# directories of its C files (drivers/rapidio/ always), with W=1, for
+# x86_64, and arch/powerpc's for powerpc.  Prints the diagnostics.
+fixes_build() {	# name patch
+	local arch dirs o rc=0
+	for arch in x86_64 powerpc; do
+		if [ "$arch" = powerpc ] && [ "$1" = pristine ]; then
+			dirs=arch/powerpc/sysdev/fsl_rio.o
+		elif [ "$arch" = powerpc ]; then
+			dirs=$(grep -oE '^\+\+\+ b/arch/powerpc/[^ ]*\.c' "$2" |
+			       sed -E 's|^\+\+\+ b/||; s|\.c$|.o|' | LC_ALL=C sort -u)
+			[ -n "$dirs" ] || continue
+		else
+			dirs="drivers/rapidio/ $(grep -oE '^\+\+\+ b/[^ ]*\.c' "$2" |
+			       sed -E 's|^\+\+\+ b/||; s|[^/]*$||' |
+			       grep -vE '^(drivers/rapidio/|arch/)' | LC_ALL=C sort -u)"
+		fi
+		o=$RIO_VOQ_KCACHE/build-fixes-$arch
+		fixes_config "$arch" "$o" || return 1
+		# shellcheck disable=SC2086
+		fmake "$arch" "$o" W=1 olddefconfig $dirs > "$o/$1.log" 2>&1 || rc=1
+		diags "$o/$1.log" > "$o/$1.diags"
+	done
+	return $rc
+}
+
+fixes() {
+	local line p needs n rc=0 t0 new
+	t0=$(date +%s)
+	# (again when the pristine repository was made anew: make_base)
+	git -C "$fixes_tree" rev-parse -q --verify rio-voq-base >/dev/null 2>&1 || {
+		rm -rf "$fixes_tree"
+		git -C "$base" worktree prune
+		git -C "$base" worktree add -q --detach "$fixes_tree" rio-voq-base
+	}
+	git -C "$fixes_tree" checkout -q -f --detach rio-voq-base
+	git -C "$fixes_tree" clean -q -f -d
+	# The pristine tree's own diagnostics, which no fix is asked to mend
+	fixes_build pristine /dev/null || die "the pristine tree does not build"
+	[ $# -eq 0 ] || log "only $*"
+	while read -r p needs; do
+		git -C "$fixes_tree" checkout -q -f --detach rio-voq-base
+		git -C "$fixes_tree" clean -q -f -d
+		for n in $needs $p; do
+			git -C "$fixes_tree" apply "$RIO_VOQ_TOP/patches/$n" || {
+				log "$p: $n does not apply onto pristine $RIO_VOQ_KPKG${needs:+ with $needs}"
+				rc=1
+				continue 2
+			}
+		done
+		if ! fixes_build "${p%.patch}" "$RIO_VOQ_TOP/patches/$p"; then
+			log "$p does not build${needs:+ (with $needs)}: see $RIO_VOQ_KCACHE/build-fixes-*/${p%.patch}.log"
+			rc=1
+			continue
+		fi
+		new=$(for d in "$RIO_VOQ_KCACHE"/build-fixes-*/"${p%.patch}".diags; do
+			comm -13 "${d%/*}/pristine.diags" "$d"; done)
+		if [ -n "$new" ]; then
+			printf '%s\n' "$new"
+			log "$p: new W=1 diagnostics"
+			rc=1
+		else
+			log "$p applies and builds alone${needs:+ (with $needs)}"
+		fi
+	done < <(plan_fixes | if [ $# -gt 0 ]; then
+			grep -E "^($(printf '%s|' "$@" | sed 's/|$//'))( |$)"; else cat; fi)
+	git -C "$fixes_tree" checkout -q -f --detach rio-voq-base
+	log "core fixes one by one: $(( $(date +%s) - t0 )) s"
+	return $rc
 }
 
 make_base
@@ -189,6 +339,11 @@ export)
 	am_apply "$out" || die "the series does not apply"
 	am_build || die "the series does not build"
 	bisect_build || die "a patch of the series does not build on its own"
+	fixes || die "a core fix does not apply or build on its own"
+	;;
+fixes)
+	shift
+	fixes "$@" || exit 1
 	;;
 check)
 	out=$RIO_VOQ_KCACHE/series-$kver
@@ -203,9 +358,10 @@ check)
 	fi
 	am_apply "$out" || exit 1
 	same_as_overlay || exit 1
+	maintainers_sorted || exit 1
 	log "the series, applied with git am, is the tree built and tested"
 	;;
 *)
-	die "usage: $0 export [OUT] | check"
+	die "usage: $0 export [OUT] | check | fixes"
 	;;
 esac
