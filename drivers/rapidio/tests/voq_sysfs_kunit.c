@@ -229,11 +229,125 @@ static void voq_sysfs_mport_dir(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
+/*
+ * A write to a fabric's auto_config configures every link at once: the
+ * ports whose tx_state it changes tell poll(), as a port's own store
+ * does (the store makes sysfs catch up).
+ */
+static void voq_sysfs_fabric_store_notifies(struct kunit *test)
+{
+	struct file_system_type *type = get_fs_type("sysfs");
+	struct rio_sim_mport *sm = rio_sim_kunit_mport(test, rio_sim_kunit_topo(test, "star:4"), 0);
+	char before[32] = "", after[32] = "", *dir, *path;
+	struct rio_voq_node *n, *h;
+	struct file *tx, *ac;
+	struct vfsmount *mnt;
+	loff_t pos = 0;
+
+	KUNIT_ASSERT_EQ(test, rio_voq_test_auto_config(&sm->mport, false), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	n = voq_test_node(sm, rio_sim_dev_find(sm->fab, SW));
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	mutex_lock(&rio_voq_lock);
+	h = rio_voq_node_of(&sm->mport, NULL);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_ASSERT_NOT_NULL(test, h);
+	KUNIT_ASSERT_NOT_NULL(test, h->kdir);
+	mnt = kern_mount(type);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(mnt));
+	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, voq_sysfs_mnt_init,
+							 voq_sysfs_mnt_free, GFP_KERNEL, mnt));
+	tx = voq_sysfs_open(test, mnt, n, 1, "tx_state");
+	KUNIT_EXPECT_GT(test, kernel_read(tx, before, sizeof(before) - 1, &pos), 0L);
+	KUNIT_EXPECT_FALSE(test, voq_sysfs_pri(tx));
+	dir = kobject_get_path(&h->kdir->kobj, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, dir);
+	path = kasprintf(GFP_KERNEL, "%s/auto_config", dir + 1);
+	kfree(dir);
+	KUNIT_ASSERT_NOT_NULL(test, path);
+	ac = file_open_root_mnt(mnt, path, O_WRONLY, 0);
+	kfree(path);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ac));
+	pos = 0;
+	KUNIT_EXPECT_EQ(test, kernel_write(ac, "1\n", 2, &pos), 2L);
+	fput(ac);
+	KUNIT_EXPECT_TRUE(test, voq_sysfs_pri(tx));
+	pos = 0;
+	KUNIT_EXPECT_GT(test, kernel_read(tx, after, sizeof(after) - 1, &pos), 0L);
+	KUNIT_EXPECT_STREQ(test, before, "off\n");
+	KUNIT_EXPECT_STREQ(test, after, "on\n");
+	fput(tx);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * The module parameter "policy" takes "configure" or "observe" and
+ * refuses anything else, keeping what it had (a typo on the one knob
+ * that keeps rio-voq's hands off the fabrics must not configure them);
+ * reading it shows the policy in force.
+ */
+static void voq_sysfs_policy_param(struct kunit *test)
+{
+	static const char * const bad[] = { "observ", "Observe", "observe ", "",
+					     "observe\nx", "configure1", "\xff" };
+	char *shown = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, shown);
+	KUNIT_EXPECT_EQ(test, rio_voq_test_policy_param("observe", shown), 0);
+	KUNIT_EXPECT_STREQ(test, shown, "observe\n");
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		KUNIT_EXPECT_EQ_MSG(test, rio_voq_test_policy_param(bad[i], shown), -EINVAL,
+				    "policy=%s", bad[i]);
+		KUNIT_EXPECT_STREQ_MSG(test, shown, "observe\n", "policy=%s", bad[i]);
+	}
+	KUNIT_EXPECT_EQ(test, rio_voq_test_policy_param("configure", shown), 0);
+	KUNIT_EXPECT_STREQ(test, shown, "configure\n");
+	rio_voq_test_policy(false);
+}
+
+/*
+ * One number grammar for every voq/ file: a knob's store refuses what
+ * the fabric's files refuse (a leading zero; 4096 bytes of zeros ending
+ * in 1, which kstrtouint() would take), and changes nothing.
+ */
+static void voq_sysfs_knob_number_grammar(struct kunit *test)
+{
+	static const char * const files[] = { "xoff", "participation", "generation" };
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_voq_node *n = voq_test_node(sm, rio_sim_dev_find(sm->fab, SW));
+	char *big = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	unsigned int i;
+	u32 csr, after;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_NOT_NULL(test, big);
+	memset(big, '0', PAGE_SIZE);
+	big[PAGE_SIZE - 1] = '1';
+	KUNIT_ASSERT_EQ(test, voq_test_csr_read(n, 1, &csr), 0);
+	for (i = 0; i < ARRAY_SIZE(files); i++) {
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_sysfs_write(n, 1, files[i], big, PAGE_SIZE),
+				    (ssize_t)-EINVAL, "%s: a page of zeros, then 1", files[i]);
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_sysfs_write(n, 1, files[i], "01\n", 3),
+				    (ssize_t)-EINVAL, "%s: 01", files[i]);
+		KUNIT_EXPECT_EQ_MSG(test, voq_test_sysfs_write(n, 1, files[i], "00", 2),
+				    (ssize_t)-EINVAL, "%s: 00", files[i]);
+	}
+	KUNIT_EXPECT_EQ(test, voq_test_sysfs_write(n, 1, "staging_map", "01 0 0 0 0", 10),
+			(ssize_t)-EINVAL);
+	KUNIT_EXPECT_EQ(test, voq_test_csr_read(n, 1, &after), 0);
+	KUNIT_EXPECT_EQ(test, after, csr);
+	rio_sim_kunit_release(test, sm);
+}
+
 static struct kunit_case voq_sysfs_test_cases[] = {
 	KUNIT_CASE(voq_sysfs_release_late),
 	KUNIT_CASE(voq_sysfs_same_for_every_reader),
 	KUNIT_CASE(voq_sysfs_notify_poll),
 	KUNIT_CASE(voq_sysfs_mport_dir),
+	KUNIT_CASE(voq_sysfs_fabric_store_notifies),
+	KUNIT_CASE(voq_sysfs_policy_param),
+	KUNIT_CASE(voq_sysfs_knob_number_grammar),
 	{}
 };
 

@@ -20,17 +20,19 @@
  *                   the fabrics' policy: auto_config, the poll's period
  *   voq_events.c    operations: scans' ends, devices, port events, poll
  *   voq_debugfs.c   debugfs state
- *   voq_net_sysfs.c the admin's way in to a fabric's policy: auto_config,
- *                   poll_ms in its mport's voq/
  *   voq_sysfs.c     the admin's way in: voq/, voq/port<N>/ and their stores
+ *   voq_net_sysfs.c the admin's way in to a fabric's policy: auto_config,
+ *                   poll_ms in its mport's voq/ (its group is handed down
+ *                   as data, at init, to the file below)
  *   voq_main.c      the kernel's ways in: interfaces, notifier, port-writes
  *
  * The ways in are the top files: voq_main.c (the module, the bus and
  * class interfaces, the scan notifier, the port-write handler, each
- * fabric's poll), voq_net_sysfs.c and voq_sysfs.c (the admin's files).  Each entry point takes
- * rio_voq_lock, calls one operation, drops the lock and makes sysfs
- * follow (rio_voq_sysfs_sync(); a store, which runs inside a file it
- * could have to remove, the part of it that removes nothing).
+ * fabric's poll), voq_sysfs.c and voq_net_sysfs.c (the admin's files).
+ * Each entry point takes rio_voq_lock, calls one operation, drops the
+ * lock and makes sysfs follow (rio_voq_sysfs_sync(); a store, which runs
+ * inside a file it could have to remove, the part of it that removes
+ * nothing: rio_voq_sysfs_catch_up()).
  *
  * One struct rio_voq_net per mport holds its fabric: nodes, links,
  * ownership and scan state, its policy and its poll; only the list of
@@ -564,7 +566,6 @@ extern struct workqueue_struct *rio_voq_wq;
 extern const char * const rio_voq_fmt_names[RIO_VOQ_NR_FMTS];
 extern const char * const rio_voq_pref_names[RIO_VOQ_NR_PREFS];
 extern const char * const rio_voq_reason_names[RIO_VOQ_NR_WHYS];
-void rio_voq_policy_init(void);
 void rio_voq_policy_default(struct rio_voq_policy *pol);
 void rio_voq_policy_get(const struct rio_voq_net *net, struct rio_voq_policy *pol);
 enum rio_voq_fmt_pref rio_voq_class_pref(unsigned int baud_class);
@@ -737,11 +738,16 @@ void rio_voq_sysfs_del(struct rio_voq_node *n);
 void rio_voq_sysfs_remove(struct rio_voq_node *n);
 void rio_voq_sysfs_sync(void);
 int rio_voq_sysfs_objects(void);
+void rio_voq_sysfs_init(const struct attribute_group *fabric);
+void rio_voq_sysfs_catch_up(void);
+int rio_voq_parse_uint(const char *buf, size_t len, unsigned int max,
+		       unsigned int *val);
 void rio_voq_sysfs_exit(void);
 
 /* Test hooks, built with KUnit only */
 int rio_voq_test_auto_config(struct rio_mport *mport, bool on);
 void rio_voq_test_policy(bool observe);
+int rio_voq_test_policy_param(const char *word, char *shown);
 struct rio_voq_link *rio_voq_test_link(struct rio_mport *mport,
 				       struct rio_dev *rdev, unsigned int port);
 int rio_voq_test_configure(struct rio_voq_link *l);

@@ -16,16 +16,14 @@ struct attribute_group;
 struct rio_dev;
 
 /*
- * The fabric's files of an mport's voq/ (voq_net_sysfs.c); their show
- * and store find the fabric with rio_voq_net_of_kobj() (voq_core.h)
+ * The fabric's files of an mport's voq/ (voq_net_sysfs.c), handed down
+ * to voq_sysfs.c by the module's init (rio_voq_sysfs_init()); their
+ * show and store find the fabric with rio_voq_net_of_kobj() (voq_core.h)
  */
 extern const struct attribute_group rio_voq_net_attr_group;
 
 /* Staging queues: voq_staging.c */
 void rio_voq_staging_contiguous(unsigned int ndown, unsigned int nqueues, u8 *map);
 int rio_voq_next_hop(struct rio_dev *next, u16 destid);
-
-/* The fabric's files in its mport's voq/: voq_net_sysfs.c */
-extern const struct attribute_group rio_voq_net_attr_group;
 
 #endif /* _RIO_VOQ_INTERNAL_H */

@@ -368,12 +368,12 @@ static int __init rio_voq_init(void)
 {
 	int ret;
 
-	rio_voq_policy_init();
 	/* A pass of a poll reads every port of a fabric: not on a system workqueue */
 	rio_voq_wq = alloc_workqueue("rio_voq", WQ_UNBOUND, 0);
 	if (!rio_voq_wq)
 		return -ENOMEM;
 	rio_voq_debugfs_init();
+	rio_voq_sysfs_init(&rio_voq_net_attr_group);
 	ret = rio_voq_follow();
 	if (ret) {
 		rio_voq_debugfs_exit();

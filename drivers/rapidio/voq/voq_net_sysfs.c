@@ -14,29 +14,11 @@
  * and changes nothing.
  */
 
-#include <linux/ctype.h>
 #include <linux/kobject.h>
-#include <linux/kstrtox.h>
 #include <linux/mutex.h>
-#include <linux/string.h>
 #include <linux/sysfs.h>
 
 #include "voq_core.h"
-
-/*
- * A decimal as shown: digits only, an optional newline at the end, no
- * sign, no NUL, no base prefix (kstrtouint() takes a "+" and, with base
- * 0, "0x"), at most @max
- */
-static int rio_voq_net_parse(const char *buf, size_t count, unsigned int max,
-			     unsigned int *val)
-{
-	if (strnlen(buf, count) != count || !isdigit(buf[0]) ||
-	    (count > 1 && buf[0] == '0' && isdigit(buf[1])) ||
-	    kstrtouint(buf, 10, val) || *val > max)
-		return -EINVAL;
-	return 0;
-}
 
 /* Show one value of the fabric of @kobj's mport, as rio-voq holds it */
 static ssize_t rio_voq_net_show(struct kobject *kobj, char *buf, bool poll)
@@ -66,12 +48,13 @@ static ssize_t auto_config_store(struct kobject *kobj, struct kobj_attribute *at
 	unsigned int val;
 	int ret;
 
-	if (rio_voq_net_parse(buf, count, 1, &val))
+	if (rio_voq_parse_uint(buf, count, 1, &val))
 		return -EINVAL;
 	mutex_lock(&rio_voq_lock);
 	net = rio_voq_net_of_kobj(kobj);
 	ret = net ? rio_voq_net_set_auto_config(net, val) : -ENODEV;
 	mutex_unlock(&rio_voq_lock);
+	rio_voq_sysfs_catch_up();	/* poll() told of the ports it changed */
 	return ret ?: count;
 }
 
@@ -88,12 +71,13 @@ static ssize_t poll_ms_store(struct kobject *kobj, struct kobj_attribute *attr,
 	unsigned int val;
 	int ret;
 
-	if (rio_voq_net_parse(buf, count, RIO_VOQ_POLL_MAX_MS, &val))
+	if (rio_voq_parse_uint(buf, count, RIO_VOQ_POLL_MAX_MS, &val))
 		return -EINVAL;
 	mutex_lock(&rio_voq_lock);
 	net = rio_voq_net_of_kobj(kobj);
 	ret = net ? rio_voq_net_set_poll_ms(net, val) : -ENODEV;
 	mutex_unlock(&rio_voq_lock);
+	rio_voq_sysfs_catch_up();
 	return ret ?: count;
 }
 

@@ -400,39 +400,42 @@ bool rio_voq_need_gen_off(u32 cur, u32 want, u32 pcur, u32 pwant, bool partner)
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_need_gen_off);
 
-/*
- * The one module parameter: what rio-voq does with a fabric before
- * userspace can say (a built-in rio-voq follows the core's enumeration
- * at boot).  Read-only: each fabric's own auto_config file is the way
- * to change it at run time.
- */
-static char *policy = "configure";
-module_param(policy, charp, 0444);
-MODULE_PARM_DESC(policy,
-		 "configure (default): rio-voq configures every fabric after each scan; observe: it discovers and reports only. The initial auto_config of each fabric");
-
 static const char * const rio_voq_policy_names[] = { "configure", "observe" };
 
 /* policy=observe: each fabric starts with auto_config 0 */
 static bool rio_voq_observe;
 
-/**
- * rio_voq_policy_init() - read the module parameter "policy", at load
- *
- * A word other than "configure" or "observe" is logged and taken as
- * "configure", as the kernel keeps the default of a parameter it cannot
- * set.
+/*
+ * The one module parameter: what rio-voq does with a fabric before
+ * userspace can say (a built-in rio-voq follows the core's enumeration
+ * at boot).  Read-only once loaded: each fabric's own auto_config file
+ * is the way to change it at run time.  A word other than "configure"
+ * or "observe" is refused, as pcie_aspm.policy refuses one: the module
+ * does not load, and a built-in rio-voq keeps the default (the kernel
+ * logs the refusal).  Reading it shows the policy in force.
  */
-void rio_voq_policy_init(void)
+static int rio_voq_policy_set(const char *val, const struct kernel_param *kp)
 {
-	int i = sysfs_match_string(rio_voq_policy_names, policy);
+	int i = sysfs_match_string(rio_voq_policy_names, val);
 
-	if (i < 0) {
-		pr_err("policy=%.32s is neither configure nor observe: configure\n", policy);
-		i = 0;
-	}
+	if (i < 0)
+		return -EINVAL;
 	WRITE_ONCE(rio_voq_observe, i == 1);
+	return 0;
 }
+
+static int rio_voq_policy_show(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%s\n", rio_voq_policy_names[READ_ONCE(rio_voq_observe)]);
+}
+
+static const struct kernel_param_ops rio_voq_policy_ops = {
+	.set = rio_voq_policy_set,
+	.get = rio_voq_policy_show,
+};
+module_param_cb(policy, &rio_voq_policy_ops, NULL, 0444);
+MODULE_PARM_DESC(policy,
+		 "configure (default): rio-voq configures every fabric after each scan; observe: it discovers and reports only. The initial auto_config of each fabric");
 
 /**
  * rio_voq_policy_default() - the policy a fabric starts with

@@ -51,8 +51,6 @@
 /* Adding and removing sysfs directories; taken outside rio_voq_lock */
 static DEFINE_MUTEX(rio_voq_sysfs_lock);
 
-static void rio_voq_sysfs_catch_up(void);
-
 static const struct kobj_type rio_voq_port_ktype;
 
 /*
@@ -477,6 +475,40 @@ static ssize_t rio_voq_knob_show(struct rio_voq_node *n, unsigned int port,
 	return sysfs_emit(buf, "%u\n", val);
 }
 
+/**
+ * rio_voq_parse_uint() - a decimal number, as the files show one
+ * @buf: the bytes written (not NUL-terminated)
+ * @len: how many, one final newline included if there is one
+ * @max: the largest value taken
+ * @val: the value
+ *
+ * Every number written to a voq/ file: digits only, with at most one
+ * final newline; no sign, base prefix, leading zero, space or NUL, at
+ * most ten digits.
+ *
+ * Return: 0, or -EINVAL (and @val untouched).
+ */
+int rio_voq_parse_uint(const char *buf, size_t len, unsigned int max,
+		       unsigned int *val)
+{
+	u64 v = 0;
+	size_t i;
+
+	if (len && buf[len - 1] == '\n')
+		len--;
+	if (!len || len > 10 || (buf[0] == '0' && len > 1))
+		return -EINVAL;
+	for (i = 0; i < len; i++) {
+		if (!isdigit(buf[i]))
+			return -EINVAL;
+		v = v * 10 + (buf[i] - '0');
+	}
+	if (v > max)
+		return -EINVAL;
+	*val = v;
+	return 0;
+}
+
 static ssize_t rio_voq_knob_store(struct kobject *kobj, const char *buf,
 				  size_t count, enum rio_voq_knob knob)
 {
@@ -484,8 +516,7 @@ static ssize_t rio_voq_knob_store(struct kobject *kobj, const char *buf,
 	unsigned int port, val;
 	int ret;
 
-	/* Decimal only, as shown (kstrtouint() takes a "+"); else refused */
-	if (!isdigit(buf[0]) || kstrtouint(buf, 10, &val))
+	if (rio_voq_parse_uint(buf, count, UINT_MAX, &val))
 		return -EINVAL;
 	mutex_lock(&rio_voq_lock);
 	n = rio_voq_kobj_node(kobj, &port);
@@ -574,10 +605,9 @@ static ssize_t staging_map_store(struct kobject *kobj, const char *buf,
 	if (strchr(copy, '\n'))
 		ret = -EINVAL;		/* kstrtouint() would take "2\n" */
 	while (!ret && (tok = strsep(&cur, " "))) {
-		if (!isdigit(*tok))
-			ret = -EINVAL;		/* two spaces in a row, a sign */
-		else if (nmap == RIO_VOQ_MAX_PORTS || kstrtouint(tok, 10, &q) || q > U8_MAX)
-			ret = -EINVAL;
+		if (nmap == RIO_VOQ_MAX_PORTS ||
+		    rio_voq_parse_uint(tok, strlen(tok), U8_MAX, &q))
+			ret = -EINVAL;	/* two spaces in a row, a sign, "01" */
 		else
 			map[nmap++] = q;
 	}
@@ -829,9 +859,21 @@ static const struct attribute_group *rio_voq_dev_dir_groups[] = {
 /* An mport's voq/ carries its fabric's files too */
 static const struct attribute_group *rio_voq_mport_dir_groups[] = {
 	&rio_voq_dir_group,
-	&rio_voq_net_attr_group,
+	NULL,	/* the fabric's files, from rio_voq_sysfs_init() */
 	NULL,
 };
+
+/**
+ * rio_voq_sysfs_init() - take the fabric's files of the mports' voq/
+ * @fabric: their group (voq_net_sysfs.c, a tier above: the module's
+ *	init hands it down)
+ *
+ * Called once, at the module's init, before any directory is made.
+ */
+void rio_voq_sysfs_init(const struct attribute_group *fabric)
+{
+	rio_voq_mport_dir_groups[1] = fabric;
+}
 
 static const struct attribute_group *rio_voq_port_groups[] = {
 	&rio_voq_port_group,
@@ -1100,16 +1142,19 @@ void rio_voq_sysfs_sync(void)
 	mutex_unlock(&rio_voq_sysfs_lock);
 }
 
-/*
- * The sync of a store, which runs inside one of these files: removing a
- * directory waits for the handlers in it, this one too, so the store
- * neither removes one nor waits for rio_voq_sysfs_lock, whose holder may
- * be removing its own.  It makes the directories that are missing; a
- * node to be made again is left to the sync of the entry point that
- * replaced it, as are all of them when another sync runs.  No store's
- * operation makes or replaces a block: this only catches up.
+/**
+ * rio_voq_sysfs_catch_up() - the sync of a store
+ *
+ * A store runs inside one of the files: removing a directory waits for
+ * the handlers in it, this one too, so the store neither removes one nor
+ * waits for rio_voq_sysfs_lock, whose holder may be removing its own.
+ * This makes the directories that are missing and tells poll() of the
+ * notified files that changed; a node to be made again is left to the
+ * sync of the entry point that replaced it, as are all of them when
+ * another sync runs.  No store's operation makes or replaces a block:
+ * this only catches up.  Called without rio_voq_lock.
  */
-static void rio_voq_sysfs_catch_up(void)
+void rio_voq_sysfs_catch_up(void)
 {
 	if (!mutex_trylock(&rio_voq_sysfs_lock))
 		return;
