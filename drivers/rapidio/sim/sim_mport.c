@@ -524,7 +524,7 @@ static struct rio_sim_mport *sim_mport_new(struct rio_sim_fabric *fab,
 	INIT_LIST_HEAD(&sm->pw_queue);
 	INIT_WORK(&sm->pw_work, sim_pw_work);
 	spin_lock_init(&sm->dbell_lock);
-	sm->dbell_irq = IRQ_WORK_INIT_HARD(sim_dbell_irq);
+	init_irq_work(&sm->dbell_irq, sim_dbell_irq);
 	mport = &sm->mport;
 
 	ret = rio_mport_initialize(mport);
