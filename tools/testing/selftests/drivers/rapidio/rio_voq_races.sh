@@ -204,6 +204,33 @@ flap_traced_plan() {
 		END { exit !found }' $T/trace
 }
 
+# An admin's choices with rio-voq's admin and CSR events enabled: xoff
+# set and cleared at swb port 0 (taken, each written and read back at
+# the port) and a group size the spec reserves (refused), in $T/atrace
+admin_trace() {
+	v=$B/$NB/voq/port0
+	echo 0 > $TR/tracing_on && echo > $TR/trace &&
+		echo 1 > $TR/events/rio_voq/rio_voq_admin/enable &&
+		echo 1 > $TR/events/rio_voq/rio_voq_csr_write/enable &&
+		echo 1 > $TR/events/rio_voq/rio_voq_csr_readback/enable &&
+		echo 1 > $TR/tracing_on || return 1
+	echo 1 > $v/xoff && echo 0 > $v/xoff
+	ret=$?
+	echo 7 > $v/tx_group_size 2> /dev/null
+	echo 0 > $TR/tracing_on
+	cat $TR/trace > $T/atrace
+	echo 0 > $TR/events/rio_voq/enable
+	return $ret
+}
+# The formatted events of admin_trace(), as voq.rst's "Tracing" shows them
+admin_traced() {
+	grep -q "rio_voq_admin: $NB port 0: xoff=1 taken 0\$" $T/atrace &&
+		grep -q "rio_voq_admin: $NB port 0: xoff=0 taken 0\$" $T/atrace &&
+		grep -q "rio_voq_admin: $NB port 0: tx_group_size=7 refused -22\$" $T/atrace &&
+		grep -q "rio_voq_csr_write: $NB port 0: \[0x[0-9a-f]*\] <- 0x[0-9a-f]* err 0\$" $T/atrace &&
+		grep -q "rio_voq_csr_readback: $NB port 0: \[0x[0-9a-f]*\] wrote 0x\([0-9a-f]*\) read 0x\1 err 0\$" $T/atrace
+}
+
 # Background loops, each until $T/stop exists; each writes its count
 flapper() {
 	i=0
@@ -367,6 +394,9 @@ check "tracefs: the port event of the link going down, planned again" \
 check "tracefs: the port event of the link coming back, planned again" \
 	flap_traced_event "down -> up"
 check "tracefs: the link planned again, generation on both ways, written" flap_traced_plan
+check "an admin's choices with rio-voq's admin and CSR events enabled" admin_trace
+check "tracefs: xoff taken twice, each written and read back; a reserved size refused" \
+	admin_traced
 echo "# trace: $(grep -c ': rio_voq_' $T/trace) events of rio-voq during the flap, the last:"
 grep ': rio_voq_' $T/trace | tail -n 8 | sed 's/^ */#   /'
 check "after the replacements no write where the board in place has no register" \
