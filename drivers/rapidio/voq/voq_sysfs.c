@@ -637,7 +637,7 @@ static const char * const rio_lat_choice_words[] = {
 static ssize_t latency_capabilities_show(struct rio_voq_node *n,
 					 unsigned int port, char *buf)
 {
-	return sysfs_emit(buf, "0x%08x\n", n->port[port].lat_csr & RIO_LAT_CSR_CAPS);
+	return sysfs_emit(buf, "0x%08x\n", (u32)(n->port[port].lat_csr & RIO_LAT_CSR_CAPS));
 }
 
 static ssize_t latency_csr_show(struct rio_voq_node *n, unsigned int port,
