@@ -552,15 +552,11 @@ static void voq_takes_port_writes(struct kunit *test)
 {
 	struct rio_sim_fabric *fab = rio_sim_kunit_topo(test, "star:2");
 	struct rio_sim_mport *sm;
-	struct rio_voq_net *net;
 	struct rio_mport *mport;
 
 	sm = rio_sim_kunit_mport(test, fab, 0);
 	mport = &sm->mport;
-	mutex_lock(&rio_voq_lock);
-	net = rio_voq_net_of(mport);
-	mutex_unlock(&rio_voq_lock);
-	KUNIT_ASSERT_NOT_NULL(test, net);
+	KUNIT_ASSERT_TRUE(test, rio_voq_test_follows(mport));
 	KUNIT_EXPECT_EQ(test, mport->pwe_refcnt, 1U);
 	KUNIT_EXPECT_FALSE(test, sm->pw_off);
 

@@ -746,6 +746,7 @@ void rio_voq_sysfs_exit(void);
 
 /* Test hooks, built with KUnit only */
 int rio_voq_test_auto_config(struct rio_mport *mport, bool on);
+bool rio_voq_test_follows(struct rio_mport *mport);
 void rio_voq_test_policy(bool observe);
 int rio_voq_test_policy_param(const char *word, char *shown);
 struct rio_voq_link *rio_voq_test_link(struct rio_mport *mport,

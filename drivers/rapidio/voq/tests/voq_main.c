@@ -154,3 +154,20 @@ int rio_voq_test_auto_config(struct rio_mport *mport, bool on)
 	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_auto_config);
+
+/**
+ * rio_voq_test_follows() - does rio-voq follow an mport's fabric, for tests
+ * @mport: the mport
+ *
+ * Return: true if rio-voq has a fabric for @mport.
+ */
+bool rio_voq_test_follows(struct rio_mport *mport)
+{
+	bool ret;
+
+	mutex_lock(&rio_voq_lock);
+	ret = !!rio_voq_net_of(mport);
+	mutex_unlock(&rio_voq_lock);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(rio_voq_test_follows);
