@@ -397,7 +397,7 @@ static const struct voq_bad_write voq_bad_writes[] = {
 	VOQ_BAD("symbol_format", "cs48\0cs64"),
 	VOQ_BAD("symbol_format", "cs48\0"),
 	VOQ_BAD("symbol_format", "auto junk\n"),
-	VOQ_BAD("symbol_format", "\xe9" "auto\n"),
+	VOQ_BAD("symbol_format", "\351auto\n"),
 	VOQ_BAD("generation", "0\0"),
 	VOQ_BAD("generation", "0 junk\n"),
 	VOQ_BAD("generation", "\xff\n"),

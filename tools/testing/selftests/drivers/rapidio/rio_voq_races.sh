@@ -192,12 +192,14 @@ flap_trace() {
 # The port event of swa's port 1 going DIR ("up -> down", "down -> up"),
 # told by its port-write, that planned the link again
 flap_traced_event() {
-	grep -q "rio_voq_port_event: $NA port 1: port-write err_sts 0x[0-9a-f]* $1 replanned yes\$" $T/trace
+	ev="rio_voq_port_event: $NA port 1: port-write"
+	grep -q "$ev err_sts 0x[0-9a-f]* $1 replanned yes\$" $T/trace
 }
 # After the link went down, a plan of it with generation on both ways,
 # written
 flap_traced_plan() {
-	awk -v a="$NA port 1" -v b="$NB port 0" -v down="rio_voq_port_event: $NA port 1: .* up -> down " '
+	awk -v a="$NA port 1" -v b="$NB port 0" \
+	    -v down="rio_voq_port_event: $NA port 1: .* up -> down " '
 		$0 ~ down { d = 1; next }
 		d && /rio_voq_link_plan: / && index($0, a) && index($0, b) &&
 			/ gen on\/on / && !/report only/ { found = 1 }
@@ -224,11 +226,13 @@ admin_trace() {
 }
 # The formatted events of admin_trace(), as voq.rst's "Tracing" shows them
 admin_traced() {
+	at='\[0x[0-9a-f]*\]'
+	rb='wrote 0x\([0-9a-f]*\) read 0x\1'
 	grep -q "rio_voq_admin: $NB port 0: xoff=1 taken 0\$" $T/atrace &&
 		grep -q "rio_voq_admin: $NB port 0: xoff=0 taken 0\$" $T/atrace &&
 		grep -q "rio_voq_admin: $NB port 0: tx_group_size=7 refused -22\$" $T/atrace &&
-		grep -q "rio_voq_csr_write: $NB port 0: \[0x[0-9a-f]*\] <- 0x[0-9a-f]* err 0\$" $T/atrace &&
-		grep -q "rio_voq_csr_readback: $NB port 0: \[0x[0-9a-f]*\] wrote 0x\([0-9a-f]*\) read 0x\1 err 0\$" $T/atrace
+		grep -q "rio_voq_csr_write: $NB port 0: $at <- 0x[0-9a-f]* err 0\$" $T/atrace &&
+		grep -q "rio_voq_csr_readback: $NB port 0: $at $rb err 0\$" $T/atrace
 }
 
 # Background loops, each until $T/stop exists; each writes its count

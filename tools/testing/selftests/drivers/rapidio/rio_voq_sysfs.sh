@@ -97,8 +97,10 @@ check_voq_files() {	# what the fabric is
 	for f in /sys/bus/rapidio/devices/*/voq/port[0-9]*/csr_live \
 		 /sys/class/rapidio_port/*/voq/port[0-9]*/csr_live; do
 		[ -f "$f" ] || continue
-		grep -Eqx "$(pattern csr_live)" "$f" || { echo "# $f: '$(cat "$f" 2>&1)'"; bad=$((bad + 1)); }
-		[ "$(stat -c %a "$f")" = 400 ] || { echo "# $f: mode $(stat -c %a "$f")"; bad=$((bad + 1)); }
+		grep -Eqx "$(pattern csr_live)" "$f" ||
+			{ echo "# $f: '$(cat "$f" 2>&1)'"; bad=$((bad + 1)); }
+		[ "$(stat -c %a "$f")" = 400 ] ||
+			{ echo "# $f: mode $(stat -c %a "$f")"; bad=$((bad + 1)); }
 	done
 	check "$1: $nf files, each one value of its pattern" test $nf -gt 0 -a $bad -eq 0
 	check "$1: the same content for root and a user" cmp -s "$T/root" "$T/user"
@@ -291,7 +293,8 @@ P=$(echo /sys/bus/rapidio/devices/*/voq/port0)
 check "voq/ of the mport and of the device exist" test -d "$H" -a -d "$P"
 check "layout of the device is rev3" test "$(cat $P/../layout)" = rev3
 check "partner names the device and its port" \
-	sh -c "grep -qx $(basename $(dirname $(dirname $P))) $H/partner_device && grep -qx 0 $H/partner_port"
+	sh -c "grep -qx $(basename $(dirname $(dirname $P))) $H/partner_device &&
+		grep -qx 0 $H/partner_port"
 check "the device's partner is the mport" \
 	sh -c "grep -qx $(basename $(dirname $(dirname $H))) $P/partner_device"
 check "generation on both ways" \
@@ -390,7 +393,8 @@ check "the mport's map I port has none" \
 check "multiple acknowledges on at both ends" \
 	sh -c "grep -qx on $A/multiple_ack && grep -qx on $B/multiple_ack"
 check "ackID-in-PNA off, each end saying why" \
-	sh -c "grep -qx off $A/pna_recovery && grep -qx partner_unsupported $A/pna_recovery_reason && \
+	sh -c "grep -qx off $A/pna_recovery &&
+		grep -qx partner_unsupported $A/pna_recovery_reason &&
 		grep -qx off $B/pna_recovery && grep -qx unsupported $B/pna_recovery_reason"
 check "the registers: bit 8 set at both ends, bit 9 at neither" \
 	sh -c "test \$(cat $A/latency_csr) = 0xe0800000 && test \$(cat $B/latency_csr) = 0x80800000"
@@ -422,7 +426,9 @@ check "auto at the other end: the policy again, on at both" \
 T=$(mktemp -d)
 writer $A/multiple_ack off on auto &
 writer $B/pna_recovery off auto &
-( while [ -e $A/latency_csr ]; do cat $A/latency_csr $B/multiple_ack $B/multiple_ack_reason; done ) > /dev/null 2>&1 &
+( while [ -e $A/latency_csr ]; do
+	cat $A/latency_csr $B/multiple_ack $B/multiple_ack_reason
+done ) > /dev/null 2>&1 &
 sleep 1
 echo 0 > $C/lat/live
 wait
