@@ -50,6 +50,26 @@ ktap_require_root() {
 }
 
 # Mount a file system the tests use unless it is there already
+# rio_sim and rio_voq, loaded here unless built in or loaded already
+# (each one loaded here is named in $loaded_here, for rio_unload); the
+# whole test is skipped without them.  $C is rio-sim's configfs.
+rio_load() {
+	loaded_here=
+	for m in rio_sim rio_voq; do
+		[ -d /sys/module/$m ] && continue
+		modprobe $m 2>/dev/null && loaded_here="$m $loaded_here"
+	done
+	[ -d $C ] || ktap_skip_all "no $C: CONFIG_RAPIDIO_SIM"
+	[ -d /sys/module/rio_voq ] || ktap_skip_all "rio_voq is not loaded: CONFIG_RAPIDIO_VOQ"
+}
+
+# The modules rio_load() loaded, unloaded (for a test's cleanup)
+rio_unload() {
+	for m in $loaded_here; do
+		modprobe -r "$m"
+	done
+}
+
 ktap_mount() {	# type, mount point
 	grep -q "^[^ ]* $2 $1 " /proc/mounts || mount -t "$1" "$1" "$2"
 }

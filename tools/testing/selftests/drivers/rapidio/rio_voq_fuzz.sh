@@ -34,7 +34,6 @@ ktap_mount configfs /sys/kernel/config
 ktap_mount debugfs /sys/kernel/debug
 [ -z "$(ls /sys/class/rapidio_port 2>/dev/null)" ] ||
 	ktap_skip_all "the system has a RapidIO mport already"
-loaded_here=
 cleanup() {
 	for f in $C/fz $C/fzd; do
 		[ -d "$f" ] || continue
@@ -42,17 +41,10 @@ cleanup() {
 		rmdir "$f"/* "$f"
 	done 2>/dev/null
 	rm -rf "${T:-/nonexistent}"
-	for m in $loaded_here; do
-		modprobe -r "$m"
-	done
+	rio_unload
 }
 trap cleanup EXIT
-for m in rio_sim rio_voq; do
-	[ -d /sys/module/$m ] && continue
-	modprobe $m 2>/dev/null && loaded_here="$m $loaded_here"
-done
-[ -d $C ] || ktap_skip_all "no $C: CONFIG_RAPIDIO_SIM"
-[ -d /sys/module/rio_voq ] || ktap_skip_all "rio_voq is not loaded: CONFIG_RAPIDIO_VOQ"
+rio_load
 
 splat0=$(splats)
 seed=${fuzz_seed:-$$}

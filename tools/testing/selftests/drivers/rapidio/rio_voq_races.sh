@@ -49,7 +49,6 @@ ktap_mount debugfs /sys/kernel/debug
 		"the checks count the devices of the fabric they make"
 
 T=$(mktemp -d)
-loaded_here=
 cleanup() {
 	touch "$T/stop"
 	wait
@@ -58,17 +57,10 @@ cleanup() {
 		rmdir $F/host $F/swa $F/swb $F/ep1 $F/ep2 $F/ep3 $F
 	fi 2>/dev/null
 	rm -rf "$T"
-	for m in $loaded_here; do
-		modprobe -r "$m"
-	done
+	rio_unload
 }
 trap cleanup EXIT
-for m in rio_sim rio_voq; do
-	[ -d /sys/module/$m ] && continue
-	modprobe $m 2>/dev/null && loaded_here="$m $loaded_here"
-done
-[ -d $C ] || ktap_skip_all "no $C: CONFIG_RAPIDIO_SIM"
-[ -d /sys/module/rio_voq ] || ktap_skip_all "rio_voq is not loaded: CONFIG_RAPIDIO_VOQ"
+rio_load
 
 splat0=$(splats)
 kmemleak_baseline

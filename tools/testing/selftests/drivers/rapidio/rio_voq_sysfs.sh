@@ -116,24 +116,16 @@ ktap_mount debugfs /sys/kernel/debug
 
 # On any exit: the fabrics this test made go down and away, and the
 # modules it loaded are unloaded
-loaded_here=
 cleanup() {
 	for f in $C/f1 $C/fi $C/wf $C/loop $C/vs $C/lat $C/soak; do
 		[ -d "$f" ] || continue
 		echo 0 > "$f/live"
 		rmdir "$f"/* "$f"
 	done 2>/dev/null
-	for m in $loaded_here; do
-		modprobe -r "$m"
-	done
+	rio_unload
 }
 trap cleanup EXIT
-for m in rio_sim rio_voq; do
-	[ -d /sys/module/$m ] && continue
-	modprobe $m 2>/dev/null && loaded_here="$m $loaded_here"
-done
-[ -d $C ] || ktap_skip_all "no $C: CONFIG_RAPIDIO_SIM"
-[ -d /sys/module/rio_voq ] || ktap_skip_all "rio_voq is not loaded: CONFIG_RAPIDIO_VOQ"
+rio_load
 
 splat0=$(splats)
 kmemleak_baseline
