@@ -258,34 +258,45 @@ fmake() {	# arch build-dir make-args...
 	make -s -C "$fixes_tree" O="$o" -j"$RIO_VOQ_JOBS" "$@"
 }
 
-# Build what @patch touches on the tree as it is checked out: the
-# directories of its C files (drivers/rapidio/ always), with W=1, for
-# x86_64, and arch/powerpc's for powerpc.  Prints the diagnostics.
-fixes_build() {	# name patch
-	local arch dirs o rc=0
+# Build what the patches touch on the tree as it is checked out: the
+# directories of their C files (drivers/rapidio/ always), with W=1, for
+# x86_64, and arch/powerpc's objects for powerpc.  The pristine build is
+# given every fix of the plan and builds what they touch from scratch:
+# its diagnostics are the ones no fix is asked to mend, and an
+# incremental build would leave out those of the files it does not
+# rebuild.
+fixes_build() {	# name patch...
+	local arch dirs d o name=$1 rc=0
+	shift
 	for arch in x86_64 powerpc; do
-		if [ "$arch" = powerpc ] && [ "$1" = pristine ]; then
-			dirs=arch/powerpc/sysdev/fsl_rio.o
-		elif [ "$arch" = powerpc ]; then
-			dirs=$(grep -oE '^\+\+\+ b/arch/powerpc/[^ ]*\.c' "$2" |
+		if [ "$arch" = powerpc ]; then
+			dirs=$(cat "$@" | grep -oE '^\+\+\+ b/arch/powerpc/[^ ]*\.c' |
 			       sed -E 's|^\+\+\+ b/||; s|\.c$|.o|' | LC_ALL=C sort -u)
 			[ -n "$dirs" ] || continue
 		else
-			dirs="drivers/rapidio/ $(grep -oE '^\+\+\+ b/[^ ]*\.c' "$2" |
+			dirs="drivers/rapidio/ $(cat "$@" | grep -oE '^\+\+\+ b/[^ ]*\.c' |
 			       sed -E 's|^\+\+\+ b/||; s|[^/]*$||' |
 			       grep -vE '^(drivers/rapidio/|arch/)' | LC_ALL=C sort -u)"
 		fi
 		o=$RIO_VOQ_KCACHE/build-fixes-$arch
 		fixes_config "$arch" "$o" || return 1
+		if [ "$name" = pristine ]; then
+			for d in $dirs; do
+				case "$d" in
+				*.o) rm -f "$o/$d" ;;
+				*) [ ! -d "$o/$d" ] || find "$o/$d" -name '*.o' -delete ;;
+				esac
+			done
+		fi
 		# shellcheck disable=SC2086
-		fmake "$arch" "$o" W=1 olddefconfig $dirs > "$o/$1.log" 2>&1 || rc=1
-		diags "$o/$1.log" > "$o/$1.diags"
+		fmake "$arch" "$o" W=1 olddefconfig $dirs > "$o/$name.log" 2>&1 || rc=1
+		diags "$o/$name.log" > "$o/$name.diags"
 	done
 	return $rc
 }
 
 fixes() {
-	local line p needs n rc=0 t0 new
+	local p needs n rc=0 t0 new
 	t0=$(date +%s)
 	# (again when the pristine repository was made anew: make_base)
 	git -C "$fixes_tree" rev-parse -q --verify rio-voq-base >/dev/null 2>&1 || {
@@ -296,7 +307,10 @@ fixes() {
 	git -C "$fixes_tree" checkout -q -f --detach rio-voq-base
 	git -C "$fixes_tree" clean -q -f -d
 	# The pristine tree's own diagnostics, which no fix is asked to mend
-	fixes_build pristine /dev/null || die "the pristine tree does not build"
+	plan_fixes | while read -r p needs; do echo "$RIO_VOQ_TOP/patches/$p"; done |
+		xargs -r cat > "$RIO_VOQ_KCACHE/fixes-all.diff"
+	fixes_build pristine "$RIO_VOQ_KCACHE/fixes-all.diff" ||
+		die "the pristine tree does not build"
 	[ $# -eq 0 ] || log "only $*"
 	while read -r p needs; do
 		git -C "$fixes_tree" checkout -q -f --detach rio-voq-base
