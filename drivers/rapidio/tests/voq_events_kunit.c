@@ -2575,21 +2575,15 @@ static void voq_soak_desc(const struct voq_soak_param *p, char *desc)
 
 KUNIT_ARRAY_PARAM(voq_soak, voq_soak_params, voq_soak_desc);
 
-static void voq_event_soak(struct kunit *test)
+/* A soak on @topo, enumerated, with no admin choice yet */
+static struct voq_soak *voq_soak_new(struct kunit *test, const char *topo)
 {
-	const struct voq_soak_param *param = test->param_value;
 	struct voq_soak *s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
-	unsigned int i, ports = 0, big = 0;
 	struct rio_sim_dev *d;
-	char topo[24];
 	size_t n;
 
 	KUNIT_ASSERT_NOT_NULL(test, s);
 	s->test = test;
-	if (param->topo)
-		strscpy(topo, param->topo, sizeof(topo));
-	else
-		snprintf(topo, sizeof(topo), "random:%u", param->seed);
 	s->sm = voq_test_scanned(test, topo);
 	n = s->sm->fab->ndevs * VOQ_SOAK_PORTS;
 	s->log = kunit_kzalloc(test, VOQ_SOAK_LOG, GFP_KERNEL);
@@ -2614,8 +2608,25 @@ static void voq_event_soak(struct kunit *test)
 	memset(s->xoff, -1, n);
 	memset(s->vc, -1, n);
 	memset(s->tx, -1, n);
-	list_for_each_entry(d, &s->sm->fab->devs, node) {
+	list_for_each_entry(d, &s->sm->fab->devs, node)
 		s->room[d->index] = d->nports;
+	return s;
+}
+
+static void voq_event_soak(struct kunit *test)
+{
+	const struct voq_soak_param *param = test->param_value;
+	unsigned int i, ports = 0, big = 0;
+	struct rio_sim_dev *d;
+	struct voq_soak *s;
+	char topo[24];
+
+	if (param->topo)
+		strscpy(topo, param->topo, sizeof(topo));
+	else
+		snprintf(topo, sizeof(topo), "random:%u", param->seed);
+	s = voq_soak_new(test, topo);
+	list_for_each_entry(d, &s->sm->fab->devs, node) {
 		ports += d->nports;
 		big = max(big, d->nports);
 	}
@@ -2634,6 +2645,120 @@ static void voq_event_soak(struct kunit *test)
 	kunit_info(test, "%s seed %u: %u devices, %u ports (widest %u): %u events (%u faults), %u checks, %u violations\n",
 		   topo, param->seed, s->sm->fab->ndevs, ports, big, s->events,
 		   s->faults, s->checks, s->failures);
+	rio_sim_kunit_release(test, s->sm);
+}
+
+/* Device @index of @s's fabric (its debugfs name is "dev@index") */
+static struct rio_sim_dev *voq_replay_dev(struct voq_soak *s, unsigned int index)
+{
+	struct rio_sim_dev *d;
+
+	list_for_each_entry(d, &s->sm->fab->devs, node)
+		if (d->index == index)
+			return d;
+	return NULL;
+}
+
+/*
+ * One event as the boot tests' soak logs it (soak_lib.sh), done as its
+ * writes to rio-sim's debugfs and rio-voq's sysfs do it
+ */
+static void voq_replay_event(struct voq_soak *s, const char *ev)
+{
+	struct kunit *test = s->test;
+	unsigned int dev, port, val, k;
+	struct rio_voq_node *n = NULL;
+	struct rio_sim_dev *d = NULL;
+	char what[16], board[32];
+
+	s->events++;
+	voq_soak_say(s, "%u:%s ", s->events, ev);
+	if (sscanf(ev, "%15s dev%u", what, &dev) == 2) {
+		d = voq_replay_dev(s, dev);
+		KUNIT_ASSERT_NOT_NULL_MSG(test, d, "%s", ev);
+		n = voq_test_node(s->sm, d);
+	}
+	if (sscanf(ev, "link dev%u.%u %u", &dev, &port, &val) == 3) {
+		KUNIT_EXPECT_EQ(test, rio_sim_port_set_link(d, port, val), 0);
+	} else if (sscanf(ev, "ua dev%u.%u %u", &dev, &port, &val) == 3) {
+		KUNIT_EXPECT_EQ(test, rio_sim_port_set_unavailable(d, port, val), 0);
+	} else if (sscanf(ev, "swap dev%u %31[^\n]", &dev, board) == 2) {
+		KUNIT_EXPECT_EQ(test, rio_sim_dev_replace_board(d, board), 0);
+	} else if (sscanf(ev, "xoff dev%u.%u=%u", &dev, &port, &val) == 3) {
+		/* The admin's write, where the device has the file */
+		if (n && port < n->nports &&
+		    !voq_test_port_set(n, port, RIO_VOQ_KNOB_XOFF, val))
+			s->xoff[voq_soak_ix(d, port)] = val;
+	} else if (sscanf(ev, "bad dev%u.%u %15s %u", &dev, &port, what, &val) == 4) {
+		for (k = 0; k < ARRAY_SIZE(voq_soak_knobs); k++)
+			if (voq_soak_knobs[k] && !strcmp(what, voq_soak_knobs[k]) &&
+			    n && port < n->nports)
+				KUNIT_EXPECT_EQ_MSG(test, voq_test_port_set(n, port, k, val),
+						    -EINVAL, "%s", ev);
+	} else if (!strcmp(ev, "rescan")) {
+		KUNIT_EXPECT_EQ(test, rio_sim_mport_scan(s->sm), -EBUSY);
+	} else if (strncmp(ev, "bad ", 4)) {
+		/* (a bad write that is not a number never reaches rio-voq) */
+		KUNIT_FAIL(test, "not an event of the soak: %s", ev);
+	}
+	rio_sim_mport_pw_flush(s->sm);
+	voq_soak_check(s);
+}
+
+/**
+ * struct voq_replay_param - a soak of the boot tests, replayed
+ * @seed: the fabric, random:@seed
+ * @events: the events, as the soak logs them, without their numbers
+ */
+struct voq_replay_param {
+	u32 seed;
+	const char * const *events;
+};
+
+/*
+ * Found by the boot tests' soak (seed 185593): a switch port's link comes
+ * up toward an endpoint whose board was swapped for one with a rev 3+
+ * block while the link was down
+ */
+static const char * const voq_replay_185593[] = {
+	"ua dev2.5 1", "swap dev2 11 rev2 40000000", "bad dev1.0 generation 5",
+	"link dev2.5 0", "xoff dev1.3=0", "link dev2.8 0", "ua dev1.3 1", "ua dev1.1 1",
+	"xoff dev1.1=1", "ua dev2.5 1", "ua dev1.0 1", "ua dev2.5 0", "ua dev2.8 1",
+	"ua dev1.3 0", "xoff dev1.1=1", "bad dev1.1 tx_group_size 7", "link dev2.5 1",
+	"link dev1.0 0", "swap dev2 15 rev3 a00e2000", "xoff dev2.0=0",
+	"swap dev8 1 rev3 800ea000", "xoff dev1.0=0", "link dev1.3 1", NULL,
+};
+
+static const struct voq_replay_param voq_replay_params[] = {
+	{ 185593, voq_replay_185593 },
+};
+
+static void voq_replay_desc(const struct voq_replay_param *p, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "random seed %u", p->seed);
+}
+
+KUNIT_ARRAY_PARAM(voq_replay, voq_replay_params, voq_replay_desc);
+
+/*
+ * The boot tests' soaks that found a bug, event by event: rio-sim builds
+ * the same fabric from the seed, and every invariant of the soak is
+ * checked after each event
+ */
+static void voq_event_soak_replay(struct kunit *test)
+{
+	const struct voq_replay_param *param = test->param_value;
+	const char * const *ev;
+	struct voq_soak *s;
+	char topo[24];
+
+	snprintf(topo, sizeof(topo), "random:%u", param->seed);
+	s = voq_soak_new(test, topo);
+	voq_soak_check(s);
+	for (ev = param->events; *ev && !s->failures; ev++)
+		voq_replay_event(s, *ev);
+	KUNIT_EXPECT_EQ_MSG(test, s->failures, 0U, "random seed %u: %s", param->seed,
+			    s->log);
 	rio_sim_kunit_release(test, s->sm);
 }
 
@@ -3005,6 +3130,7 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_minimal_first_congested),
 	KUNIT_CASE(voq_event_minimal_flap_no_vc),
 	KUNIT_CASE_PARAM(voq_event_soak, voq_soak_gen_params),
+	KUNIT_CASE_PARAM(voq_event_soak_replay, voq_replay_gen_params),
 	{}
 };
 
