@@ -168,8 +168,9 @@ static void rio_voq_follow_replaced(struct rio_voq_node *n,
 	}
 }
 
-/* What the rediscovery of a device found */
+/* What the rediscovery of a device (@at) found */
 struct rio_voq_found {
+	struct rio_voq_node *at;
 	struct rio_voq_node *n;
 	struct rio_voq_node fresh;
 	int ret;
@@ -188,7 +189,7 @@ static void rio_voq_rediscover(struct rio_voq_node *n, struct rio_voq_found *f)
 {
 	unsigned int p;
 
-	*f = (struct rio_voq_found) { .n = n };
+	*f = (struct rio_voq_found) { .at = n, .n = n };
 	if (!n || !n->rdev || n->dead || !n->probed) {
 		f->n = NULL;
 		return;
@@ -276,6 +277,84 @@ static void rio_voq_node_lost(struct rio_voq_node *n,
 			rio_voq_link_configure(n->port[p].link, pol, write, false);
 }
 
+/*
+ * Take what the rediscovery @f found: a new block, or a device found
+ * again as it was.  Return: true if its links were made anew.
+ */
+static bool rio_voq_found_take(struct rio_voq_found *f)
+{
+	if (!f->n || f->ret < 0)
+		return false;
+	if (f->ret > 0)
+		rio_voq_take_fresh(f);
+	else if (f->n->unknown)
+		rio_voq_found_again(f);
+	else
+		return false;
+	f->ret = 1;
+	return true;
+}
+
+/* Was @m asked about in the first @nf of @f */
+static bool rio_voq_found_has(const struct rio_voq_found *f, unsigned int nf,
+			      const struct rio_voq_node *m)
+{
+	unsigned int i;
+
+	for (i = 0; i < nf; i++)
+		if (f[i].at == m)
+			return true;
+	return false;
+}
+
+/*
+ * The far ends of the new links of the devices @f made anew (@nf of
+ * them) were cut off with them, and may be other boards too: each one
+ * over a link that is up is discovered again before any of those links
+ * is planned, and taken as @f's are (a new block, or found again: its
+ * own new links are followed the same way).  @f has room for @max; a
+ * far end beyond it is not known (not written until it is discovered
+ * again).
+ *
+ * Return: how many of @f are filled in now.
+ */
+static unsigned int rio_voq_check_far(struct rio_voq_found *f, unsigned int nf,
+				      unsigned int max)
+{
+	struct rio_voq_node *m;
+	struct rio_voq_link *l;
+	unsigned int i, p;
+
+again:
+	for (i = 0; i < nf; i++) {
+		if (!f[i].n || f[i].ret <= 0)
+			continue;
+		for (p = 0; p < f[i].n->nports; p++) {
+			l = f[i].n->port[p].link;
+			/*
+			 * Behind a link that is down it cannot be reached:
+			 * it is discovered again when the link comes back
+			 */
+			if (!l || l->state != RIO_VOQ_LINK_NEW ||
+			    rio_voq_end_down(f[i].n, p))
+				continue;
+			m = l->end[!rio_voq_link_end(l, f[i].n, p)];
+			if (rio_voq_found_has(f, nf, m))
+				continue;
+			if (nf == max) {
+				if (m->rdev && !m->dead && m->probed)
+					m->unknown = true;
+				continue;
+			}
+			rio_voq_rediscover(m, &f[nf]);
+			/* Its links are made anew: @f[i]'s too, look again */
+			if (rio_voq_found_take(&f[nf++]))
+				goto again;
+		}
+	}
+	return nf;
+}
+
 /**
  * rio_voq_check_replaced() - follow devices swapped for other boards
  * @a: a node whose device answered (it sent the port-write, its port was
@@ -294,8 +373,11 @@ static void rio_voq_node_lost(struct rio_voq_node *n,
  *  - one that cannot be discovered is not known (rio_voq_node_lost()):
  *    nothing is written to it until a later event or poll finds it;
  *  - one that was not known and is found as it was keeps its links;
- * then the links of those replaced or found again are planned from what
- * both ends can do, and written.  Called with rio_voq_lock held.
+ * the far ends of the links of those replaced or found again were cut
+ * off with them: they are discovered again too, and taken the same way
+ * (rio_voq_check_far()); then the links of those replaced or found again
+ * are planned from what both ends can do, and written.  Called with
+ * rio_voq_lock held.
  *
  * Return: which devices were replaced or found again (their links were
  * made anew): BIT(0) for @a, BIT(1) for @b; 0 if none.
@@ -305,34 +387,41 @@ static unsigned int rio_voq_check_replaced(struct rio_voq_node *a,
 					   const struct rio_voq_policy *pol,
 					   bool write)
 {
-	struct rio_voq_found f[2];
-	unsigned int changed = 0;
+	struct rio_voq_found two[2], *f = two;
+	unsigned int changed = 0, max = 2, nf = 2;
+	struct rio_voq_node *m;
 	unsigned int i;
 
 	lockdep_assert_held(&rio_voq_lock);
 	rio_voq_rediscover(a, &f[0]);
 	rio_voq_rediscover(b != a ? b : NULL, &f[1]);
 	/* New blocks first, so that what is planned next sees them */
-	for (i = 0; i < 2; i++) {
-		if (!f[i].n || f[i].ret < 0)
-			continue;
-		if (f[i].ret > 0)
-			rio_voq_take_fresh(&f[i]);
-		else if (f[i].n->unknown)
-			rio_voq_found_again(&f[i]);
-		else
-			continue;
-		f[i].ret = 1;
-		changed |= BIT(i);
-	}
 	for (i = 0; i < 2; i++)
+		if (rio_voq_found_take(&f[i]))
+			changed |= BIT(i);
+	if (changed) {
+		/* Room for every device of the fabric */
+		list_for_each_entry(m, &(a ?: b)->net->nodes, node)
+			max++;
+		f = kcalloc(max, sizeof(*f), GFP_KERNEL);
+		if (f) {
+			memcpy(f, two, sizeof(two));
+		} else {
+			f = two;
+			max = 2;
+		}
+		nf = rio_voq_check_far(f, 2, max);
+	}
+	for (i = 0; i < nf; i++)
 		if (f[i].n && f[i].ret < 0)
 			rio_voq_node_lost(f[i].n, pol, write, f[i].ret);
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < nf; i++) {
 		if (f[i].n && f[i].ret > 0)
 			rio_voq_follow_replaced(f[i].n, pol, write, f[i].old, f[i].nold);
 		kfree(f[i].old);
 	}
+	if (f != two)
+		kfree(f);
 	return changed;
 }
 
