@@ -221,10 +221,17 @@ plan_fixes() {
 }
 
 # The W=1 diagnostics of a build log, without line and column numbers
-# (a patch moves the lines of what it leaves alone)
+# (a patch moves the lines of what it leaves alone), each with how many
+# times it came: a second one of the same text is new too
 diags() {	# log
 	grep -E ': (warning|error):' "$1" | sed -E 's/:[0-9]+(:[0-9]+)?:/:/' |
-		LC_ALL=C sort -u || true
+		LC_ALL=C sort | uniq -c || true
+}
+
+# The diagnostics of @fix that came more often than in @pristine
+more_diags() {	# pristine fix
+	awk 'NR == FNR { k = $0; sub(/^ *[0-9]+ /, "", k); n[k] = $1; next }
+	     { k = $0; sub(/^ *[0-9]+ /, "", k); if ($1 > n[k] + 0) print k }' "$1" "$2"
 }
 
 # A checkout of the pristine tree of its own (a worktree of the pristine
@@ -328,7 +335,7 @@ fixes() {
 			continue
 		fi
 		new=$(for d in "$RIO_VOQ_KCACHE"/build-fixes-*/"${p%.patch}".diags; do
-			comm -13 "${d%/*}/pristine.diags" "$d"; done)
+			more_diags "${d%/*}/pristine.diags" "$d"; done)
 		if [ -n "$new" ]; then
 			printf '%s\n' "$new"
 			log "$p: new W=1 diagnostics"
