@@ -2666,7 +2666,7 @@ static struct rio_sim_dev *voq_replay_dev(struct voq_soak *s, unsigned int index
 static void voq_replay_event(struct voq_soak *s, const char *ev)
 {
 	struct kunit *test = s->test;
-	unsigned int dev, port, val, k;
+	unsigned int dev, port, val;
 	struct rio_voq_node *n = NULL;
 	struct rio_sim_dev *d = NULL;
 	char what[16], board[32];
@@ -2689,12 +2689,17 @@ static void voq_replay_event(struct voq_soak *s, const char *ev)
 		if (n && port < n->nports &&
 		    !voq_test_port_set(n, port, RIO_VOQ_KNOB_XOFF, val))
 			s->xoff[voq_soak_ix(d, port)] = val;
-	} else if (sscanf(ev, "bad dev%u.%u %15s %u", &dev, &port, what, &val) == 4) {
-		for (k = 0; k < ARRAY_SIZE(voq_soak_knobs); k++)
-			if (voq_soak_knobs[k] && !strcmp(what, voq_soak_knobs[k]) &&
-			    n && port < n->nports)
-				KUNIT_EXPECT_EQ_MSG(test, voq_test_port_set(n, port, k, val),
-						    -EINVAL, "%s", ev);
+	} else if (sscanf(ev, "bad dev%u.%u %15s %29s", &dev, &port, what, board) == 4) {
+		/* The soak's "echo VALUE > FILE", as it is logged */
+		u64 writes = s->sm->fab->writes;
+		size_t len = strlcat(board, "\n", sizeof(board));
+
+		voq_soak_snap(s, false);
+		if (n)
+			KUNIT_EXPECT_LT_MSG(test, voq_test_sysfs_write(n, port, what, board, len),
+					    0L, "%s", ev);
+		KUNIT_EXPECT_EQ_MSG(test, s->sm->fab->writes, writes, "%s", ev);
+		voq_soak_snap(s, true);
 	} else if (!strcmp(ev, "rescan")) {
 		KUNIT_EXPECT_EQ(test, rio_sim_mport_scan(s->sm), -EBUSY);
 	} else if (strncmp(ev, "bad ", 4)) {
@@ -2709,10 +2714,16 @@ static void voq_replay_event(struct voq_soak *s, const char *ev)
  * struct voq_replay_param - a soak of the boot tests, replayed
  * @seed: the fabric, random:@seed
  * @events: the events, as the soak logs them, without their numbers
+ * @devs: its devices, as the soak logs them ("D devices, P ports,
+ *	widest W"): the fabric rio-sim builds from @seed is the one the
+ *	boot tests had
+ * @ports: their ports
+ * @widest: the most ports of one device
  */
 struct voq_replay_param {
 	u32 seed;
 	const char * const *events;
+	unsigned int devs, ports, widest;
 };
 
 /*
@@ -2729,13 +2740,22 @@ static const char * const voq_replay_185593[] = {
 	"swap dev8 1 rev3 800ea000", "xoff dev1.0=0", "link dev1.3 1", NULL,
 };
 
+/*
+ * Invalid writes as the soak logs them: junk after a valid value ("1x"),
+ * a negative number; refused, and nothing written
+ */
+static const char * const voq_replay_bad[] = {
+	"bad dev1.0 participation 1x", "bad dev1.0 per_vc -1", NULL,
+};
+
 static const struct voq_replay_param voq_replay_params[] = {
-	{ 185593, voq_replay_185593 },
+	{ 185593, voq_replay_185593, 9, 27, 16 },
+	{ 185593, voq_replay_bad, 9, 27, 16 },
 };
 
 static void voq_replay_desc(const struct voq_replay_param *p, char *desc)
 {
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "random seed %u", p->seed);
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "random seed %u, %s, ...", p->seed, p->events[0]);
 }
 
 KUNIT_ARRAY_PARAM(voq_replay, voq_replay_params, voq_replay_desc);
@@ -2748,18 +2768,95 @@ KUNIT_ARRAY_PARAM(voq_replay, voq_replay_params, voq_replay_desc);
 static void voq_event_soak_replay(struct kunit *test)
 {
 	const struct voq_replay_param *param = test->param_value;
+	unsigned int ports = 0, widest = 0;
 	const char * const *ev;
+	struct rio_sim_dev *d;
 	struct voq_soak *s;
 	char topo[24];
 
 	snprintf(topo, sizeof(topo), "random:%u", param->seed);
 	s = voq_soak_new(test, topo);
+	list_for_each_entry(d, &s->sm->fab->devs, node) {
+		ports += d->nports;
+		widest = max(widest, d->nports);
+	}
+	KUNIT_ASSERT_EQ(test, s->sm->fab->ndevs, param->devs);
+	KUNIT_ASSERT_EQ(test, ports, param->ports);
+	KUNIT_ASSERT_EQ(test, widest, param->widest);
 	voq_soak_check(s);
 	for (ev = param->events; *ev && !s->failures; ev++)
 		voq_replay_event(s, *ev);
 	KUNIT_EXPECT_EQ_MSG(test, s->failures, 0U, "random seed %u: %s", param->seed,
 			    s->log);
 	rio_sim_kunit_release(test, s->sm);
+}
+
+/*
+ * chain:3.  The cable from switch 1 to switch 3 goes down
+ * (switch 3 is not known: it may be swapped meanwhile); while it is
+ * down, the cable from switch 3 to endpoint 4 goes down too (their
+ * port-writes are lost).  When the first cable is back, switch 3 is
+ * found again as it was: endpoint 4, behind a link that is down, must
+ * not be "a device that cannot be discovered again".
+ */
+static void voq_event_far_end_behind_down(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "chain:3");
+	struct rio_sim_dev *sw1 = rio_sim_dev_find(sm->fab, 1);
+	struct rio_sim_dev *sw3 = rio_sim_dev_find(sm->fab, 3);
+	struct rio_sim_dev *ep4 = rio_sim_dev_find(sm->fab, 4);
+	struct rio_voq_node *n3 = voq_test_node(sm, sw3), *n4 = voq_test_node(sm, ep4);
+	u64 failed;
+
+	KUNIT_ASSERT_NOT_NULL(test, n3);
+	KUNIT_ASSERT_NOT_NULL(test, n4);
+	voq_expect_link_up(test, sw3, 2, ep4, 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 1, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_TRUE(test, n3->unknown);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw3, 2, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	failed = rio_voq_count.failed;
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw1, 1, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, n3->unknown);
+	KUNIT_EXPECT_FALSE_MSG(test, n4->unknown_told,
+			       "\"cannot discover the device again\" logged for a device behind a link down");
+	mutex_unlock(&rio_voq_lock);
+	/* Nothing is tried toward a device behind a link that is down */
+	KUNIT_EXPECT_EQ(test, rio_voq_count.failed - failed, 0ULL);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw3, 2).gen_en);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw3, 2, true), 0);
+	rio_sim_mport_pw_flush(sm);
+	voq_expect_link_up(test, sw3, 2, ep4, 0);
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * An endpoint swapped; its far end is the switch the host
+ * reaches it through, which was never cut off: it stays known
+ */
+static void voq_event_swap_upstream_stays_known(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_voq_node *ns = voq_test_node(sm, sw);
+	struct rio_sim_dev_desc d;
+
+	KUNIT_ASSERT_NOT_NULL(test, ns);
+	d = voq_ep_board(RIO_VOQ_LAYOUT_REV3, RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP);
+	voq_replace(test, sm, ep, &d);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_FALSE(test, ns->unknown);
+	mutex_unlock(&rio_voq_lock);
+	KUNIT_EXPECT_EQ(test, voq_test_port_set(ns, 2, RIO_VOQ_KNOB_XOFF, 1), 0);
+	voq_expect_link_up(test, sw, 1, ep, 0);
+	rio_sim_kunit_release(test, sm);
 }
 
 /* Every device of @fab becomes minimal silicon (rio_sim_dev.minimal) */
@@ -3131,6 +3228,8 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_minimal_flap_no_vc),
 	KUNIT_CASE_PARAM(voq_event_soak, voq_soak_gen_params),
 	KUNIT_CASE_PARAM(voq_event_soak_replay, voq_replay_gen_params),
+	KUNIT_CASE(voq_event_far_end_behind_down),
+	KUNIT_CASE(voq_event_swap_upstream_stays_known),
 	{}
 };
 
