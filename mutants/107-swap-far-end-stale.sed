@@ -1,4 +1,4 @@
 # rule: per-vc
 # file: drivers/rapidio/voq/voq_events.c
 # what: the far ends of a replaced board's new links are planned from what rio-voq knew of them, not discovered again
-s/nf = rio_voq_check_far(f, 2, max);/nf = 2;/
+s/\t\trio_voq_check_far(&fs, pol, write);/\t\t(void)fs;/

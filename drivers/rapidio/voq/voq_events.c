@@ -308,51 +308,78 @@ static bool rio_voq_found_has(const struct rio_voq_found *f, unsigned int nf,
 }
 
 /*
- * The far ends of the new links of the devices @f made anew (@nf of
- * them) were cut off with them, and may be other boards too: each one
- * over a link that is up is discovered again before any of those links
- * is planned, and taken as @f's are (a new block, or found again: its
- * own new links are followed the same way).  @f has room for @max; a
- * far end beyond it is not known (not written until it is discovered
- * again).
- *
- * Return: how many of @f are filled in now.
+ * The devices a rio_voq_check_replaced() discovers again: @f, @n of them,
+ * room for @room; @fixed: @f is the caller's, which does not grow
  */
-static unsigned int rio_voq_check_far(struct rio_voq_found *f, unsigned int nf,
-				      unsigned int max)
+struct rio_voq_founds {
+	struct rio_voq_found *f;
+	unsigned int n;
+	unsigned int room;
+	bool fixed;
+};
+
+/* Room for one more in @fs.  Return: false if there is none. */
+static bool rio_voq_founds_room(struct rio_voq_founds *fs)
 {
-	struct rio_voq_node *m;
+	struct rio_voq_found *more;
+
+	if (fs->n < fs->room)
+		return true;
+	if (fs->fixed)
+		return false;
+	more = krealloc_array(fs->f, 2 * fs->room, sizeof(*more), GFP_KERNEL);
+	if (!more)
+		return false;
+	fs->f = more;
+	fs->room *= 2;
+	return true;
+}
+
+/*
+ * The far ends of the new links of the devices of @fs made anew were
+ * cut off with them, and may be other boards too: each one over a link
+ * that is up (the near end's port is read again: a device found again
+ * kept the status it had before it was cut off) is discovered again
+ * before any of those links is planned, and taken as those are (a new
+ * block, or found again: its own new links are followed the same way).
+ * One @fs has no room for is not known (rio_voq_node_lost()): nothing is
+ * written to it until it is discovered again.
+ */
+static void rio_voq_check_far(struct rio_voq_founds *fs,
+			      const struct rio_voq_policy *pol, bool write)
+{
+	struct rio_voq_node *n, *m;
 	struct rio_voq_link *l;
 	unsigned int i, p;
 
 again:
-	for (i = 0; i < nf; i++) {
-		if (!f[i].n || f[i].ret <= 0)
+	for (i = 0; i < fs->n; i++) {
+		n = fs->f[i].n;
+		if (!n || fs->f[i].ret <= 0)
 			continue;
-		for (p = 0; p < f[i].n->nports; p++) {
-			l = f[i].n->port[p].link;
+		for (p = 0; p < n->nports; p++) {
+			l = n->port[p].link;
+			if (!l || l->state != RIO_VOQ_LINK_NEW)
+				continue;
+			m = l->end[!rio_voq_link_end(l, n, p)];
 			/*
 			 * Behind a link that is down it cannot be reached:
 			 * it is discovered again when the link comes back
 			 */
-			if (!l || l->state != RIO_VOQ_LINK_NEW ||
-			    rio_voq_end_down(f[i].n, p))
+			if (rio_voq_found_has(fs->f, fs->n, m) ||
+			    rio_voq_port_status(n, p) || rio_voq_end_down(n, p))
 				continue;
-			m = l->end[!rio_voq_link_end(l, f[i].n, p)];
-			if (rio_voq_found_has(f, nf, m))
-				continue;
-			if (nf == max) {
+			if (!rio_voq_founds_room(fs)) {
 				if (m->rdev && !m->dead && m->probed)
-					m->unknown = true;
+					rio_voq_node_lost(m, pol, write, -ENOMEM);
 				continue;
 			}
-			rio_voq_rediscover(m, &f[nf]);
-			/* Its links are made anew: @f[i]'s too, look again */
-			if (rio_voq_found_take(&f[nf++]))
+			rio_voq_rediscover(m, &fs->f[fs->n]);
+			/* Its links are made anew, and @n's: look again */
+			if (rio_voq_found_take(&fs->f[fs->n++]))
 				goto again;
 		}
 	}
-	return nf;
 }
 
 /**
@@ -387,41 +414,41 @@ static unsigned int rio_voq_check_replaced(struct rio_voq_node *a,
 					   const struct rio_voq_policy *pol,
 					   bool write)
 {
-	struct rio_voq_found two[2], *f = two;
-	unsigned int changed = 0, max = 2, nf = 2;
-	struct rio_voq_node *m;
+	struct rio_voq_found two[2];
+	struct rio_voq_founds fs = { .f = two, .n = 2, .room = 2, .fixed = true };
+	unsigned int changed = 0;
 	unsigned int i;
 
 	lockdep_assert_held(&rio_voq_lock);
-	rio_voq_rediscover(a, &f[0]);
-	rio_voq_rediscover(b != a ? b : NULL, &f[1]);
+	rio_voq_rediscover(a, &two[0]);
+	rio_voq_rediscover(b != a ? b : NULL, &two[1]);
 	/* New blocks first, so that what is planned next sees them */
 	for (i = 0; i < 2; i++)
-		if (rio_voq_found_take(&f[i]))
+		if (rio_voq_found_take(&two[i]))
 			changed |= BIT(i);
 	if (changed) {
-		/* Room for every device of the fabric */
-		list_for_each_entry(m, &(a ?: b)->net->nodes, node)
-			max++;
-		f = kcalloc(max, sizeof(*f), GFP_KERNEL);
-		if (f) {
-			memcpy(f, two, sizeof(two));
+		/* The far ends, in a list that grows (the ends' own at worst) */
+		fs.f = kmalloc_array(4, sizeof(*fs.f), GFP_KERNEL);
+		if (fs.f) {
+			memcpy(fs.f, two, sizeof(two));
+			fs.room = 4;
+			fs.fixed = false;
 		} else {
-			f = two;
-			max = 2;
+			fs.f = two;
 		}
-		nf = rio_voq_check_far(f, 2, max);
+		rio_voq_check_far(&fs, pol, write);
 	}
-	for (i = 0; i < nf; i++)
-		if (f[i].n && f[i].ret < 0)
-			rio_voq_node_lost(f[i].n, pol, write, f[i].ret);
-	for (i = 0; i < nf; i++) {
-		if (f[i].n && f[i].ret > 0)
-			rio_voq_follow_replaced(f[i].n, pol, write, f[i].old, f[i].nold);
-		kfree(f[i].old);
+	for (i = 0; i < fs.n; i++)
+		if (fs.f[i].n && fs.f[i].ret < 0)
+			rio_voq_node_lost(fs.f[i].n, pol, write, fs.f[i].ret);
+	for (i = 0; i < fs.n; i++) {
+		if (fs.f[i].n && fs.f[i].ret > 0)
+			rio_voq_follow_replaced(fs.f[i].n, pol, write, fs.f[i].old,
+						fs.f[i].nold);
+		kfree(fs.f[i].old);
 	}
-	if (f != two)
-		kfree(f);
+	if (!fs.fixed)
+		kfree(fs.f);
 	return changed;
 }
 
