@@ -6,10 +6,10 @@
 #   mutants.sh [--list | --applies | --ledger] [NAME...]
 #
 # --list prints the mutants; --applies only checks, without building,
-# that each one still changes its file and that voq.rst names it under
-# its rule ("What must never happen"); --ledger checks, without
-# building, that each one was killed by a run of its file and sed script
-# as they are now (make check runs both).
+# that each one still changes its file and that docs/testing.rst names
+# it under its rule, one of voq.rst's "What must never happen"; --ledger
+# checks, without building, that each one was killed by a run of its
+# file and sed script as they are now (make check runs both).
 #
 # Each mutants/NN-name.sed is a sed script that breaks one rule in one
 # file of the overlay; its header says which:
@@ -71,22 +71,27 @@ field() {	# mutant, name
 	sed -n "s/^# $2: *//p" "$1" | head -n 1
 }
 
-# The numbers of the mutants voq.rst names under a rule of "What must
-# never happen" (its paragraph ends in "Mutants 01, 02.")
+# The numbers of the mutants docs/testing.rst names under a rule of
+# voq.rst's "What must never happen" (its paragraph says "Mutants 01,
+# 02."), none if voq.rst has no such rule (its name, then the rule's
+# paragraph, indented)
 doc_mutants() {	# rule
-	python3 - "$top/Documentation/driver-api/rapidio/voq.rst" "$1" <<-'PY'
+	python3 - "$top/Documentation/driver-api/rapidio/voq.rst" \
+		"$top/docs/testing.rst" "$1" <<-'PY'
 	import re, sys
 
-	text = open(sys.argv[1]).read()
-	m = re.search(r'(?m)^``%s``\n((?:\t.*\n)+)' % re.escape(sys.argv[2]), text)
-	body = ' '.join(m.group(1).split()) if m else ''
-	for names in re.findall(r'Mutants? ([0-9, ]+)', body):
-	    print('\n'.join(re.findall(r'[0-9]+', names)))
+	def paragraph(path, rule):
+	    m = re.search(r'(?m)^``%s``\n((?:\t.*\n)+)' % re.escape(rule), open(path).read())
+	    return ' '.join(m.group(1).split()) if m else ''
+
+	if paragraph(sys.argv[1], sys.argv[3]):
+	    for names in re.findall(r'Mutants? ([0-9, ]+)', paragraph(sys.argv[2], sys.argv[3])):
+	        print('\n'.join(re.findall(r'[0-9]+', names)))
 	PY
 }
 
-# Why a mutant cannot run, or nothing: its header, its place in voq.rst
-# and its sed script
+# Why a mutant cannot run, or nothing: its header, its place in
+# docs/testing.rst under a rule of voq.rst, and its sed script
 mutant_problem() {	# mutant
 	local m=$1 file num named
 
@@ -103,7 +108,7 @@ mutant_problem() {	# mutant
 	num=$(basename "$m" | cut -d- -f1)
 	named=$(doc_mutants "$(field "$m" rule)")
 	if ! grep -qx "$num" <<<"$named"; then
-		echo "voq.rst does not name it under its rule \`\`$(field "$m" rule)\`\`"
+		echo "docs/testing.rst does not name it under its rule \`\`$(field "$m" rule)\`\` of voq.rst"
 		return
 	fi
 	sed -f "$m" "$top/$file" | cmp -s - "$top/$file" &&
