@@ -4,6 +4,12 @@
 
   kversion.py KERNEL_TREE FILE    FILE as KERNEL_TREE's version gets it,
                                   on standard output
+  kversion.py --check FILE...     the code that compiles differently on
+                                  the pinned trees or on newer kernels
+                                  (below) but is not in a version test,
+                                  one line each; exit status 1 if any
+  kversion.py --report FILE...    every version test, one line each:
+                                  FILE:LINE and the test
 
 rio-voq's sources build on every pinned tree (scripts/common.sh,
 RIO_VOQ_KERNELS).  Where an API of the kernel changed between them and
@@ -21,6 +27,17 @@ may nest inside).  The tree a version's overlay is copied into
 get the branch of their version alone, without the conditional and
 without <linux/version.h>: code for the version it is merged into, as
 checkpatch asks.  Any other use of LINUX_VERSION_CODE is an error.
+
+What --check knows to differ, and so wants in a version test (a Makefile
+has none: there it is an error):
+
+  MODULE_IMPORT_NS(NS)            a string literal from 6.13 on
+                                  (MODULE_IMPORT_NS("NS")), a bare
+                                  identifier before
+  class_interface callbacks       add_dev/remove_dev lost their
+                                  struct class_interface * in 6.4
+  UBSAN_SANITIZE in a Makefile    a test-only flag: the KUnit run passes
+                                  it on the command line
 """
 
 import operator
@@ -118,9 +135,83 @@ def resolve(text, version, name='<source>'):
     return '\n'.join(out)
 
 
+# Code that needs a version test: (name, pattern, why)
+DIFFERS = [
+    ('MODULE_IMPORT_NS', re.compile(r'\bMODULE_IMPORT_NS\s*\('),
+     'takes a string literal from 6.13 on, an identifier before'),
+    ('class_interface callback',
+     re.compile(r'\(\s*struct device \*\w*\s*,\s*struct class_interface \*'),
+     'add_dev/remove_dev take no struct class_interface * from 6.4 on'),
+]
+MAKEFILE_BANNED = [
+    ('UBSAN_SANITIZE', re.compile(r'^\s*UBSAN_SANITIZE\w*\s*[:+?]?='),
+     'a test-only flag: pass it on the command line (make UBSAN_SANITIZE_x.o=y)'),
+]
+
+
+def walk(text, name='<source>'):
+    """Each line of text that is not a directive of a version test, with
+    its number and the version tests around it (their conditions)."""
+    stack = []
+    for n, line in enumerate(text.split('\n'), 1):
+        d = line.lstrip()
+        if version_if(line):
+            stack.append(line.strip())
+            continue
+        if re.match(r'#\s*if', d):
+            stack.append(None)
+        elif re.match(r'#\s*(else|elif)', d) and stack and stack[-1] is not None:
+            continue
+        elif re.match(r'#\s*endif', d):
+            if not stack:
+                die(f'{name}:{n}: #endif without #if')
+            if stack.pop() is not None:
+                continue
+        yield n, line, [s for s in stack if s is not None]
+
+
+def check(paths):
+    """Lines of paths that differ between versions outside a version test."""
+    bad = []
+    for path in paths:
+        with open(path) as f:
+            text = f.read()
+        if path.rsplit('/', 1)[-1] in ('Makefile', 'Kbuild'):
+            for n, line in enumerate(text.split('\n'), 1):
+                for what, pat, why in MAKEFILE_BANNED:
+                    if pat.search(line):
+                        bad.append(f'{path}:{n}: {what} in a Makefile: {why}')
+            continue
+        resolve(text, 0, path)      # dies on a malformed version test
+        for n, line, tests in walk(text, path):
+            for what, pat, why in DIFFERS:
+                if pat.search(line) and not tests:
+                    bad.append(f'{path}:{n}: {what} outside a version test: {why}')
+    return bad
+
+
+def report(paths):
+    """Each version test of paths, and the versions its first branch is for."""
+    out = []
+    for path in paths:
+        with open(path) as f:
+            for n, line in enumerate(f.read().split('\n'), 1):
+                if version_if(line):
+                    out.append(f'{path}:{n}: {line.strip()[3:].strip()}')
+    return out
+
+
 def main():
+    if len(sys.argv) >= 2 and sys.argv[1] in ('--check', '--report'):
+        if sys.argv[1] == '--report':
+            print('\n'.join(report(sys.argv[2:])))
+            return
+        bad = check(sys.argv[2:])
+        for b in bad:
+            sys.stderr.write(f'[rio-voq] {b}\n')
+        sys.exit(1 if bad else 0)
     if len(sys.argv) != 3:
-        die('usage: kversion.py KERNEL_TREE FILE')
+        die('usage: kversion.py KERNEL_TREE FILE | --check FILE... | --report FILE...')
     with open(sys.argv[2]) as f:
         text = f.read()
     sys.stdout.write(resolve(text, tree_version(sys.argv[1]), sys.argv[2]))

@@ -12,13 +12,18 @@
 #include <kunit/visibility.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
+#include <linux/version.h>
 
 #include "../sim/rio_sim.h"
 #include "../voq/voq_core.h"
 #include "log.h"
 #include "utils.h"
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");
+#else
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+#endif
 
 #define LAT_ALL		RIO_LAT_CSR_CAPS
 #define LAT_MACK	RIO_LAT_CSR_MACK_SUP

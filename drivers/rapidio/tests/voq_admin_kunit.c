@@ -9,13 +9,18 @@
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/rio_drv.h>
+#include <linux/version.h>
 
 #include "../sim/rio_sim.h"
 #include "../voq/voq_core.h"
 #include "log.h"
 #include "utils.h"
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");
+#else
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+#endif
 
 struct voq_admin {
 	struct rio_sim_mport *sm;

@@ -11,13 +11,18 @@
 #include <linux/delay.h>
 #include <linux/rio_drv.h>
 #include <linux/string.h>
+#include <linux/version.h>
 
 #include "../sim/rio_sim.h"
 #include "../spec/voq_txrx.h"
 #include "../voq/voq_core.h"
 #include "utils.h"
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");
+#else
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+#endif
 
 #define CAPS_ALL	RIO_SIM_VOQ_CAPS_ALL
 #define CAPS_GEN_RX	(RIO_VOQ_CSR_GEN_SUP | RIO_VOQ_CSR_RX_SUP)

@@ -19,12 +19,17 @@
 #include <kunit/visibility.h>
 #include <linux/rio_drv.h>
 #include <linux/rio_regs.h>
+#include <linux/version.h>
 
 #include "../sim/rio_sim.h"
 #include "../voq/voq_core.h"
 #include "utils.h"
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");
+#else
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+#endif
 
 /* What a port's Control CSR holds before the scan: both directions on */
 #define HOSTILE_PORT_CTL	(RIO_PORT_N_CTL_EN_RX | RIO_PORT_N_CTL_EN_TX)

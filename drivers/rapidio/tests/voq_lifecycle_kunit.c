@@ -17,13 +17,18 @@
 #include <linux/rio_drv.h>
 #include <linux/rio_regs.h>
 #include <linux/sched/task.h>
+#include <linux/version.h>
 
 #include "../rio.h"	/* rio_del_device(), as rio_mport_cdev calls it */
 #include "../sim/rio_sim.h"
 #include "../voq/voq_core.h"
 #include "utils.h"
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");
+#else
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+#endif
 
 /*
  * An admin's XOFF and participation on an idle switch port survive a

@@ -15,6 +15,7 @@
 #include <linux/rio_drv.h>
 #include <linux/rio_regs.h>
 #include <linux/string.h>
+#include <linux/version.h>
 
 #include "../rio.h"	/* rio_del_device(), rio_free_net(), as rio_mport_cdev calls them */
 #include "../sim/rio_sim.h"
@@ -22,7 +23,11 @@
 #include "log.h"
 #include "utils.h"
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");
+#else
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+#endif
 
 #define R3	RIO_VOQ_LAYOUT_REV3
 

@@ -14,13 +14,18 @@
 #include <linux/bitfield.h>
 #include <linux/mm.h>
 #include <linux/rio_drv.h>
+#include <linux/version.h>
 
 #include "../sim/rio_sim.h"
 #include "../voq/voq_core.h"
 #include "log.h"
 #include "utils.h"
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");
+#else
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+#endif
 
 /* The host and one endpoint, enumerated by this host */
 static struct rio_sim_mport *voq_single(struct kunit *test)

@@ -11,13 +11,18 @@
 #include <linux/bitfield.h>
 #include <linux/rio_drv.h>
 #include <linux/string.h>
+#include <linux/version.h>
 
 #include "../sim/rio_sim.h"
 #include "../spec/voq_txrx.h"
 #include "../voq/voq_core.h"
 #include "utils.h"
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");
+#else
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+#endif
 
 /* Two maps agree entry by entry (6.1 has no KUNIT_EXPECT_MEMEQ) */
 static void voq_expect_map(struct kunit *test, const u8 *got, const u8 *want,

@@ -15,12 +15,17 @@
 #include <linux/poll.h>
 #include <linux/rio_drv.h>
 #include <linux/slab.h>
+#include <linux/version.h>
 
 #include "../sim/rio_sim.h"
 #include "../voq/voq_core.h"
 #include "utils.h"
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");
+#else
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+#endif
 
 #define SW	1
 #define EP(n)	(1 + (n))

@@ -11,10 +11,15 @@
 #include <linux/rio.h>
 #include <linux/rio_drv.h>
 #include <linux/rio_regs.h>
+#include <linux/version.h>
 
 #include "../sim.h"
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");
+#else
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+#endif
 
 struct sim_enum_case {
 	const char *spec;

@@ -10,10 +10,15 @@
 #include <linux/prandom.h>
 #include <linux/rio_regs.h>
 #include <linux/slab.h>
+#include <linux/version.h>
 
 #include "../sim.h"
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");
+#else
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+#endif
 
 static struct rio_sim_fabric *sim_build(struct kunit *test, const char *spec)
 {

@@ -18,11 +18,16 @@
 #include <linux/module.h>
 #include <linux/rio_drv.h>
 #include <linux/slab.h>
+#include <linux/version.h>
 
 #include "../../rio.h"	/* the core's calls, as rio_mport_cdev makes them */
 #include "../sim.h"
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");
+#else
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+#endif
 
 static int rio_sim_kunit_init(struct kunit_resource *res, void *context)
 {

@@ -21,12 +21,17 @@
 #include <linux/sched/task.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/version.h>
 
 #include "../../rio.h"	/* the core's calls, as rio_mport_cdev makes them */
 #include "../../spec/voq_txrx.h"
 #include "../sim.h"
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");
+#else
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+#endif
 
 #define SIM_LIFE_THREADS	4
 

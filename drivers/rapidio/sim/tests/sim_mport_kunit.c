@@ -18,7 +18,11 @@
 
 #include "../sim.h"
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");
+#else
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+#endif
 
 /* star:2: host (0), a 3-port switch (1), endpoints 2 and 3 on its ports 1, 2 */
 #define SW	1

@@ -10,11 +10,16 @@
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/rio_regs.h>
+#include <linux/version.h>
 
 #include "../../spec/voq_txrx.h"
 #include "../sim.h"
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");
+#else
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+#endif
 
 /* star:4: host (0), a 5-port switch (1), endpoints 2..5 on its ports 1..4 */
 #define SW	1

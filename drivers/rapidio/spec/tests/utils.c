@@ -6,6 +6,7 @@
 #include <kunit/test.h>
 #include <linux/errno.h>
 #include <linux/module.h>
+#include <linux/version.h>
 
 #include "utils.h"
 
@@ -96,4 +97,8 @@ int voq_test_regs_read(void *ctx, u32 offset, u32 *val)
 
 MODULE_DESCRIPTION("KUnit tests of the RapidIO Part 12 and Part 6 library");
 MODULE_LICENSE("GPL");
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");
+#else
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+#endif

@@ -11,10 +11,15 @@
 #include <kunit/visibility.h>
 #include <linux/bits.h>
 #include <linux/string.h>
+#include <linux/version.h>
 
 #include "../lat_internal.h"
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");
+#else
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+#endif
 
 /* Capabilities of an end, as a 3-bit number: bit 0, bit 1, bit 2 of Part 6 */
 #define C0	BIT(0)

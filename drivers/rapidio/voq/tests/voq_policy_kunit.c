@@ -8,10 +8,15 @@
 #include <kunit/test.h>
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
+#include <linux/version.h>
 
 #include "../voq_core.h"
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");
+#else
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+#endif
 
 #define R2	RIO_VOQ_LAYOUT_REV2
 #define R3	RIO_VOQ_LAYOUT_REV3
