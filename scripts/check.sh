@@ -123,14 +123,13 @@ run_kunit() {	# label, build dir, kunit.py run options...
 }
 
 step_kunit() {
-	local -a add
+	local -a add ubsan
 
 	mapfile -t add < <(kunit_config_add)
-	# UML has no UBSAN_SANITIZE_ALL: our Makefiles opt in, and the
-	# core objects our tests drive are opted in here.
-	run_kunit uml "$RIO_VOQ_KUNIT_BUILD" --arch um "${add[@]}" \
-		--make_options UBSAN_SANITIZE_rio.o=y \
-		--make_options UBSAN_SANITIZE_rio-scan.o=y
+	# UML on 6.1 has no UBSAN_SANITIZE_ALL: our objects and the core
+	# objects our tests drive are opted in on the command line
+	mapfile -t ubsan < <(kunit_ubsan_options)
+	run_kunit uml "$RIO_VOQ_KUNIT_BUILD" --arch um "${add[@]}" "${ubsan[@]}"
 }
 
 # The same suites under QEMU: the sanitizers, then kunit/qemu/$arch.config
@@ -270,19 +269,20 @@ step_checkpatch() {
 	result "checkpatch --strict (sources, riovoq and patches)" $rc
 
 	# What compiles otherwise on another kernel (a newer one included)
-	# is in a version test, for kversion.py to resolve
+	# is in a version test, for kversion.py to resolve, and no Makefile
+	# of ours sets a test-only flag
 	rc=0
 	kversion_sources | xargs -r python3 "$RIO_VOQ_TOP/scripts/kversion.py" --check || rc=1
 	log "version tests: $(kversion_sources | xargs -r python3 "$RIO_VOQ_TOP/scripts/kversion.py" --report | wc -l) (scripts/kversion.py --report)"
-	result "what differs between kernels is in a version test (scripts/kversion.py --check)" $rc
+	result "what differs between kernels is in a version test, no test-only flag in a Makefile (scripts/kversion.py --check)" $rc
 }
 
 # The files kversion.py --check reads, by absolute path.  Left out
 # until it is marked: voq_events_kunit.c's MODULE_IMPORT_NS, which waits
 # for the pending change of that file.
 kversion_sources() {
-	our_sources | grep -vx 'drivers/rapidio/tests/voq_events_kunit.c' |
-		sed "s|^|$RIO_VOQ_TOP/|"
+	{ our_sources; (cd "$RIO_VOQ_TOP" && find drivers -name Makefile | LC_ALL=C sort); } |
+		grep -vx 'drivers/rapidio/tests/voq_events_kunit.c' | sed "s|^|$RIO_VOQ_TOP/|"
 }
 
 step_kerneldoc() {

@@ -47,6 +47,20 @@ RIO_VOQ_OVERLAY_DIRS="drivers include Documentation tools/testing/selftests/driv
 # named, or by default UML's: kunit/sanitizers.config and kunit/uml.config
 RIO_VOQ_KUNITCONFIG=drivers/rapidio
 RIO_VOQ_KUNIT_BUILD=$RIO_VOQ_KCACHE/build-kunit-rio-voq
+# kunit.py's options that give UBSAN to every object of ours and to the
+# core objects our tests drive (rio.o, rio-scan.o).  A test-only flag,
+# so on kunit.py's command line and not in our Makefiles: UML has no
+# UBSAN_SANITIZE_ALL before 6.9 and instruments only the objects named
+# (from 6.9 on every object is, and these change nothing).
+kunit_ubsan_options() {
+	local f
+
+	for f in rio.c rio-scan.c $(cd "$RIO_VOQ_TOP" && find drivers -name '*.c' -printf '%f\n' |
+				    LC_ALL=C sort -u); do
+		printf '%s\n' --make_options "UBSAN_SANITIZE_${f%.c}.o=y"
+	done
+}
+
 kunit_config_add() {	# [fragment...]
 	local f opt
 

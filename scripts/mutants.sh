@@ -196,7 +196,7 @@ restore() {
 run_one() {	# mutant file, or "baseline"
 	local m=$1 name problem logdir log bdir start rc=0
 	local summary failures status
-	local -a add
+	local -a add ubsan
 
 	# shellcheck source=SCRIPTDIR/common.sh
 	. "$top/scripts/common.sh"	# takes the cache lock for this run
@@ -229,11 +229,10 @@ run_one() {	# mutant file, or "baseline"
 	# As check.sh's KUnit step builds it, so that the build dir stays warm
 	bdir=$RIO_VOQ_KUNIT_BUILD
 	mapfile -t add < <(kunit_config_add)
+	mapfile -t ubsan < <(kunit_ubsan_options)
 	if ! (cd "$KSRC" && python3 tools/testing/kunit/kunit.py build --arch um \
 		--build_dir "$bdir" --kunitconfig "$RIO_VOQ_KUNITCONFIG" "${add[@]}" \
-		--jobs "$RIO_VOQ_JOBS" \
-		--make_options UBSAN_SANITIZE_rio.o=y \
-		--make_options UBSAN_SANITIZE_rio-scan.o=y) >> "$log" 2>&1; then
+		--jobs "$RIO_VOQ_JOBS" "${ubsan[@]}") >> "$log" 2>&1; then
 		echo "RESULT invalid $(( $(date +%s) - start )) build failed (log: $log)"
 		return
 	fi
