@@ -206,7 +206,7 @@ struct rio_voq_choice {
  *	(a partner swapped for another board): not applied, reported
  * @link: the link this port is an end of, NULL if none
  * @choice: the admin's choices for the port
- * @smap: reverse map of the traffic it sends: @smap[d] = staging queue of
+ * @smap: reverse map of the traffic it sends: entry d is the staging queue of
  *	downstream port d; NULL until set up
  * @nsmap: entries in @smap (ports of the downstream device)
  * @nqueues: staging queues of this port
