@@ -19,6 +19,7 @@
 #include <linux/rio_drv.h>
 #include <linux/rio_regs.h>
 #include <linux/sched/task.h>
+#include <linux/version.h>
 
 #include "../rio.h"	/* rio_del_device(), as rio_mport_cdev calls it */
 #include "../sim/rio_sim.h"
@@ -26,7 +27,11 @@
 #include "../voq/voq_core.h"
 #include "utils.h"
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");
+#else
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+#endif
 
 /* star:4: host (0), a 5-port switch (1), endpoints 2..5 on its ports 1..4 */
 #define SW	1

@@ -395,11 +395,13 @@ again:
  * stays the same object with what it read at the scan.  Each device is
  * discovered again (rio_voq_node_reprobe()), both before anything is
  * written, so that neither is written by what rio-voq knew of it:
+ *
  *  - one made otherwise (identity, blocks, ports, a port's capabilities)
  *    takes its new block, and its links are found again;
  *  - one that cannot be discovered is not known (rio_voq_node_lost()):
  *    nothing is written to it until a later event or poll finds it;
  *  - one that was not known and is found as it was keeps its links;
+ *
  * the far ends of the links of those replaced or found again were cut
  * off with them: they are discovered again too, and taken the same way
  * (rio_voq_check_far()); then the links of those replaced or found again
