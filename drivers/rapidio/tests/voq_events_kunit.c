@@ -1910,6 +1910,39 @@ static void voq_event_partner_lost_block(struct kunit *test)
 }
 
 /*
+ * Found by the soak (random:22, 31, 54 and 60): a switch swapped for a
+ * board like it (the same identity, blocks and capabilities) while the
+ * cable to its port 2 is down.  The new board's CSRs come out of reset;
+ * the links that were up bounce and are set up again, but port 2 sends
+ * no port-write: it must be set all the same, with the admin's XOFF=1,
+ * which stays across the swap.
+ */
+static void voq_event_like_board_link_down(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev_desc d = {
+		.name = "sw-like", .is_switch = true, .nports = sw->nports,
+		.vid = RIO_SIM_VID, .did = sw->did, .map = sw->map,
+		.em = sw->em_ef != 0, .em_hs = sw->em_hs, .voq = true,
+		.voq_layout = sw->voq_layout, .voq_caps = RIO_SIM_VOQ_CAPS_ALL,
+	};
+	struct rio_voq_node *n = voq_test_node(sm, sw);
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_EQ(test, voq_test_port_set(n, 2, RIO_VOQ_KNOB_XOFF, 1), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 2, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_ASSERT_TRUE(test, voq_test_hw(sw, 2).xoff);
+	voq_replace(test, sm, sw, &d);
+	voq_expect_link_up(test, sw, 1, rio_sim_dev_find(sm->fab, EP(1)), 0);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 2).xoff);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 2).gen_en);
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
  * Found by the soak (tree:2 seeds 1 and 2, random:3): an admin's write
  * fails because a CSR reads back otherwise.  The link is left safe:
  * generation and per-VC off at both ends, and participation and XOFF as
@@ -3118,6 +3151,7 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_tag_passes_on),
 	KUNIT_CASE(voq_event_cdev_switch_latched),
 	KUNIT_CASE(voq_event_partner_lost_block),
+	KUNIT_CASE(voq_event_like_board_link_down),
 	KUNIT_CASE(voq_event_admin_fault_safe),
 	KUNIT_CASE(voq_event_minimal_flap),
 	KUNIT_CASE(voq_event_minimal_swap),
