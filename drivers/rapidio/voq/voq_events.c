@@ -482,7 +482,7 @@ static void rio_voq_port_follow(struct rio_voq_node *n, unsigned int port,
 	struct rio_voq_policy pol;
 	struct rio_voq_link *l;
 	unsigned int end, changed;
-	bool write, was, up, suspect;
+	bool write, was, up, suspect, answered;
 	int peer_err;
 
 	lockdep_assert_held(&rio_voq_lock);
@@ -517,12 +517,14 @@ static void rio_voq_port_follow(struct rio_voq_node *n, unsigned int port,
 	suspect = bounced || n->unknown;
 
 	was = rio_voq_end_down(n, port);
-	rio_voq_port_status(n, port);
+	/* A device not known that answers is discovered again, up or not */
+	answered = !rio_voq_port_status(n, port);
 	up = !rio_voq_end_down(n, port);
 	l = n->port[port].link;
 	if (!l) {
 		peer = up ? rio_voq_port_peer(n, port) : NULL;
-		if (up && (was || suspect || (peer && peer->unknown))) {
+		if ((up && (was || suspect || (peer && peer->unknown))) ||
+		    (n->unknown && answered)) {
 			/* Either end may be a new board, with a block now */
 			changed = rio_voq_check_replaced(n, peer, &pol, write);
 			if (changed) {
@@ -570,7 +572,7 @@ static void rio_voq_port_follow(struct rio_voq_node *n, unsigned int port,
 		 */
 		if (peer_err && peer->rdev && bounced)
 			peer->unknown = true;
-		changed = rio_voq_check_replaced(n->unknown && up ? n : NULL,
+		changed = rio_voq_check_replaced(n->unknown && answered ? n : NULL,
 						 peer_err ? NULL : peer, &pol, write);
 		if (changed) {
 			rio_voq_recheck(n, port, changed);
