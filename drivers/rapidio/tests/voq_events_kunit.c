@@ -2644,6 +2644,9 @@ static const struct voq_soak_param voq_soak_params[] = {
 	{ NULL, 1, 300 }, { NULL, 2, 300 }, { NULL, 3, 300 }, { NULL, 4, 300 },
 	{ NULL, 5, 300 }, { NULL, 6, 300 }, { NULL, 7, 300 }, { NULL, 8, 300 },
 	{ NULL, 9, 300 }, { NULL, 10, 300 }, { NULL, 11, 300 }, { NULL, 12, 300 },
+	/* Swaps for a like board, a port event of a device not known */
+	{ NULL, 22, 300 }, { NULL, 31, 300 }, { NULL, 54, 300 }, { NULL, 59, 300 },
+	{ NULL, 60, 300 },
 };
 
 static void voq_soak_desc(const struct voq_soak_param *p, char *desc)
