@@ -1915,6 +1915,84 @@ static void voq_event_partner_lost_block(struct kunit *test)
 }
 
 /*
+ * Found by the soak (random:22, 31, 54 and 60): a switch swapped for a
+ * board like it (the same identity, blocks and capabilities) while the
+ * cable to its port 2 is down.  The new board's CSRs come out of reset;
+ * the links that were up bounce and are set up again, but port 2 sends
+ * no port-write: it must be set all the same, with the admin's XOFF=1,
+ * which stays across the swap.
+ */
+static void voq_event_like_board_link_down(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev_desc d = {
+		.name = "sw-like", .is_switch = true, .nports = sw->nports,
+		.vid = RIO_SIM_VID, .did = sw->did, .map = sw->map,
+		.em = sw->em_ef != 0, .em_hs = sw->em_hs, .voq = true,
+		.voq_layout = sw->voq_layout, .voq_caps = RIO_SIM_VOQ_CAPS_ALL,
+	};
+	struct rio_voq_node *n = voq_test_node(sm, sw);
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_EQ(test, voq_test_port_set(n, 2, RIO_VOQ_KNOB_XOFF, 1), 0);
+	KUNIT_ASSERT_EQ(test, rio_sim_port_set_link(sw, 2, false), 0);
+	rio_sim_mport_pw_flush(sm);
+	KUNIT_ASSERT_TRUE(test, voq_test_hw(sw, 2).xoff);
+	voq_replace(test, sm, sw, &d);
+	voq_expect_link_up(test, sw, 1, rio_sim_dev_find(sm->fab, EP(1)), 0);
+	KUNIT_EXPECT_TRUE(test, voq_test_hw(sw, 2).xoff);
+	KUNIT_EXPECT_FALSE(test, voq_test_hw(sw, 2).gen_en);
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
+ * Found by the soak (random:59): star:4's switch, whose port 1 leads to a
+ * board without a VoQ block, swapped for a board like it that cannot be
+ * discovered (its chain loops), so not known; then, its chain mended, a
+ * port goes unavailable: port 1 (no VoQ link), then port 2 (a VoQ link,
+ * down with it).  The switch answers (it sent the port-write, its port
+ * was just read): it is discovered again and set up, the port with XOFF,
+ * although that port is not up.
+ */
+static void voq_event_unknown_port_unavailable(struct kunit *test)
+{
+	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
+	struct rio_sim_dev *ep = rio_sim_dev_find(sm->fab, EP(1));
+	struct rio_sim_dev_desc e = voq_ep_board(RIO_VOQ_LAYOUT_REV3, 0);
+	struct rio_sim_dev_desc d = {
+		.name = "sw-like", .is_switch = true, .nports = sw->nports,
+		.vid = RIO_SIM_VID, .did = sw->did, .map = sw->map,
+		.em = sw->em_ef != 0, .em_hs = sw->em_hs, .voq = true,
+		.voq_layout = sw->voq_layout, .voq_caps = RIO_SIM_VOQ_CAPS_ALL,
+		.ef_loop = true,
+	};
+	struct rio_voq_node *n = voq_test_node(sm, sw);
+	unsigned int p;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	voq_replace(test, sm, ep, &e);
+	for (p = 1; p <= 2; p++) {
+		voq_replace(test, sm, sw, &d);
+		mutex_lock(&rio_voq_lock);
+		KUNIT_ASSERT_TRUE(test, n->unknown);
+		mutex_unlock(&rio_voq_lock);
+		voq_set_ef_loop(sw, false);
+		KUNIT_ASSERT_EQ(test, rio_sim_port_set_unavailable(sw, p, true), 0);
+		rio_sim_mport_pw_flush(sm);
+		KUNIT_EXPECT_TRUE_MSG(test, voq_test_hw(sw, p).xoff, "port %u", p);
+		KUNIT_EXPECT_FALSE_MSG(test, voq_test_hw(sw, p).gen_en, "port %u", p);
+		mutex_lock(&rio_voq_lock);
+		KUNIT_EXPECT_FALSE_MSG(test, n->unknown, "port %u", p);
+		mutex_unlock(&rio_voq_lock);
+	}
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, 0ULL);
+	rio_sim_kunit_release(test, sm);
+}
+
+/*
  * Found by the soak (tree:2 seeds 1 and 2, random:3): an admin's write
  * fails because a CSR reads back otherwise.  The link is left safe:
  * generation and per-VC off at both ends, and participation and XOFF as
@@ -2571,6 +2649,9 @@ static const struct voq_soak_param voq_soak_params[] = {
 	{ NULL, 1, 300 }, { NULL, 2, 300 }, { NULL, 3, 300 }, { NULL, 4, 300 },
 	{ NULL, 5, 300 }, { NULL, 6, 300 }, { NULL, 7, 300 }, { NULL, 8, 300 },
 	{ NULL, 9, 300 }, { NULL, 10, 300 }, { NULL, 11, 300 }, { NULL, 12, 300 },
+	/* Swaps for a like board, a port event of a device not known */
+	{ NULL, 22, 300 }, { NULL, 31, 300 }, { NULL, 54, 300 }, { NULL, 59, 300 },
+	{ NULL, 60, 300 },
 };
 
 static void voq_soak_desc(const struct voq_soak_param *p, char *desc)
@@ -3220,6 +3301,8 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_tag_passes_on),
 	KUNIT_CASE(voq_event_cdev_switch_latched),
 	KUNIT_CASE(voq_event_partner_lost_block),
+	KUNIT_CASE(voq_event_like_board_link_down),
+	KUNIT_CASE(voq_event_unknown_port_unavailable),
 	KUNIT_CASE(voq_event_admin_fault_safe),
 	KUNIT_CASE(voq_event_minimal_flap),
 	KUNIT_CASE(voq_event_minimal_swap),

@@ -174,6 +174,7 @@ struct rio_voq_found {
 	struct rio_voq_node *n;
 	struct rio_voq_node fresh;
 	int ret;
+	bool reset;
 	struct rio_voq_far *old;
 	unsigned int nold;
 };
@@ -183,7 +184,10 @@ struct rio_voq_found {
  * rio-voq knows it (its CSRs are taken), 1 if it is made otherwise
  * (@f->fresh holds it), the error if it cannot be discovered.  @f->n is
  * NULL for no device, or one that is not to be discovered again (the
- * mport's own, one going away, one not probed yet).
+ * mport's own, one going away, one not probed yet).  @f->reset: a device
+ * made the same whose VoQ CSRs lost what this host set (a board like it
+ * swapped in, or a reset): its ports that sent no port-write, a link down
+ * or no partner with a block, would stay so if it were not set up again.
  */
 static void rio_voq_rediscover(struct rio_voq_node *n, struct rio_voq_found *f)
 {
@@ -202,6 +206,9 @@ static void rio_voq_rediscover(struct rio_voq_node *n, struct rio_voq_found *f)
 		return;
 	}
 	for (p = 0; p < n->nports; p++) {
+		if (n->net->owner && ((n->port[p].csr ^ f->fresh.port[p].csr) &
+				       rio_voq_csr_writable(n->layout)))
+			f->reset = true;
 		n->port[p].csr = f->fresh.port[p].csr;
 		n->port[p].lat_csr = f->fresh.port[p].lat_csr;
 	}
@@ -239,7 +246,10 @@ static void rio_voq_take_fresh(struct rio_voq_found *f)
 		rio_voq_info(n, "replaced: no VoQ block\n");
 }
 
-/* @f's device was not known and is found as it was: its links anew */
+/*
+ * @f's device was not known, or lost what was set (@f->reset), and is
+ * found as it was: its links anew
+ */
 static void rio_voq_found_again(struct rio_voq_found *f)
 {
 	struct rio_voq_node *n = f->n;
@@ -247,6 +257,8 @@ static void rio_voq_found_again(struct rio_voq_found *f)
 
 	if (n->unknown_told)
 		rio_voq_info(n, "discovered again, as it was; planned again\n");
+	else if (f->reset)
+		rio_voq_info(n, "VoQ CSRs lost what was set (a board like it, or a reset); planned again\n");
 	n->unknown = false;
 	n->unknown_told = false;
 	for (p = 0; p < n->nports; p++)
@@ -287,7 +299,7 @@ static bool rio_voq_found_take(struct rio_voq_found *f)
 		return false;
 	if (f->ret > 0)
 		rio_voq_take_fresh(f);
-	else if (f->n->unknown)
+	else if (f->n->unknown || f->reset)
 		rio_voq_found_again(f);
 	else
 		return false;
@@ -499,7 +511,7 @@ static void rio_voq_port_follow(struct rio_voq_node *n, unsigned int port,
 	struct rio_voq_policy pol;
 	struct rio_voq_link *l;
 	unsigned int end, changed;
-	bool write, was, up, suspect;
+	bool write, was, up, suspect, answered;
 	int peer_err;
 
 	lockdep_assert_held(&rio_voq_lock);
@@ -534,12 +546,14 @@ static void rio_voq_port_follow(struct rio_voq_node *n, unsigned int port,
 	suspect = bounced || n->unknown;
 
 	was = rio_voq_end_down(n, port);
-	rio_voq_port_status(n, port);
+	/* A device not known that answers is discovered again, up or not */
+	answered = !rio_voq_port_status(n, port);
 	up = !rio_voq_end_down(n, port);
 	l = n->port[port].link;
 	if (!l) {
 		peer = up ? rio_voq_port_peer(n, port) : NULL;
-		if (up && (was || suspect || (peer && peer->unknown))) {
+		if ((up && (was || suspect || (peer && peer->unknown))) ||
+		    (n->unknown && answered)) {
 			/* Either end may be a new board, with a block now */
 			changed = rio_voq_check_replaced(n, peer, &pol, write);
 			if (changed) {
@@ -587,7 +601,7 @@ static void rio_voq_port_follow(struct rio_voq_node *n, unsigned int port,
 		 */
 		if (peer_err && peer->rdev && bounced)
 			peer->unknown = true;
-		changed = rio_voq_check_replaced(n->unknown && up ? n : NULL,
+		changed = rio_voq_check_replaced(n->unknown && answered ? n : NULL,
 						 peer_err ? NULL : peer, &pol, write);
 		if (changed) {
 			rio_voq_recheck(n, port, changed);
