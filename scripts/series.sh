@@ -152,7 +152,7 @@ same_as_overlay() {
 
 # Our MAINTAINERS entries sit where scripts/parse-maintainers.pl sorts
 # them (upper case, THE REST last): beside RAPIDIO SUBSYSTEM; and every
-# file the series adds has an entry (an F: pattern that matches it)
+# file the series adds has a RAPIDIO entry (an F: pattern that matches it)
 maintainers_sorted() {
 	# shellcheck disable=SC2046
 	python3 - "$base/MAINTAINERS" $(git -C "$base" diff --name-only --diff-filter=A \
@@ -169,11 +169,17 @@ maintainers_sorted() {
 	    if not key(titles[i - 1]) <= key(t) <= key(titles[i + 1]):
 	        print(f'MAINTAINERS: {t} between {titles[i - 1]} and {titles[i + 1]}')
 	        rc = 1
-	pats = [l[3:] for l in lines if l.startswith('F:\t')]
+	# (the F: patterns of the RAPIDIO entries: THE REST has them all)
+	pats, title = [], None
+	for k, l in enumerate(lines):
+	    if k and lines[k - 1] == '' and k + 1 < len(lines) and re.match(r'^[A-Z]:\t', lines[k + 1]):
+	        title = l
+	    elif l.startswith('F:\t') and title.startswith('RAPIDIO '):
+	        pats.append(l[3:])
 	for f in sys.argv[2:]:
 	    if not any(f == p or fnmatch.fnmatch(f, p) or
 	               (p.endswith("/") and f.startswith(p)) for p in pats):
-	        print(f'MAINTAINERS: no entry has {f}')
+	        print(f'MAINTAINERS: no RAPIDIO entry has {f}')
 	        rc = 1
 	sys.exit(rc)
 	PY
