@@ -257,7 +257,7 @@ bisect_build() {
 				rc=1
 			}
 			[ -z "$mk" ] || rm -f "$mk"
-			[ -e "$o" ] && log "patch $n: $f compiled on its own"
+			[ ! -e "$o" ] || log "patch $n: $f compiled on its own (or up to date)"
 		done
 		# (the tree before series B, built whole, gives the diagnostics
 		# that are not the series')
@@ -269,8 +269,11 @@ bisect_build() {
 			log "patch $n has new diagnostics (see $log)"
 			rc=1
 		fi
-		[ "$n" -eq 0 ] && log "before series B: built in $(( $(date +%s) - t1 )) s" ||
+		if [ "$n" -eq 0 ]; then
+			log "before series B: built in $(( $(date +%s) - t1 )) s"
+		else
 			log "patch $n builds ($(( $(date +%s) - t1 )) s): $(git -C "$base" log -1 --format=%s "$c")"
+		fi
 		n=$((n + 1))
 	done
 	git -C "$base" checkout -q -f --detach "$tip"
