@@ -26,6 +26,7 @@ a LINUX_VERSION_CODE test goes in as the base tree's version gets it
 (scripts/kversion.py).
 """
 
+import difflib
 import os
 import re
 import subprocess
@@ -121,6 +122,8 @@ def read_plan():
                               words[4:], name))
             elif words[0] == 'skip' and len(words) >= 2:
                 steps.append(('skip', words[1:]))
+            elif words[0] == 'hooks' and len(words) >= 2:
+                steps.append(('hooks', words[1:]))
             else:
                 die(f'plan: cannot read "{line.strip()}"')
     return steps
@@ -146,6 +149,7 @@ def check_coverage(steps):
                 if n not in used[:used.index(s[1])]:
                     die(f'plan: {s[1]} needs {n}, which is not before it')
     used += [s[3] for s in steps if s[0] == 'new' and s[3] != '-']
+    used += [p for s in steps if s[0] == 'hooks' for p in s[1]]
     if sorted(used) != sorted(series):
         die('plan and patches/series differ: '
             f'{sorted(set(used) ^ set(series))}')
@@ -179,12 +183,37 @@ def blob(base, path):
     return res.stdout.decode().strip()
 
 
-def maintainers(text, entry, paths, name, email):
+def in_base(base, path):
+    """The type of path in the pristine tree (tree, blob) or None"""
+    res = subprocess.run(['git', 'cat-file', '-t', f'rio-voq-base:{path}'],
+                         cwd=base, capture_output=True, text=True)
+    return res.stdout.strip() if res.returncode == 0 else None
+
+
+def pattern(base, text, path):
+    """The F: pattern of MAINTAINERS for a path the series adds: the
+    outermost directory of it that the pristine tree does not have, else
+    the file itself, unless an entry already names its directory (as
+    RAPIDIO SUBSYSTEM does drivers/rapidio/): then None"""
+    parts = path.split('/')
+    for i in range(1, len(parts) + 1):
+        d = '/'.join(parts[:i])
+        if i < len(parts) or os.path.isdir(os.path.join(TOP, path)):
+            if not in_base(base, d):
+                return d + '/'
+    if ('F:\t' + os.path.dirname(path) + '/') in text.split('\n'):
+        return None
+    return path
+
+
+def maintainers(base, text, entry, paths, name, email):
     """MAINTAINERS with paths added to our entry (created if needed)."""
     title = ENTRIES[entry]
     lines = text.split('\n')
-    pats = [p + '/' if os.path.isdir(os.path.join(TOP, p)) else p
-            for p in paths]
+    pats = list(dict.fromkeys(p for p in (pattern(base, text, p)
+                                          for p in paths) if p))
+    if not pats:
+        return text
     if title in lines:
         i = lines.index(title)
         j = i
@@ -259,7 +288,11 @@ def submission(base, out, name, commits, first, last):
     listing, stable = [], []
     for i, c in enumerate(commits, 1):
         msg = run(['git', 'log', '-1', '--format=%B', c], cwd=base)
-        listing.append(f'  {i:>{len(str(n))}}/{n} {msg.splitlines()[0]}')
+        stat = run(['git', 'diff', '--numstat', f'{c}^', c], cwd=base)
+        plus = sum(int(l.split()[0]) for l in stat.splitlines()
+                   if l.split()[0].isdigit())
+        listing.append(f'  {i:>{len(str(n))}}/{n} {msg.splitlines()[0]} '
+                       f'(+{plus})')
         if re.search(r'^Cc: stable@vger\.kernel\.org', msg, re.M):
             stable.append(str(i))
     blurb = blurb.rstrip('\n') + '\n\nThe patches:\n\n' + '\n'.join(listing)
@@ -273,6 +306,207 @@ def submission(base, out, name, commits, first, last):
     text = text.replace('*** BLURB HERE ***', blurb)
     with open(cover, 'w') as f:
         f.write(text)
+
+
+# Kbuild files of the directories the series adds, and .kunitconfig:
+# written at every step from their final text with what the series has
+# not added yet left out (see steps_kbuild())
+def generated(path):
+    return path.startswith('drivers/') and os.path.basename(path) in (
+        'Makefile', 'Kconfig', '.kunitconfig')
+
+
+def vislen(text):
+    return len(text.expandtabs(8))
+
+
+def makefile_step(path, text, added):
+    """The Makefile path (final text) at a step that has added the
+    files in added: an object is listed once its source is added, a
+    subdirectory once its Makefile is, a module of several objects once
+    the object that makes it a module (MODULE_LICENSE) is, or if none
+    does, once all its objects are; an assignment left with no object is
+    dropped with the comment right above it.  Lines of the final text
+    that lose nothing stay as they are."""
+    d = os.path.dirname(path)
+    groups, cur = [], []
+    for line in text.rstrip('\n').split('\n'):
+        cur.append(line)
+        if not line.endswith('\\'):
+            groups.append(cur)
+            cur = []
+    if cur:
+        groups.append(cur)
+    assign = re.compile(r'^([\w.-]+?)-(y|m|objs|\$\(CONFIG_\w+\))(\s*(?::=|\+=|=)\s*)(.*)$')
+    members = {}
+    for g in groups:
+        m = assign.match(' '.join(l.rstrip('\\') for l in g))
+        if m and m.group(1) != 'obj':
+            members.setdefault(m.group(1), []).extend(
+                t for t in m.group(4).split('#')[0].split() if t.endswith('.o'))
+
+    def source(obj):
+        return os.path.join(d, obj[:-2] + '.c')
+
+    def present(tok):
+        if tok.endswith('/'):
+            return os.path.join(d, tok, 'Makefile') in added
+        if not tok.endswith('.o'):
+            return True
+        name = tok[:-2]
+        if name in members:
+            anchor = [o for o in members[name]
+                      if os.path.exists(os.path.join(TOP, source(o))) and
+                      'MODULE_LICENSE(' in open(os.path.join(TOP, source(o))).read()]
+            return all(source(o) in added for o in (anchor or members[name]))
+        return source(tok) in added or not os.path.exists(os.path.join(TOP, source(tok)))
+
+    out = []
+    for g in groups:
+        m = assign.match(' '.join(l.rstrip('\\') for l in g))
+        toks = m.group(4).split() if m else []
+        objs = [t for t in toks if t.endswith(('.o', '/'))]
+        keep = [t for t in toks if present(t)]
+        if len(keep) == len(toks):
+            out += g
+            continue
+        if objs and not any(t in keep for t in objs):
+            while out and out[-1].startswith('#') and len(out) > 1 and out[-2] != '':
+                out.pop()
+            continue
+        first = g[0][:g[0].index(toks[0])]
+        indent = (g[1][:len(g[1]) - len(g[1].lstrip())] if len(g) > 1
+                  else ' ' * vislen(first))
+        lines, line = [], first
+        for i, t in enumerate(keep):
+            end = '' if i == len(keep) - 1 else ' \\'
+            if line not in (first, indent) and vislen(line + ' ' + t + end) > 80:
+                lines.append(line + ' \\')
+                line = indent
+            line += ('' if line in (first, indent) else ' ') + t
+        out += lines + [line]
+    text = '\n'.join(out)
+    text = re.sub(r'\n{3,}', '\n\n', text).rstrip('\n') + '\n'
+    return text
+
+
+def obj_configs(text):
+    """The CONFIG_ symbols of a Makefile's obj- lines"""
+    return set(re.findall(r'^obj-\$\(CONFIG_(\w+)\)', text, re.M))
+
+
+def kconfig_blocks(text):
+    """text as [symbol or None, lines] blocks (a block's blank lines at
+    its end belong to it)"""
+    blocks = [[None, []]]
+    for line in text.rstrip('\n').split('\n'):
+        m = re.match(r'^(?:menu)?config (\w+)', line)
+        if m:
+            blocks.append([m.group(1), []])
+        elif re.match(r'^(endmenu|menu |if |endif|source |comment )', line):
+            blocks.append([None, []])
+        blocks[-1][1].append(line)
+    return blocks
+
+
+def kconfig_step(text, live, built):
+    """A Kconfig's final text with the symbols whose objects are not
+    built yet left out: a symbol named by an obj- line of a Makefile the
+    series adds (built) stays only if such a line is there at this step
+    (live)"""
+    out = []
+    for sym, lines in kconfig_blocks(text):
+        if sym is None or sym in live or sym not in built:
+            out += lines
+    return '\n'.join(out).rstrip('\n') + '\n'
+
+
+def kunitconfig_step(text, ours, kept):
+    out = [l for l in text.rstrip('\n').split('\n')
+           if not (re.match(r'^#? ?CONFIG_(\w+)', l) and
+                   re.match(r'^#? ?CONFIG_(\w+)', l).group(1) in ours - kept)]
+    return '\n'.join(out) + '\n'
+
+
+def hook_ref(path, line):
+    """The file an added line of a file of the tree names: a Kconfig
+    source, a Makefile's subdirectory, a toctree entry; else None"""
+    d = os.path.dirname(path)
+    m = re.match(r'^source "([^"]+)"', line)
+    if m:
+        return m.group(1)
+    m = re.match(r'^obj-\S*\s*\+=\s*(\S+)/\s*$', line)
+    if m:
+        return os.path.join(d, m.group(1), 'Makefile')
+    m = re.match(r'^   ([\w-]+)\s*$', line)
+    if path.endswith('.rst') and m:
+        return os.path.join(d, m.group(1) + '.rst')
+    return None
+
+
+def hook_texts(base, head, patches, env):
+    """The files the hooks patches change: {path: (final lines, added
+    flags)}"""
+    idx = env['GIT_INDEX_FILE'] + '.hooks'
+    henv = dict(env, GIT_INDEX_FILE=idx)
+    run(['git', 'read-tree', head], cwd=base, env=henv)
+    paths = []
+    for p in patches:
+        f = os.path.join(TOP, 'patches', p)
+        run(['git', 'apply', '--cached', '-p1', f], cwd=base, env=henv)
+        paths += [l[6:].strip() for l in open(f) if l.startswith('+++ b/')]
+    hooks = {}
+    for path in dict.fromkeys(paths):
+        old = run(['git', 'cat-file', 'blob', f'{head}:{path}'], cwd=base).split('\n')
+        new = run(['git', 'cat-file', 'blob', f':{path}'], cwd=base, env=henv).split('\n')
+        flags = [False] * len(new)
+        for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+            if op == 'replace' or op == 'delete':
+                die(f'{path}: a hooks patch may only add lines')
+            if op == 'insert':
+                flags[j1:j2] = [True] * (j2 - j1)
+        hooks[path] = (new, flags)
+    os.unlink(idx)
+    return hooks
+
+
+def hook_step(path, lines, flags, there):
+    """A hooked file at a step: its added lines only where what they name
+    is there, an added blank line only after a line that stays"""
+    out, last = [], True
+    for line, add in zip(lines, flags):
+        if add:
+            ref = hook_ref(path, line)
+            keep = last if line == '' else (ref is None or there(ref))
+        else:
+            keep = True
+        if keep:
+            out.append(line)
+        last = keep
+    return '\n'.join(out)
+
+
+def steps_kbuild(added, finals):
+    """The generated files at a step that has added the files in added:
+    {path: text}; finals: {path: final text} of every generated file"""
+    texts = {}
+    for path in sorted((p for p in finals if p in added and
+                        os.path.basename(p) == 'Makefile'),
+                       key=lambda p: -p.count('/')):
+        texts[path] = makefile_step(path, finals[path], added)
+    live = set().union(*[obj_configs(t) for t in texts.values()])
+    built = set().union(*[obj_configs(t) for p, t in finals.items()
+                          if os.path.basename(p) == 'Makefile'])
+    kept, ours = set(), set()
+    for path in (p for p in finals if os.path.basename(p) == 'Kconfig'):
+        ours |= {s for s, _ in kconfig_blocks(finals[path]) if s}
+        if path in added:
+            texts[path] = kconfig_step(finals[path], live, built)
+            kept |= {s for s, _ in kconfig_blocks(texts[path]) if s}
+    for path in (p for p in finals if os.path.basename(p) == '.kunitconfig'):
+        if path in added:
+            texts[path] = kunitconfig_step(finals[path], ours, kept)
+    return texts
 
 
 def main():
@@ -291,8 +525,20 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         env['GIT_INDEX_FILE'] = os.path.join(tmp, 'index')
         run(['git', 'read-tree', head], cwd=base, env=env)
+        # the patches that hook new files into the tree's own files, and
+        # the final text of every generated file (Kbuild, .kunitconfig)
+        hooks = hook_texts(base, head, [p for s in steps if s[0] == 'hooks'
+                                        for p in s[1]], env)
+        finals = {}
         for s in steps:
-            if s[0] == 'skip':
+            if s[0] == 'new':
+                for _, p in tracked(s[4]):
+                    if generated(p):
+                        with open(os.path.join(TOP, p)) as f:
+                            finals[p] = f.read()
+        added = set()
+        for s in steps:
+            if s[0] in ('skip', 'hooks'):
                 continue
             if s[-1] and (not subs or subs[-1][0] != s[-1]):
                 subs.append([s[-1], head, []])
@@ -308,14 +554,28 @@ def main():
                      os.path.join(TOP, 'patches', p)], cwd=base, env=env)
             if s[0] == 'new':
                 files = tracked(s[4])
+                added |= {p for _, p in files}
                 shas = [blob(base, p) for _, p in files]
                 run(['git', 'update-index', '--add', '--index-info'],
                     cwd=base, env=env, data=''.join(
                         f'{mode} {sha}\t{path}\n'
                         for (mode, path), sha in zip(files, shas)))
+                # a step's Kbuild files name only what is there
+                for path, text in steps_kbuild(added, finals).items():
+                    sha = run(['git', 'hash-object', '-w', '--stdin'],
+                              cwd=base, data=text).strip()
+                    run(['git', 'update-index', '--cacheinfo',
+                         f'100644,{sha},{path}'], cwd=base, env=env)
+                for path, (lines, flags) in hooks.items():
+                    text = hook_step(path, lines, flags, lambda r: (
+                        r in added or in_base(base, r) == 'blob'))
+                    sha = run(['git', 'hash-object', '-w', '--stdin'],
+                              cwd=base, data=text).strip()
+                    run(['git', 'update-index', '--cacheinfo',
+                         f'100644,{sha},{path}'], cwd=base, env=env)
                 text = run(['git', 'cat-file', 'blob', ':MAINTAINERS'],
                            cwd=base, env=env)
-                text = maintainers(text, s[2], s[4], name, email)
+                text = maintainers(base, text, s[2], s[4], name, email)
                 sha = run(['git', 'hash-object', '-w', '--stdin'], cwd=base,
                           data=text).strip()
                 run(['git', 'update-index', '--cacheinfo',
