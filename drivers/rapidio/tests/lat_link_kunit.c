@@ -118,15 +118,15 @@ static const char *lat_two(struct kunit *test, struct lat_fab *f,
 			   struct rio_voq_node *n, unsigned int port,
 			   const char *name)
 {
-	char reason[32], state[32];
+	char reason[32], state[32], why[64];
 
 	snprintf(reason, sizeof(reason), "%s_reason", name);
 	strscpy(state, lat_file(test, f, n, port, name), sizeof(state));
 	strreplace(state, '\n', '\0');
-	lat_file(test, f, n, port, reason);
-	strreplace(f->buf, '\n', '\0');
-	snprintf(f->buf + strlen(f->buf) + 1, 64, "%s %s\n", state, f->buf);
-	return f->buf + strlen(f->buf) + 1;
+	strscpy(why, lat_file(test, f, n, port, reason), sizeof(why));
+	strreplace(why, '\n', '\0');
+	snprintf(f->buf, PAGE_SIZE, "%s %s\n", state, why);
+	return f->buf;
 }
 
 /* Both ends support both features: on at both, at scan time */
