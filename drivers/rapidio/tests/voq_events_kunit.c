@@ -2089,6 +2089,7 @@ struct voq_soak {
 	struct rio_sim_dev **queue;
 	char *log;
 	size_t len;
+	unsigned int ports, widest;
 	unsigned int events, checks, failures, faults;
 };
 
@@ -2694,28 +2695,26 @@ static struct voq_soak *voq_soak_new(struct kunit *test, const char *topo)
 	memset(s->xoff, -1, n);
 	memset(s->vc, -1, n);
 	memset(s->tx, -1, n);
-	list_for_each_entry(d, &s->sm->fab->devs, node)
+	list_for_each_entry(d, &s->sm->fab->devs, node) {
 		s->room[d->index] = d->nports;
+		s->ports += d->nports;
+		s->widest = max(s->widest, d->nports);
+	}
 	return s;
 }
 
 static void voq_event_soak(struct kunit *test)
 {
 	const struct voq_soak_param *param = test->param_value;
-	unsigned int i, ports = 0, big = 0;
-	struct rio_sim_dev *d;
 	struct voq_soak *s;
 	char topo[24];
+	unsigned int i;
 
 	if (param->topo)
 		strscpy(topo, param->topo, sizeof(topo));
 	else
 		snprintf(topo, sizeof(topo), "random:%u", param->seed);
 	s = voq_soak_new(test, topo);
-	list_for_each_entry(d, &s->sm->fab->devs, node) {
-		ports += d->nports;
-		big = max(big, d->nports);
-	}
 	prandom_seed_state(&s->rnd, param->seed);
 
 	voq_soak_check(s);
@@ -2729,20 +2728,9 @@ static void voq_event_soak(struct kunit *test)
 		kunit_err(test, "%s seed %u events: %.200s\n", topo, param->seed,
 			  s->log + i);
 	kunit_info(test, "%s seed %u: %u devices, %u ports (widest %u): %u events (%u faults), %u checks, %u violations\n",
-		   topo, param->seed, s->sm->fab->ndevs, ports, big, s->events,
+		   topo, param->seed, s->sm->fab->ndevs, s->ports, s->widest, s->events,
 		   s->faults, s->checks, s->failures);
 	rio_sim_kunit_release(test, s->sm);
-}
-
-/* Device @index of @s's fabric (its debugfs name is "dev@index") */
-static struct rio_sim_dev *voq_replay_dev(struct voq_soak *s, unsigned int index)
-{
-	struct rio_sim_dev *d;
-
-	list_for_each_entry(d, &s->sm->fab->devs, node)
-		if (d->index == index)
-			return d;
-	return NULL;
 }
 
 /*
@@ -2760,7 +2748,7 @@ static void voq_replay_event(struct voq_soak *s, const char *ev)
 	s->events++;
 	voq_soak_say(s, "%u:%s ", s->events, ev);
 	if (sscanf(ev, "%15s dev%u", what, &dev) == 2) {
-		d = voq_replay_dev(s, dev);
+		d = rio_sim_dev_find(s->sm->fab, dev);
 		KUNIT_ASSERT_NOT_NULL_MSG(test, d, "%s", ev);
 		n = voq_test_node(s->sm, d);
 	}
@@ -2854,21 +2842,15 @@ KUNIT_ARRAY_PARAM(voq_replay, voq_replay_params, voq_replay_desc);
 static void voq_event_soak_replay(struct kunit *test)
 {
 	const struct voq_replay_param *param = test->param_value;
-	unsigned int ports = 0, widest = 0;
 	const char * const *ev;
-	struct rio_sim_dev *d;
 	struct voq_soak *s;
 	char topo[24];
 
 	snprintf(topo, sizeof(topo), "random:%u", param->seed);
 	s = voq_soak_new(test, topo);
-	list_for_each_entry(d, &s->sm->fab->devs, node) {
-		ports += d->nports;
-		widest = max(widest, d->nports);
-	}
 	KUNIT_ASSERT_EQ(test, s->sm->fab->ndevs, param->devs);
-	KUNIT_ASSERT_EQ(test, ports, param->ports);
-	KUNIT_ASSERT_EQ(test, widest, param->widest);
+	KUNIT_ASSERT_EQ(test, s->ports, param->ports);
+	KUNIT_ASSERT_EQ(test, s->widest, param->widest);
 	voq_soak_check(s);
 	for (ev = param->events; *ev && !s->failures; ev++)
 		voq_replay_event(s, *ev);
