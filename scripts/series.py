@@ -32,6 +32,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import textwrap
 
 sys.dont_write_bytecode = True  # nothing written into the repository
 import kversion  # noqa: E402
@@ -262,6 +263,18 @@ def recipients(base, commits):
     return to, cc
 
 
+# The submissions of core fixes (series.sh's plan_fixes() also tests
+# A3, the enumerator's rewrite, which is not a fix): each of their
+# patches has a Fixes: tag or its cover letter says it has none
+FIX_SERIES = ('A', 'A2')
+
+
+def and_list(items):
+    """'1, 2 and 3'"""
+    return ' and '.join([', '.join(items[:-1]), items[-1]] if len(items) > 1
+                        else items)
+
+
 def submission(base, out, name, commits, first, last):
     """Write the submission name (commits, first..last of the chain) into
     out/name, with its cover letter."""
@@ -285,7 +298,7 @@ def submission(base, out, name, commits, first, last):
     args += [f'--to={a}' for a in to] + [f'--cc={a}' for a in cc]
     run(args + [f'{first}..{last}'], cwd=base)
     n = len(commits)
-    listing, stable = [], []
+    listing, stable, fixes, unfixed = [], [], [], []
     for i, c in enumerate(commits, 1):
         msg = run(['git', 'log', '-1', '--format=%B', c], cwd=base)
         stat = run(['git', 'diff', '--numstat', f'{c}^', c], cwd=base)
@@ -295,10 +308,25 @@ def submission(base, out, name, commits, first, last):
                        f'(+{plus})')
         if re.search(r'^Cc: stable@vger\.kernel\.org', msg, re.M):
             stable.append(str(i))
+        if re.search(r'^Fixes: ', msg, re.M):
+            fixes.append(str(i))
+        elif name in FIX_SERIES:
+            unfixed.append(str(i))
     blurb = blurb.rstrip('\n') + '\n\nThe patches:\n\n' + '\n'.join(listing)
     if stable:
         blurb += ('\n\nFor stable (Cc: stable@vger.kernel.org): '
                   + ', '.join(stable) + '.')
+    if fixes or unfixed:
+        wrap = textwrap.TextWrapper(72, fix_sentence_endings=True)
+        blurb += '\n\n' + wrap.fill(
+            'Fixes: tags name only commits checked against mainline '
+            'history' + (': ' + and_list(fixes) +
+                         (' have one.' if len(fixes) > 1 else ' has one.')
+                         if fixes else '.') +
+            (' ' + and_list(unfixed) + (' have' if len(unfixed) > 1
+                                        else ' has') +
+             ' none yet: the commit that brought the bug could not be '
+             'verified.' if unfixed else ''))
     cover = os.path.join(sub, '0000-cover-letter.patch')
     with open(cover) as f:
         text = f.read()

@@ -224,7 +224,7 @@ steps_before_b() {
 		"$RIO_VOQ_TOP/scripts/series/plan"
 }
 bisect_build() {
-	local c n=0 rc=0 tip bb=$bdir-bisect f d o t0 t1 skip mk log new
+	local c n=0 rc=0 tip bb=$bdir-bisect f d o t0 t1 skip mk log new ok
 	tip=$(git -C "$base" rev-parse HEAD)
 	skip=$(steps_before_b)
 	mkdir -p "$bb"
@@ -235,12 +235,13 @@ bisect_build() {
 		git -C "$base" checkout -q -f --detach "$c"
 		log=$bb/bisect-$n.log
 		touch "$bb/.step-start"
+		ok=y
 		if ! make -s -C "$base" O="$bb" ARCH=x86_64 KCONFIG_ALLCONFIG="$bb/rio-voq.config" \
 			allnoconfig > "$log" 2>&1 ||
 		   ! make -s -C "$base" O="$bb" ARCH=x86_64 -j"$RIO_VOQ_JOBS" W=1 >> "$log" 2>&1; then
 			grep -E ': (warning|error):|Error|ERROR' "$log" | head -n 10
 			log "patch $n does not build (see $log)"
-			rc=1
+			rc=1 ok=
 		fi
 		# the C files it adds that the build did not compile (those
 		# #included by another are compiled with it)
@@ -254,7 +255,7 @@ bisect_build() {
 			[ -e "$base/$d/Makefile" ] || { mk=$base/$d/Makefile; : > "$mk"; }
 			make -s -C "$base" O="$bb" ARCH=x86_64 W=1 "${f%.c}.o" >> "$log" 2>&1 || {
 				log "patch $n: $f does not compile (see $log)"
-				rc=1
+				rc=1 ok=
 			}
 			[ -z "$mk" ] || rm -f "$mk"
 			[ ! -e "$o" ] || log "patch $n: $f compiled on its own (or up to date)"
@@ -267,11 +268,11 @@ bisect_build() {
 		if [ -n "$new" ]; then
 			printf '%s\n' "$new" | head -n 10
 			log "patch $n has new diagnostics (see $log)"
-			rc=1
+			rc=1 ok=
 		fi
 		if [ "$n" -eq 0 ]; then
 			log "before series B: built in $(( $(date +%s) - t1 )) s"
-		else
+		elif [ -n "$ok" ]; then
 			log "patch $n builds ($(( $(date +%s) - t1 )) s): $(git -C "$base" log -1 --format=%s "$c")"
 		fi
 		n=$((n + 1))

@@ -310,3 +310,102 @@ int voq_test_staging_set_map(struct rio_voq_node *n, unsigned int port,
 	mutex_unlock(&rio_voq_lock);
 	return ret;
 }
+
+/**
+ * voq_test_expect_link_up() - both directions of a link as Part 12 wants them
+ * @test: the test (expectations)
+ * @a: one end's device
+ * @pa: its port
+ * @b: the other end's device
+ * @pb: its port
+ *
+ * From the registers: both ends generate, each direction's group sizes
+ * agree, and rio-sim counted no Part 12 violation at either port.
+ */
+void voq_test_expect_link_up(struct kunit *test, struct rio_sim_dev *a,
+			     unsigned int pa, struct rio_sim_dev *b, unsigned int pb)
+{
+	struct rio_voq_port x = voq_test_hw(a, pa), y = voq_test_hw(b, pb);
+
+	KUNIT_EXPECT_TRUE(test, x.gen_en);
+	KUNIT_EXPECT_TRUE(test, y.gen_en);
+	KUNIT_EXPECT_EQ(test, x.tx_pgs, y.rx_pgs);
+	KUNIT_EXPECT_EQ(test, y.tx_pgs, x.rx_pgs);
+	KUNIT_EXPECT_EQ(test, a->port[pa].voq_violations, 0U);
+	KUNIT_EXPECT_EQ(test, b->port[pb].voq_violations, 0U);
+}
+
+/**
+ * voq_test_expect_state() - expect a link's state as rio-voq shows it
+ * @test: the test (expectation; assertion if the device has no node)
+ * @sm: the mport
+ * @dev: the device
+ * @port: its port
+ * @state: the state expected, as rio_voq_port_link_state() names it
+ */
+void voq_test_expect_state(struct kunit *test, struct rio_sim_mport *sm,
+			   struct rio_sim_dev *dev, unsigned int port,
+			   const char *state)
+{
+	struct rio_voq_node *n = voq_test_node(sm, dev);
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	mutex_lock(&rio_voq_lock);
+	KUNIT_EXPECT_STREQ(test, rio_voq_port_link_state(n, port), state);
+	mutex_unlock(&rio_voq_lock);
+}
+
+/**
+ * voq_test_ep_board() - an endpoint board like star:4's
+ * @layout: its VoQ block's layout
+ * @caps: its ports' capabilities (0: no VoQ block)
+ *
+ * Return: the board, for rio_sim_dev_replace().
+ */
+struct rio_sim_dev_desc voq_test_ep_board(enum rio_voq_layout layout, u32 caps)
+{
+	return (struct rio_sim_dev_desc) {
+		.name = "ep-swapped", .nports = 1, .vid = RIO_SIM_VID,
+		.did = RIO_SIM_DID_ENDPOINT, .map = RIO_SIM_MAP_I,
+		.voq = caps != 0, .voq_layout = layout, .voq_caps = caps,
+	};
+}
+
+/**
+ * voq_test_replace() - swap a device's board and let the port-writes through
+ * @test: the test (assertion if the swap fails)
+ * @sm: the mport the port-writes go to
+ * @dev: the device
+ * @desc: the new board
+ */
+void voq_test_replace(struct kunit *test, struct rio_sim_mport *sm,
+		      struct rio_sim_dev *dev, const struct rio_sim_dev_desc *desc)
+{
+	KUNIT_ASSERT_EQ(test, rio_sim_dev_replace(dev, desc), 0);
+	rio_sim_mport_pw_flush(sm);
+}
+
+/**
+ * voq_test_fail_nth() - arm rio-sim's fault injection
+ * @fab: the fabric
+ * @k: the access from now on that fails (1: the next), 0 for none
+ */
+void voq_test_fail_nth(struct rio_sim_fabric *fab, unsigned int k)
+{
+	spin_lock_irq(&fab->lock);
+	fab->fail_nth = k;
+	fab->fail_seen = 0;
+	spin_unlock_irq(&fab->lock);
+}
+
+/**
+ * voq_test_set_ef_loop() - make a device's extended-feature chain loop
+ * @dev: the device
+ * @loop: whether its last block leads back to its first
+ */
+void voq_test_set_ef_loop(struct rio_sim_dev *dev, bool loop)
+{
+	spin_lock_irq(&dev->fabric->lock);
+	dev->ef_loop = loop;
+	spin_unlock_irq(&dev->fabric->lock);
+}

@@ -15,6 +15,7 @@
 
 struct kunit;
 struct rio_sim_dev;
+struct rio_sim_dev_desc;
 struct rio_sim_fabric;
 struct rio_sim_mport;
 struct rio_voq_node;
@@ -39,5 +40,15 @@ int voq_test_lat_set(struct rio_voq_node *n, unsigned int port,
 		     enum rio_lat_feat feat, enum rio_lat_choice val);
 int voq_test_staging_set_map(struct rio_voq_node *n, unsigned int port,
 			     const u8 *map, unsigned int count);
+void voq_test_expect_link_up(struct kunit *test, struct rio_sim_dev *a,
+			     unsigned int pa, struct rio_sim_dev *b, unsigned int pb);
+void voq_test_expect_state(struct kunit *test, struct rio_sim_mport *sm,
+			   struct rio_sim_dev *dev, unsigned int port,
+			   const char *state);
+struct rio_sim_dev_desc voq_test_ep_board(enum rio_voq_layout layout, u32 caps);
+void voq_test_replace(struct kunit *test, struct rio_sim_mport *sm,
+		      struct rio_sim_dev *dev, const struct rio_sim_dev_desc *desc);
+void voq_test_fail_nth(struct rio_sim_fabric *fab, unsigned int k);
+void voq_test_set_ef_loop(struct rio_sim_dev *dev, bool loop);
 
 #endif /* _RIO_VOQ_TEST_SIM_H */

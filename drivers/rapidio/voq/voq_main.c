@@ -397,9 +397,6 @@ static void __exit rio_voq_exit(void)
 module_init(rio_voq_init);
 module_exit(rio_voq_exit);
 
-MODULE_DESCRIPTION("RapidIO Part 12 VoQ backpressure");
-MODULE_LICENSE("GPL");
-
 #if IS_ENABLED(CONFIG_RAPIDIO_VOQ_SIM_KUNIT_TEST)
 #include "tests/voq_main.c"
 #endif
