@@ -55,9 +55,13 @@ our_sources() {
 	(cd "$RIO_VOQ_TOP" && find drivers include -name '*.[ch]' 2>/dev/null | LC_ALL=C sort)
 }
 
-# riovoq's C files, by absolute path (rule-policy.c: made by its tests)
+# riovoq's files, by absolute path: its C files (rule-policy.c: made by
+# its tests), its tests, Makefile and man page, all of them in the
+# upstream series' last patch
 riovoq_sources() {
-	find "$RIO_VOQ_TOP/tools/riovoq" -name '*.[ch]' ! -name rule-policy.c | LC_ALL=C sort
+	find "$RIO_VOQ_TOP/tools/riovoq" -type f \( -name '*.[ch]' -o -name '*.sh' -o \
+		-name '*.py' -o -name '*.rst' -o -name Makefile \) ! -name rule-policy.c |
+		LC_ALL=C sort
 }
 
 # Count a kunit.py JSON report's cases: "passed failed crashed skipped"

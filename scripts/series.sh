@@ -5,7 +5,8 @@
 #   series.sh export [OUT]  write the series (scripts/series.py) into OUT
 #                           (default build/series/<kernel>), then check it
 #                           (checkpatch --strict, git am onto the
-#                           pristine tree, the build of
+#                           pristine tree, riovoq built and tested in
+#                           it (riovoq_in_tree), the build of
 #                           platform-build.sh x86_64, then each patch
 #                           of series B and C in order (bisect_build:
 #                           with a cold build directory 15 min for the
@@ -18,7 +19,8 @@
 #                           apply it with git am onto the pristine tree
 #                           and check that the kernel files it gives are
 #                           those of the tree that the other steps of
-#                           make check build and test
+#                           make check build and test; riovoq built and
+#                           tested in it
 #   series.sh steps [OUT]   export, git am, then only the build of each
 #                           patch of series B and C in order (see
 #                           bisect_build)
@@ -189,6 +191,30 @@ maintainers_sorted() {
 	        rc = 1
 	sys.exit(rc)
 	PY
+}
+
+# riovoq, the last patch of series C, builds and passes its tests in the
+# tree the applied series gives, whose include/ is the kernel's whole
+# (the repository's has two headers), and git ignores what it builds
+riovoq_in_tree() {
+	local out=$RIO_VOQ_KCACHE/series-$kver-riovoq.log left rc=0
+
+	make -s -C "$base/tools/riovoq" clean
+	if ! make -s -C "$base/tools/riovoq" test > "$out" 2>&1; then
+		grep -E 'error:|^not ok' "$out" | head -n 10
+		log "riovoq does not build or pass its tests in the applied series (log: $out)"
+		rc=1
+	fi
+	left=$(git -C "$base" status --porcelain -- tools/riovoq)
+	if [ -n "$left" ]; then
+		printf '%s\n' "$left"
+		log "riovoq's build leaves files git does not ignore in the applied series"
+		rc=1
+	fi
+	make -s -C "$base/tools/riovoq" clean
+	[ "$rc" -ne 0 ] ||
+		log "riovoq in the applied series: $(tail -n 1 "$out") (log: $out)"
+	return $rc
 }
 
 # Build the applied series (vmlinux, modules, modpost, W=1, sparse)
@@ -446,6 +472,7 @@ export)
 	log "$(patches_of "$out" | wc -l) patches and a cover letter in $out"
 	checkpatch_series "$out" || die "checkpatch --strict on the series"
 	am_apply "$out" || die "the series does not apply"
+	riovoq_in_tree || die "riovoq does not build or pass its tests in the series"
 	am_build || die "the series does not build"
 	bisect_build || die "a patch of the series does not build on its own"
 	fixes || die "a core fix does not apply or build on its own"
@@ -474,6 +501,7 @@ check)
 	am_apply "$out" || exit 1
 	same_as_overlay || exit 1
 	maintainers_sorted || exit 1
+	riovoq_in_tree || exit 1
 	log "the series, applied with git am, is the tree built and tested"
 	;;
 *)

@@ -52,7 +52,9 @@ expect() {
 	fi
 }
 json_ok() {	# file: valid JSON, strictly UTF-8
-	python3 -c 'import json, sys; json.loads(open(sys.argv[1], "rb").read().decode("utf-8"))' "$1"
+	python3 -c '
+import json, sys
+json.loads(open(sys.argv[1], "rb").read().decode("utf-8"))' "$1"
 }
 dot_ok() {	# file: Graphviz takes it without a word
 	local e
@@ -96,6 +98,11 @@ port() {	# dir port caps gen part xoff vc tx rx fmt partner tx_state tx_reason s
 	if [ "${11}" = none ]; then echo 0 > "$p/staging_queues"; echo > "$p/staging_map"
 	else echo 4 > "$p/staging_queues"; echo "0 1 2" > "$p/staging_map"; fi
 }
+unlinked() {	# dir port caps participation: a port without a link
+	local fmt=none partner=none tx_state=none
+
+	port "$1" "$2" "$3" 0 "$4" 0 0 0 0 "$fmt" "$partner" "$tx_state" no_link "0 4"
+}
 mkdev() {	# name layout ports
 	local v=$S/bus/rapidio/devices/$1/voq
 	[ "${1#rapidio}" = "$1" ] || v=$S/class/rapidio_port/$1/voq
@@ -115,10 +122,10 @@ build_tree() {	# root
 	port "$W" 0 "gen rx per_vc" 1 1 0 1 0 0 cs64 "rapidio0 0" on none "0 2 4"
 	port "$W" 1 "gen rx per_vc" 0 1 0 0 0 0 cs48 "00:e:0004 0" \
 		off partner_cannot_receive "0 1 2 4 5 6"
-	port "$W" 2 "gen rx per_vc" 0 1 0 0 0 0 none none none no_link "0 4"
-	port "$W" 3 "gen rx per_vc" 0 0 0 0 0 0 none none none no_link "0 4"
+	unlinked "$W" 2 "gen rx per_vc" 1
+	unlinked "$W" 3 "gen rx per_vc" 0
 	port "$W" 4 "rx" 0 1 0 0 0 0 rev2 "00:e:0005 0" off layout_mismatch "0 4"
-	for p in $(seq 5 15); do port "$W" "$p" "gen rx" 0 0 0 0 0 0 none none none no_link "0 4"; done
+	for p in $(seq 5 15); do unlinked "$W" "$p" "gen rx" 0; done
 	port "$D/00:e:0004/voq" 0 "gen" 1 1 0 0 0 0 cs48 "00:s:0002 1" on none "0 4"
 	port "$D/00:e:0005/voq" 0 "gen rx" 0 1 0 0 - - rev2 "00:s:0002 4" off layout_mismatch -
 	# the core's view: lprev, and lnext of the switch
@@ -179,12 +186,13 @@ ok "show: a header and one line per link, the idle ports, the fabric" \
 	test "$(wc -l < "$T/links")" -eq 7
 ok "show: the mport link, both ways, with format, group sizes and per-VC" \
 	grep -qE '^rapidio0 0 +00:s:0002 0 +cs64 +on gs0 vc +on gs0 vc$' "$T/links"
-ok "show: a direction off, and why (tx_reason)" \
-	grep -qE '^00:s:0002 1 +00:e:0004 0 +cs48 +off +on gs0 +A->B off: partner_cannot_receive$' "$T/links"
+ok "show: a direction off, and why (tx_reason)" grep -qE \
+	'^00:s:0002 1 +00:e:0004 0 +cs48 +off +on gs0 +A->B off: partner_cannot_receive$' \
+	"$T/links"
 ok "show: the link to a device without a VoQ block" \
 	grep -qE '^00:s:0002 2 +00:e:0003 +- +- +- +00:e:0003 has no VoQ block$' "$T/links"
-ok "show: both ways off for one reason, said once" \
-	grep -qE '^00:s:0002 4 +00:e:0005 0 +rev2 +off +off +both ways off: layout_mismatch$' "$T/links"
+ok "show: both ways off for one reason, said once" grep -qE \
+	'^00:s:0002 4 +00:e:0005 0 +rev2 +off +off +both ways off: layout_mismatch$' "$T/links"
 ok "show: the idle ports in one line, not one each" \
 	grep -qx 'idle ports (no link): 00:s:0002 3,5-15 (riovoq show -a: every port)' "$T/links"
 ok "show: the fabric's policy (auto_config, poll_ms)" \
@@ -201,8 +209,10 @@ echo "# show: a host that does not write, a direction generating against its pla
 echo on > "$W/port1/tx_state"
 R show
 printf '%s\n' "$out" > "$T/reported"
+re='^00:s:0002 1 +00:e:0004 0 +cs48 +on gs0 +on gs0'
+re+=' +A->B on: plan off: partner_cannot_receive$'
 ok "show: on as the CSR says, and this host's plan off and why" \
-	grep -qE '^00:s:0002 1 +00:e:0004 0 +cs48 +on gs0 +on gs0 +A->B on: plan off: partner_cannot_receive$' "$T/reported"
+	grep -qE "$re" "$T/reported"
 echo off > "$W/port1/tx_state"
 echo down > "$W/port1/tx_state"; echo link_down > "$W/port1/tx_reason"
 echo down > "$E4/port0/tx_state"; echo link_down > "$E4/port0/tx_reason"
@@ -211,8 +221,9 @@ ok "show: a link down, both ways, said once" \
 	grep -qE '^00:s:0002 1 +00:e:0004 0 +cs48 +down +down +both ways down: link_down$' <<<"$out"
 echo failed > "$E4/port0/tx_state"; echo access_failed > "$E4/port0/tx_reason"
 R show
-ok "show: a direction failed, and why" \
-	grep -qE '^00:s:0002 1 +00:e:0004 0 +cs48 +down +FAILED +A->B down: link_down; B->A failed: access_failed$' <<<"$out"
+re='^00:s:0002 1 +00:e:0004 0 +cs48 +down +FAILED'
+re+=' +A->B down: link_down; B->A failed: access_failed$'
+ok "show: a direction failed, and why" grep -qE "$re" <<<"$out"
 echo off > "$W/port1/tx_state"; echo partner_cannot_receive > "$W/port1/tx_reason"
 echo on > "$E4/port0/tx_state"; echo none > "$E4/port0/tx_reason"
 echo bogus > "$E4/port0/tx_state"
@@ -223,10 +234,14 @@ echo "# show -a: every port"
 R show -a
 ok "show -a: a header, one line per port, the devices without a VoQ block, the fabric" \
 	test "$(printf '%s\n' "$out" | wc -l)" -eq $((1 + 1 + 16 + 1 + 1 + 1 + 1))
-ok "show -a: the mport's port" sh -c "printf '%s\n' '$out' | grep -qE '^rapidio0 +0 rev3 0xe00a8000 +1 +1 +0 +1 +0 +0 cs64 +4 00:s:0002 0 +up +on +on +none$'"
-ok "show -a: a missing file is not applicable (-)" sh -c "printf '%s\n' '$out' | grep -qE '^00:e:0005 +0 rev2 0xc0000000 +0 +1 +0 +0 +- +- rev2'"
-ok "show -a: a port without a link" sh -c "printf '%s\n' '$out' | grep -qE '^00:s:0002 +3 rev3 .* none +0 none +down +none +off +no_link$'"
-ok "show -a: devices without a VoQ block named" sh -c "printf '%s\n' '$out' | grep -qx 'no VoQ block: 00:e:0003'"
+re='^rapidio0 +0 rev3 0xe00a8000 +1 +1 +0 +1 +0 +0 cs64 +4 00:s:0002 0 +up +on +on +none$'
+ok "show -a: the mport's port" sh -c "printf '%s\n' '$out' | grep -qE '$re'"
+re='^00:e:0005 +0 rev2 0xc0000000 +0 +1 +0 +0 +- +- rev2'
+ok "show -a: a missing file is not applicable (-)" sh -c "printf '%s\n' '$out' | grep -qE '$re'"
+re='^00:s:0002 +3 rev3 .* none +0 none +down +none +off +no_link$'
+ok "show -a: a port without a link" sh -c "printf '%s\n' '$out' | grep -qE '$re'"
+ok "show -a: devices without a VoQ block named" \
+	sh -c "printf '%s\n' '$out' | grep -qx 'no VoQ block: 00:e:0003'"
 expect "show -a DEVICE: only its ports" 0 '^00:e:0004 +0 ' show -a 00:e:0004
 ok "show -a DEVICE: one port" test "$(printf '%s\n' "$out" | wc -l)" -eq 2
 expect "show -a of a device without a VoQ block: exit 2" 2 'no VoQ block' show -a 00:e:0003
@@ -267,9 +282,11 @@ j = json.load(open('$T/m1.json'))
 assert j['fabrics'][1] == {'mport': 'rapidio1', 'auto_config': '0', 'poll_ms': '100'}, j['fabrics']
 assert not [r for r in j['ports'] if r['device'] == 'rapidio1'], 'a port'
 "
-expect "show -a rapidio1: the fabric, no port" 0 '^fabric rapidio1: auto_config 0, poll_ms 100$' show -a rapidio1
+expect "show -a rapidio1: the fabric, no port" 0 \
+	'^fabric rapidio1: auto_config 0, poll_ms 100$' show -a rapidio1
 echo "read EIO" > "$S/class/rapidio_port/rapidio1/voq/poll_ms.errno"
-expect "a fabric file that cannot be read: exit 3, named" 3 'rapidio1/voq/poll_ms: Input/output error$' show
+expect "a fabric file that cannot be read: exit 3, named" 3 \
+	'rapidio1/voq/poll_ms: Input/output error$' show
 rm -rf "$S/class/rapidio_port/rapidio1"
 
 echo "# latency optimization: show -a and -j"
@@ -278,13 +295,15 @@ R show -a
 printf '%s\n' "$out" > "$T/lat-a"
 ok "show -a: a header, one line per port, the device without a VoQ block, the fabric" \
 	test "$(wc -l < "$T/lat-a")" -eq $((1 + 1 + 16 + 1 + 1 + 3 + 1 + 1))
-ok "show -a: a port's capabilities, CSR and both features" grep -qE \
-	'^00:s:0002 +0 rev3 .* none  lat: caps 0xe0000000; csr 0xe0c00000; multiple_ack on \(none\); pna_recovery on \(none\)$' \
-	"$T/lat-a"
+re='^00:s:0002 +0 rev3 .* none  lat: caps 0xe0000000; csr 0xe0c00000;'
+re+=' multiple_ack on \(none\); pna_recovery on \(none\)$'
+ok "show -a: a port's capabilities, CSR and both features" grep -qE "$re" "$T/lat-a"
 ok "show -a: why a feature is off" grep -qE \
-	'^00:s:0002 +1 .*; multiple_ack on \(none\); pna_recovery off \(partner_unsupported\)$' "$T/lat-a"
-ok "show -a: a register without capabilities, on a port without a link" grep -qE \
-	'^00:s:0002 +3 .* no_link  lat: caps 0x00000000; csr 0x00000000; multiple_ack none \(no_link\); pna_recovery none \(no_link\)$' \
+	'^00:s:0002 +1 .*; multiple_ack on \(none\); pna_recovery off \(partner_unsupported\)$' \
+	"$T/lat-a"
+re='^00:s:0002 +3 .* no_link  lat: caps 0x00000000; csr 0x00000000;'
+re+=' multiple_ack none \(no_link\); pna_recovery none \(no_link\)$'
+ok "show -a: a register without capabilities, on a port without a link" grep -qE "$re" \
 	"$T/lat-a"
 ok "show -a: a port without the register shows nothing more" grep -qE \
 	'^00:e:0005 +0 .* layout_mismatch$' "$T/lat-a"
@@ -328,14 +347,14 @@ printf '%s\n' "$out" > "$T/lat-links"
 ok "show: a LAT column, a line per link, the idle ports, the fabric" sh -c "
 	grep -qE '^END A +END B +FMT +A->B +B->A +LAT +NOTE$' '$T/lat-links' &&
 	test \$(wc -l < '$T/lat-links') -eq 10"
-ok "show: both features on" grep -qE '^rapidio0 0 +00:s:0002 0 +cs64 +on gs0 vc +on gs0 vc +mack\+pna$' \
-	"$T/lat-links"
-ok "show: one feature on, why the other is off" grep -qE \
-	'^00:s:0002 1 +00:e:0004 0 +cs48 +off +on gs0 +mack +A->B off: partner_cannot_receive; pna off: partner_unsupported$' \
-	"$T/lat-links"
-ok "show: an end without the register: none, and which" grep -qE \
-	'^00:s:0002 4 +00:e:0005 0 +rev2 +off +off +none +both ways off: layout_mismatch; lat: 00:e:0005 has no latency-optimization register$' \
-	"$T/lat-links"
+ok "show: both features on" grep -qE \
+	'^rapidio0 0 +00:s:0002 0 +cs64 +on gs0 vc +on gs0 vc +mack\+pna$' "$T/lat-links"
+re='^00:s:0002 1 +00:e:0004 0 +cs48 +off +on gs0 +mack'
+re+=' +A->B off: partner_cannot_receive; pna off: partner_unsupported$'
+ok "show: one feature on, why the other is off" grep -qE "$re" "$T/lat-links"
+re='^00:s:0002 4 +00:e:0005 0 +rev2 +off +off +none +both ways off: layout_mismatch;'
+re+=' lat: 00:e:0005 has no latency-optimization register$'
+ok "show: an end without the register: none, and which" grep -qE "$re" "$T/lat-links"
 cp "$LW/port4/multiple_ack_reason" "$T/mack4"
 echo out_of_reach > "$LW/port4/multiple_ack_reason"
 R show
@@ -372,7 +391,8 @@ expect "show: the ends disagree: !" 0 \
 	'^00:s:0002 1 .* +mack! +.*; the two ends disagree \(!\)$' show 00:e:0004
 echo on > "$LE4/port0/multiple_ack"; echo none > "$LE4/port0/multiple_ack_reason"
 echo "read EIO" > "$LM/port0/pna_recovery.errno"
-expect "show: a latency file that cannot be read: ?, exit 3" 3 'pna_recovery: Input/output error' show
+expect "show: a latency file that cannot be read: ?, exit 3" 3 \
+	'pna_recovery: Input/output error' show
 ok "... the link's LAT ?" sh -c "printf '%s\n' '$out' | grep -qE '^rapidio0 0 .* on gs0 vc +\? *$'"
 rm "$LM/port0/pna_recovery.errno"
 echo bogus > "$LM/port0/multiple_ack"
@@ -384,19 +404,22 @@ ok "dot: Graphviz takes it" dot_ok "$T/lat.dot"
 ok "dot: one edge per link (and the legend's five)" \
 	test "$(grep -c -- '" -> "' "$T/lat.dot")" -eq $((7 + 5))
 ok "dot: the latency optimization of each link after its VoQ state" sh -c "
-	grep -qF 'label=\"cs64, VoQ both ways, lat mack+pna\nrapidio0 0 -> 00:s:0002 0: on gs0 vc' '$T/lat.dot' &&
+	grep -qF 'label=\"cs64, VoQ both ways, lat mack+pna\nrapidio0 0 -> 00:s:0002 0: on gs0 vc' \
+		'$T/lat.dot' &&
 	grep -qF 'label=\"cs48, VoQ one way, lat mack\n00:s:0002 1 ->' '$T/lat.dot' &&
 	grep -qF 'label=\"rev2, VoQ off, lat none\n' '$T/lat.dot' &&
 	grep -qF 'label=\"cs48, VoQ both ways, lat FAILED\n00:s:0002 5 ->' '$T/lat.dot' &&
 	grep -qF 'label=\"cs48, VoQ both ways, lat off\n00:s:0002 6 ->' '$T/lat.dot'"
 ok "dot: nothing where neither end has the register" \
 	grep -qF 'label="cs48, VoQ both ways\n00:s:0002 7 -> 00:e:0009 0' "$T/lat.dot"
-ok "dot: the legend says what lat is" grep -qF 'lat mack+pna / mack / pna / off / none / down / FAILED' "$T/lat.dot"
+ok "dot: the legend says what lat is" \
+	grep -qF 'lat mack+pna / mack / pna / off / none / down / FAILED' "$T/lat.dot"
 S=$S0
 
 echo "# set"
 expect "set: writes each KEY=VALUE" 0 '' set 00:s:0002 1 xoff=1 tx_group_size=4
-ok "set: the values are in the files" sh -c "test \$(cat $W/port1/xoff) = 1 && test \$(cat $W/port1/tx_group_size) = 4"
+ok "set: the values are in the files" \
+	sh -c "test \$(cat $W/port1/xoff) = 1 && test \$(cat $W/port1/tx_group_size) = 4"
 echo 0 > "$W/port1/xoff"; echo 0 > "$W/port1/tx_group_size"
 expect "set: a staging map (several values)" 0 '' set 00:s:0002 1 'staging_map=3 3 0'
 ok "set: the map is in the file" test "$(cat "$W/port1/staging_map")" = '3 3 0'
@@ -405,11 +428,13 @@ expect "set: an mport by its name" 0 '' set rapidio0 0 symbol_format=cs48
 ok "set: the mport's file" test "$(cat "$M/port0/symbol_format")" = cs48
 echo cs64 > "$M/port0/symbol_format"
 expect "set: unknown key: exit 2" 2 'colour.*is not a setting' set 00:s:0002 1 colour=red
-expect "set: a bad key after a good one: nothing written" 2 'not a setting' set 00:s:0002 1 xoff=1 colour=red
+expect "set: a bad key after a good one: nothing written" 2 'not a setting' \
+	set 00:s:0002 1 xoff=1 colour=red
 ok "set: ... so xoff is still 0" test "$(cat "$W/port1/xoff")" = 0
 expect "set: unknown device: exit 2" 2 '00:s:0009: no such RapidIO device' set 00:s:0009 1 xoff=1
 expect "set: device without a VoQ block: exit 2" 2 '00:e:0003: no VoQ block' set 00:e:0003 0 xoff=1
-expect "set: port out of range: exit 2" 2 'no port "16" \(ports are 0 to 15\)' set 00:s:0002 16 xoff=1
+expect "set: port out of range: exit 2" 2 'no port "16" \(ports are 0 to 15\)' \
+	set 00:s:0002 16 xoff=1
 expect "set: without KEY=VALUE: exit 2" 2 'set needs DEVICE PORT KEY=VALUE' set 00:s:0002 1
 expect "set: a missing file, explained by the port (rev 2.x): exit 1" 1 \
 	'00:e:0005 port 0 has a rev 2.x VoQ block: its symbol format and group size are fixed' \
@@ -427,7 +452,8 @@ done
 for dev in '.' '..' '../../..' '00:s:0002/voq/..' 'rapidio0/../rapidio0' '00:s:0002/'; do
 	expect "set: DEVICE '$dev' refused (exit 2)" 2 'no such RapidIO device' set "$dev" 0 xoff=1
 done
-ok "set: nothing was written outside the tree" sh -c "! ls '$T/outside/'* '$T/xoff' '$S/xoff' 2>/dev/null | grep -q ."
+ok "set: nothing was written outside the tree" \
+	sh -c "! ls '$T/outside/'* '$T/xoff' '$S/xoff' 2>/dev/null | grep -q ."
 
 echo "# set: refusals name the rule the kernel's check applied (errno injected as it answers)"
 refuse() {	# description file errno regex args...
@@ -444,22 +470,28 @@ refuse() {	# description file errno regex args...
 refuse "EOPNOTSUPP: this end's group sizes" "$W/port1/tx_group_size" EOPNOTSUPP \
 	'00:s:0002 port 1 supports group sizes 0 1 2 4 5 6$' set 00:s:0002 1 tx_group_size=3
 refuse "EOPNOTSUPP: this end cannot generate" "$W/port4/generation" EOPNOTSUPP \
-	'00:s:0002 port 4 cannot generate VoQ symbols \(capabilities 0x40088000\)$' set 00:s:0002 4 generation=1
+	'00:s:0002 port 4 cannot generate VoQ symbols \(capabilities 0x40088000\)$' \
+	set 00:s:0002 4 generation=1
 refuse "EOPNOTSUPP: no per-VC at this end" "$E4/port0/per_vc" EOPNOTSUPP \
-	'00:e:0004 port 0 does not support per-VC backpressure \(capabilities 0x80088000\)$' set 00:e:0004 0 per_vc=1
+	'00:e:0004 port 0 does not support per-VC backpressure \(capabilities 0x80088000\)$' \
+	set 00:e:0004 0 per_vc=1
 refuse "EOPNOTSUPP: format fixed at this (rev 2) end" "$E5/port0/symbol_format" EOPNOTSUPP \
 	'00:e:0005 port 0 has a rev 2.x VoQ block: its symbol format and group size are fixed$' \
 	set 00:e:0005 0 symbol_format=cs64
 refuse "EOPNOTSUPP: a staging map that is a fixed decoder" "$W/port1/staging_map" EOPNOTSUPP \
-	"00:s:0002 port 1's staging map is a fixed decoder in the switch \(4 queues\)$" set 00:s:0002 1 'staging_map=0 0 0'
+	"00:s:0002 port 1's staging map is a fixed decoder in the switch \(4 queues\)$" \
+	set 00:s:0002 1 'staging_map=0 0 0'
 refuse "EXDEV: the partner's group sizes" "$W/port1/tx_group_size" EXDEV \
 	'partner 00:e:0004 port 0 supports group sizes 0 4$' set 00:s:0002 1 tx_group_size=5
 refuse "EXDEV: the partner's RX group sizes (rx_group_size)" "$W/port1/rx_group_size" EXDEV \
 	'partner 00:e:0004 port 0 supports group sizes 0 4$' set 00:s:0002 1 rx_group_size=6
 refuse "EXDEV: the partner cannot receive" "$W/port1/generation" EXDEV \
-	'partner 00:e:0004 port 0 cannot receive VoQ symbols \(capabilities 0x80088000\)$' set 00:s:0002 1 generation=1
+	'partner 00:e:0004 port 0 cannot receive VoQ symbols \(capabilities 0x80088000\)$' \
+	set 00:s:0002 1 generation=1
+re='partner 00:e:0004 port 0 does not support per-VC backpressure'
+re+=' \(capabilities 0x80088000\)$'
 refuse "EXDEV: no per-VC at the partner" "$W/port1/per_vc" EXDEV \
-	'partner 00:e:0004 port 0 does not support per-VC backpressure \(capabilities 0x80088000\)$' set 00:s:0002 1 per_vc=1
+	"$re" set 00:s:0002 1 per_vc=1
 refuse "EXDEV: rev 2 and rev 3 ends" "$E5/port0/generation" EXDEV \
 	'00:e:0005 is rev 2.x and 00:s:0002 is rev 3\+: their symbols are incompatible$' \
 	set 00:e:0005 0 generation=1
@@ -469,7 +501,8 @@ refuse "ENOLINK: no VoQ link" "$W/port3/generation" ENOLINK \
 	'00:s:0002 port 3 has no VoQ link \(partner_device: none\)$' set 00:s:0002 3 generation=1
 refuse "ENOLINK: no VoQ link for a group size" "$W/port3/tx_group_size" ENOLINK \
 	'00:s:0002 port 3 has no VoQ link' set 00:s:0002 3 tx_group_size=4
-refuse "EINVAL: a reserved group size, the range the kernel's check takes" "$M/port0/tx_group_size" EINVAL \
+refuse "EINVAL: a reserved group size, the range the kernel's check takes" \
+	"$M/port0/tx_group_size" EINVAL \
 	'tx_group_size takes 0 1 2 3 4 5 6$' set rapidio0 0 tx_group_size=7
 refuse "EINVAL: a group size out of range" "$M/port0/tx_group_size" EINVAL \
 	'tx_group_size takes 0 1 2 3 4 5 6$' set rapidio0 0 tx_group_size=12
@@ -487,46 +520,55 @@ refuse "an errno the check does not give: not explained away" "$W/port1/generati
 	'the kernel refused it \(EINVAL: Invalid argument\), for a reason its files do not tell$' \
 	set 00:s:0002 1 generation=1
 refuse "EXDEV where the partner has what it takes: not explained away" "$M/port0/generation" EXDEV \
-	'the kernel refused it \(EXDEV: .*\), for a reason its files do not tell$' set rapidio0 0 generation=1
-refuse "EINVAL: a staging map, the kernel's rule" "$W/port1/staging_map" EINVAL \
-	'staging_map takes one queue below staging_queues \(4\) per port of the partner \(00:e:0004: 1 ports\)' \
+	'the kernel refused it \(EXDEV: .*\), for a reason its files do not tell$' \
+	set rapidio0 0 generation=1
+re='staging_map takes one queue below staging_queues \(4\) per port of the partner'
+re+=' \(00:e:0004: 1 ports\)'
+refuse "EINVAL: a staging map, the kernel's rule" "$W/port1/staging_map" EINVAL "$re" \
 	set 00:s:0002 1 'staging_map=0 9 1'
 refuse "ENOENT: no staging queues" "$W/port3/staging_map" ENOENT \
 	'00:s:0002 port 3 has no staging queues$' set 00:s:0002 3 staging_map=0
 # The refusals of state, not of the two ends: told by the state files
 refuse "EPERM: a discovering host" "$W/port1/xoff" EPERM \
 	'this host does not own the fabric' set 00:s:0002 1 xoff=1
-refuse "EACCES: not root" "$W/port1/xoff" EACCES 'permission denied: only root may change' set 00:s:0002 1 xoff=1
+refuse "EACCES: not root" "$W/port1/xoff" EACCES 'permission denied: only root may change' \
+	set 00:s:0002 1 xoff=1
 refuse "ENODEV: the device is going away" "$W/port1/xoff" ENODEV 'the device is going away$' \
 	set 00:s:0002 1 xoff=1
 echo not_rediscovered > "$E4/port0/tx_reason"
+re='partner 00:e:0004 port 0 \(tx_reason: not_rediscovered\)'
+re+=' is a board rio_voq could not discover again'
 refuse "EBUSY: a board not discovered again, named by its tx_reason" "$W/port1/xoff" EBUSY \
-	'partner 00:e:0004 port 0 \(tx_reason: not_rediscovered\) is a board rio_voq could not discover again' \
-	set 00:s:0002 1 xoff=1
+	"$re" set 00:s:0002 1 xoff=1
 echo none > "$E4/port0/tx_reason"
 echo down > "$W/port1/port_state"
+re='a link that is down cuts the device off from the host:'
+re+=' 00:s:0002 port 1 \(port_state: down\): nothing was tried'
 refuse "EHOSTUNREACH: the port that is down" "$W/port1/xoff" EHOSTUNREACH \
-	'a link that is down cuts the device off from the host: 00:s:0002 port 1 \(port_state: down\): nothing was tried' \
-	set 00:s:0002 1 xoff=1
+	"$re" set 00:s:0002 1 xoff=1
 echo up > "$W/port1/port_state"
 echo failed > "$W/port1/tx_state"; echo access_failed > "$W/port1/tx_reason"
+re='a maintenance access failed; generation was left off on the link'
+re+=' \(tx_state: failed, tx_reason: access_failed\)$'
 refuse "EIO: a maintenance access failed" "$W/port1/tx_group_size" EIO \
-	'a maintenance access failed; generation was left off on the link \(tx_state: failed, tx_reason: access_failed\)$' \
-	set 00:s:0002 1 tx_group_size=4
+	"$re" set 00:s:0002 1 tx_group_size=4
 echo off > "$W/port1/tx_state"; echo partner_cannot_receive > "$W/port1/tx_reason"
 refuse "a refusal after a change: says what was applied" "$W/port1/generation" EXDEV \
-	'partner 00:e:0004 port 0 cannot receive VoQ symbols .*\(already applied: xoff=1\)$' set 00:s:0002 1 xoff=1 generation=1
+	'partner 00:e:0004 port 0 cannot receive VoQ symbols .*\(already applied: xoff=1\)$' \
+	set 00:s:0002 1 xoff=1 generation=1
 echo 0 > "$W/port1/xoff"
 if [ -n "$RULE" ]; then
 	# riovoq built with voq_policy.c's generation rule changed (the end
 	# must also receive, see the Makefile): the explanation follows it
 	RIOVOQ0=$RIOVOQ RIOVOQ=$RULE
 	refuse "a rule changed in the kernel: riovoq names the new rule" "$E4/port0/generation" \
-		EOPNOTSUPP '00:e:0004 port 0 cannot receive VoQ symbols \(capabilities 0x80088000\)$' \
+		EOPNOTSUPP \
+		'00:e:0004 port 0 cannot receive VoQ symbols \(capabilities 0x80088000\)$' \
 		set 00:e:0004 0 generation=1
 	RIOVOQ=$RIOVOQ0
-	refuse "... where riovoq built with the kernel's rule cannot explain it" "$E4/port0/generation" \
-		EOPNOTSUPP '.*, for a reason its files do not tell$' set 00:e:0004 0 generation=1
+	refuse "... where riovoq built with the kernel's rule cannot explain it" \
+		"$E4/port0/generation" EOPNOTSUPP '.*, for a reason its files do not tell$' \
+		set 00:e:0004 0 generation=1
 fi
 
 echo "# latency optimization: set, and its refusals"
@@ -545,7 +587,8 @@ lat "$LW/port1" $ALL 0xe0800000 on none off partner_unsupported
 for v in ON 1 0 '' ' on' 'on ' onx of 'auto
 x' 'on;x'; do
 	expect "set: multiple_ack='$v' refused before any write (exit 2)" 2 \
-		'multiple_ack takes on, off or auto; nothing was written' set 00:s:0002 1 "multiple_ack=$v"
+		'multiple_ack takes on, off or auto; nothing was written' \
+		set 00:s:0002 1 "multiple_ack=$v"
 	ok "set: ... the file unchanged" test "$(cat "$LW/port1/multiple_ack")" = on
 done
 expect "set: a bad pna_recovery after a good setting: exit 2" 2 \
@@ -553,70 +596,83 @@ expect "set: a bad pna_recovery after a good setting: exit 2" 2 \
 	set 00:s:0002 1 xoff=1 pna_recovery=maybe
 ok "set: ... nothing written, not even the good one" test "$(cat "$LW/port1/xoff")" = 0
 expect "set: a value with a control character: one line, shown as ?" 2 \
-	'set: pna_recovery=on\?x: pna_recovery takes' set 00:s:0002 1 "$(printf 'pna_recovery=on\033x')"
+	'set: pna_recovery=on\?x: pna_recovery takes' \
+	set 00:s:0002 1 "$(printf 'pna_recovery=on\033x')"
 expect "set: a port without the register (a map I device)" 1 \
-	'refused: 00:e:0005 port 0 has no latency-optimization register$' set 00:e:0005 0 multiple_ack=on
+	'refused: 00:e:0005 port 0 has no latency-optimization register$' \
+	set 00:e:0005 0 multiple_ack=on
 expect "set: a port without the register, whose partner has none either" 1 \
-	'refused: 00:s:0002 port 7 has no latency-optimization register$' set 00:s:0002 7 pna_recovery=off
+	'refused: 00:s:0002 port 7 has no latency-optimization register$' \
+	set 00:s:0002 7 pna_recovery=off
 refuse "EINVAL on a latency knob: not the check's answer, said so" "$LW/port1/multiple_ack" EINVAL \
 	'the kernel refused it \(EINVAL: Invalid argument\), for a reason its files do not tell$' \
 	set 00:s:0002 1 multiple_ack=on
 # rio_lat_choice_check(): EPERM (Part 6 on CS64), ENOLINK, EOPNOTSUPP, EXDEV
-P6='the link runs CS64 and both ends support ackID-in-PNA recovery, where Part 6 wants it on \(bit 9 set\): it cannot be turned off$'
+P6='the link runs CS64 and both ends support ackID-in-PNA recovery,'
+P6+=' where Part 6 wants it on \(bit 9 set\): it cannot be turned off$'
 DISC='this host does not own the fabric: it only discovered it'
-refuse "EPERM: pna_recovery off on a CS64 link both ends support (Part 6)" "$LM/port0/pna_recovery" EPERM \
-	"$P6" set rapidio0 0 pna_recovery=off
-refuse "EPERM: pna_recovery off on a CS48 link: a host that only discovers" "$LW/port1/pna_recovery" EPERM \
-	"$DISC" set 00:s:0002 1 pna_recovery=off
+refuse "EPERM: pna_recovery off on a CS64 link both ends support (Part 6)" \
+	"$LM/port0/pna_recovery" EPERM "$P6" set rapidio0 0 pna_recovery=off
+refuse "EPERM: pna_recovery off on a CS48 link: a host that only discovers" \
+	"$LW/port1/pna_recovery" EPERM "$DISC" set 00:s:0002 1 pna_recovery=off
 refuse "EPERM: pna_recovery on: a host that only discovers" "$LM/port0/pna_recovery" EPERM \
 	"$DISC" set rapidio0 0 pna_recovery=on
-refuse "EPERM: multiple_ack off on CS64: a host that only discovers" "$LM/port0/multiple_ack" EPERM \
-	"$DISC" set rapidio0 0 multiple_ack=off
+refuse "EPERM: multiple_ack off on CS64: a host that only discovers" \
+	"$LM/port0/multiple_ack" EPERM "$DISC" set rapidio0 0 multiple_ack=off
 echo cs48 > "$LM/port0/symbol_format"
-refuse "EPERM: CS48: Part 6 does not apply, a host that only discovers" "$LM/port0/pna_recovery" EPERM \
-	"$DISC" set rapidio0 0 pna_recovery=off
+refuse "EPERM: CS48: Part 6 does not apply, a host that only discovers" \
+	"$LM/port0/pna_recovery" EPERM "$DISC" set rapidio0 0 pna_recovery=off
 echo cs64 > "$LM/port0/symbol_format"
 echo $MACK > "$LW/port0/latency_capabilities"
-refuse "EPERM: a partner without support: a host that only discovers" "$LM/port0/pna_recovery" EPERM \
-	"$DISC" set rapidio0 0 pna_recovery=off
+refuse "EPERM: a partner without support: a host that only discovers" \
+	"$LM/port0/pna_recovery" EPERM "$DISC" set rapidio0 0 pna_recovery=off
 echo $ALL > "$LW/port0/latency_capabilities"
 refuse "ENOLINK: multiple_ack on without a link" "$LW/port3/multiple_ack" ENOLINK \
 	'00:s:0002 port 3 has no VoQ link \(partner_device: none\)$' set 00:s:0002 3 multiple_ack=on
+re='00:e:0004 port 0 does not support ackID-in-PNA recovery'
+re+=' \(latency_capabilities 0x80000000\)$'
 refuse "EOPNOTSUPP: this end lacks ackID-in-PNA recovery" "$LE4/port0/pna_recovery" EOPNOTSUPP \
-	'00:e:0004 port 0 does not support ackID-in-PNA recovery \(latency_capabilities 0x80000000\)$' \
-	set 00:e:0004 0 pna_recovery=on
+	"$re" set 00:e:0004 0 pna_recovery=on
 echo 0xc0000000 > "$LW/port6/latency_capabilities"
+re='00:s:0002 port 6 has ackID-in-PNA recovery without its ackID in PNAs'
+re+=' \(bit 1 without bit 2, which breaks Part 6'
 refuse "EOPNOTSUPP: this end has bit 1 without bit 2" "$LW/port6/pna_recovery" EOPNOTSUPP \
-	'00:s:0002 port 6 has ackID-in-PNA recovery without its ackID in PNAs \(bit 1 without bit 2, which breaks Part 6' \
-	set 00:s:0002 6 pna_recovery=on
+	"$re" set 00:s:0002 6 pna_recovery=on
 echo $ALL > "$LW/port6/latency_capabilities"
+re='partner 00:e:0004 port 0 does not support ackID-in-PNA recovery'
+re+=' \(latency_capabilities 0x80000000\)$'
 refuse "EXDEV: the partner lacks ackID-in-PNA recovery" "$LW/port1/pna_recovery" EXDEV \
-	'partner 00:e:0004 port 0 does not support ackID-in-PNA recovery \(latency_capabilities 0x80000000\)$' \
-	set 00:s:0002 1 pna_recovery=on
+	"$re" set 00:s:0002 1 pna_recovery=on
 echo 0x00000000 > "$LE4/port0/latency_capabilities"
+re='partner 00:e:0004 port 0 does not support multiple acknowledges'
+re+=' \(latency_capabilities 0x00000000\)$'
 refuse "EXDEV: the partner lacks multiple acknowledges" "$LW/port1/multiple_ack" EXDEV \
-	'partner 00:e:0004 port 0 does not support multiple acknowledges \(latency_capabilities 0x00000000\)$' \
-	set 00:s:0002 1 multiple_ack=on
+	"$re" set 00:s:0002 1 multiple_ack=on
 echo $MACK > "$LE4/port0/latency_capabilities"
 refuse "EXDEV: the partner has no register" "$LW/port4/multiple_ack" EXDEV \
-	'partner 00:e:0005 port 0 has no latency-optimization register$' set 00:s:0002 4 multiple_ack=on
+	'partner 00:e:0005 port 0 has no latency-optimization register$' \
+	set 00:s:0002 4 multiple_ack=on
 echo out_of_reach > "$LW/port1/pna_recovery_reason"
-refuse "EXDEV: the partner's register out of reach (its reason file)" "$LW/port1/pna_recovery" EXDEV \
-	"the latency-optimization register of the partner is out of rio_voq's reach: 00:s:0002 port 1 \(pna_recovery_reason: out_of_reach\)$" \
-	set 00:s:0002 1 pna_recovery=auto
+re="the latency-optimization register of the partner is out of rio_voq's reach:"
+re+=' 00:s:0002 port 1 \(pna_recovery_reason: out_of_reach\)$'
+refuse "EXDEV: the partner's register out of reach (its reason file)" \
+	"$LW/port1/pna_recovery" EXDEV "$re" set 00:s:0002 1 pna_recovery=auto
 echo partner_unsupported > "$LW/port1/pna_recovery_reason"
 refuse "ENODEV on a latency knob" "$LW/port1/multiple_ack" ENODEV 'the device is going away$' \
 	set 00:s:0002 1 multiple_ack=off
 echo not_rediscovered > "$LW/port1/multiple_ack_reason"
+re='00:s:0002 port 1 \(multiple_ack_reason: not_rediscovered\)'
+re+=' is a board rio_voq could not discover again after a swap: nothing is written until it is$'
 refuse "EBUSY on a latency knob: a board not known" "$LW/port1/multiple_ack" EBUSY \
-	'00:s:0002 port 1 \(multiple_ack_reason: not_rediscovered\) is a board rio_voq could not discover again after a swap: nothing is written until it is$' \
-	set 00:s:0002 1 multiple_ack=off
+	"$re" set 00:s:0002 1 multiple_ack=off
 echo none > "$LW/port1/multiple_ack_reason"
 refuse "EHOSTUNREACH on a latency knob" "$LW/port1/pna_recovery" EHOSTUNREACH \
-	'a link that is down cuts the device off from the host: nothing was tried' set 00:s:0002 1 pna_recovery=auto
+	'a link that is down cuts the device off from the host: nothing was tried' \
+	set 00:s:0002 1 pna_recovery=auto
+re='a maintenance access failed; both ends of the link were put back as they were'
+re+=' \(multiple_ack: failed, multiple_ack_reason: access_failed\)$'
 refuse "EIO on a latency knob: both ends put back, the files' words" "$LW/port5/multiple_ack" EIO \
-	"a maintenance access failed; both ends of the link were put back as they were \(multiple_ack: failed, multiple_ack_reason: access_failed\)$" \
-	set 00:s:0002 5 multiple_ack=on
+	"$re" set 00:s:0002 5 multiple_ack=on
 refuse "EACCES on a latency knob: not root" "$LW/port1/multiple_ack" EACCES \
 	'permission denied: only root may change' set 00:s:0002 1 multiple_ack=on
 refuse "a latency refusal after a change: says what was applied" "$LW/port1/pna_recovery" EXDEV \
@@ -627,12 +683,14 @@ S=$S0
 echo "# decode"
 expect "decode CS48 (table 3-2: port 13)" 0 '^2005: all VCs, group 1, ports 12-23, congested: 13$' \
 	decode --cs48 --group-size 1 2005
-expect "decode CS64 (table 3-4: port 255, VC0)" 0 '^d88000f: VC0, group 15, ports 240-255, congested: 255$' \
+expect "decode CS64 (table 3-4: port 255, VC0)" 0 \
+	'^d88000f: VC0, group 15, ports 240-255, congested: 255$' \
 	decode --cs64 --group-size 4 d88000f
-expect "decode CS64 all VCs" 0 '^df00003: all VCs, group 0, ports 0-19, congested: 0 1$' decode --cs64 df00003
+expect "decode CS64 all VCs" 0 '^df00003: all VCs, group 0, ports 0-19, congested: 0 1$' \
+	decode --cs64 df00003
 expect "decode CS64 reserved VC_IND" 0 'reserved VC_IND' decode --cs64 --group-size 4 d9000a5
-expect "decode rev 2 (group 31, offset 5: port 191)" 0 '^0c1f: all VCs, group 31, ports 186-191, congested: 191$' \
-	decode --rev2 0c1f
+expect "decode rev 2 (group 31, offset 5: port 191)" 0 \
+	'^0c1f: all VCs, group 31, ports 186-191, congested: 191$' decode --rev2 0c1f
 expect "decode: 0x prefix" 0 '^0x2005: all VCs, group 1' decode --cs48 --group-size 1 0x2005
 R decode --cs48 1fff
 ok "decode: not a VoQ symbol (exit 1, said on stdout)" \
@@ -644,14 +702,16 @@ expect "decode: bad hex: one line, exit 2" 2 '"20g5" is not a hexadecimal symbol
 expect "decode: a sign is not hex" 2 'is not a hexadecimal' decode --cs48 -- -2005
 expect "decode: group size 7: one line, exit 2" 2 'group size 7 is reserved' \
 	decode --cs48 --group-size 7 2005
-expect "decode: group size x: one line, exit 2" 2 'is not a group size' decode --cs48 --group-size x 2005
-expect "decode: wider than CS48 (100002005): exit 2" 2 'wider than the 14-bit CS48 stype2 field \(at most 3fff\)' \
-	decode --cs48 100002005
+expect "decode: group size x: one line, exit 2" 2 'is not a group size' \
+	decode --cs48 --group-size x 2005
+expect "decode: wider than CS48 (100002005): exit 2" 2 \
+	'wider than the 14-bit CS48 stype2 field \(at most 3fff\)' decode --cs48 100002005
 expect "decode: wider than CS64 (29 bits): exit 2" 2 'wider than the 28-bit' decode --cs64 1d88000f
 expect "decode: huge input: exit 2" 2 'wider than' decode --cs64 ffffffffffffffffffffffff
 expect "decode: nothing decoded when one input is bad" 2 'wider' decode --cs48 2005 12345
 ok "decode: ... and nothing printed" test -z "$out"
-expect "decode: --group-size with --rev2: exit 2" 2 'does not apply to --rev2' decode --rev2 --group-size 1 0c1f
+expect "decode: --group-size with --rev2: exit 2" 2 'does not apply to --rev2' \
+	decode --rev2 --group-size 1 0c1f
 expect "decode: an unknown option: exit 2" 2 'not an option' decode --cs49 2005
 ok "errors never print the manual" sh -c "! LD_PRELOAD= '$RIOVOQ' decode zz 2>&1 | grep -q 'Usage'"
 
@@ -664,12 +724,14 @@ ok "dot: every device a node, the one without a VoQ block greyed" \
 	grep -q '"00:e:0003" \[label="00:e:0003\\nno VoQ block", style="filled,dashed"' "$T/out.dot"
 ok "dot: one edge per link (and the legend's five)" \
 	test "$(grep -c -- '" -> "' "$T/out.dot")" -eq $((4 + 5))
-ok "dot: format and group size per direction" grep -qF \
-	'label="cs64, VoQ both ways\nrapidio0 0 -> 00:s:0002 0: on gs0 vc\n00:s:0002 0 -> rapidio0 0: on gs0 vc"' "$T/out.dot"
+line='label="cs64, VoQ both ways\nrapidio0 0 -> 00:s:0002 0: on gs0 vc'
+line+='\n00:s:0002 0 -> rapidio0 0: on gs0 vc"'
+ok "dot: format and group size per direction" grep -qF "$line" "$T/out.dot"
 ok "dot: a direction off, and why" grep -qF \
 	'00:s:0002 1 -> 00:e:0004 0: off: partner_cannot_receive' "$T/out.dot"
-ok "dot: the link to the device without a VoQ block, dashed" \
-	grep -qE '"00:s:0002" -> "00:e:0003" \[taillabel="2", label="no VoQ block".*style=dashed' "$T/out.dot"
+ok "dot: the link to the device without a VoQ block, dashed" grep -qE \
+	'"00:s:0002" -> "00:e:0003" \[taillabel="2", label="no VoQ block".*style=dashed' \
+	"$T/out.dot"
 ok "dot: a legend" grep -q 'subgraph cluster_legend' "$T/out.dot"
 
 echo "# an mport's link: only to the device the core reaches at hop 0"
@@ -713,10 +775,12 @@ ok "mport link: ... which keeps its own links" grep -qE '^01:s:0003 0 +01:e:0004
 ok "mport link: none to endpoints added from userspace" sh -c "! grep -q '^rapidio2' '$T/k-links'"
 ok "mport link: none to a lone endpoint (sysfs does not say where it is)" \
 	sh -c "! grep -q '^rapidio4' '$T/k-links'"
-ok "mport link: none where two switches are at hop count 0" sh -c "! grep -q '^rapidio3' '$T/k-links'"
+ok "mport link: none where two switches are at hop count 0" \
+	sh -c "! grep -q '^rapidio3' '$T/k-links'"
 ok "mport link: none to a second device where rio_voq names the mport's partner" \
 	sh -c "! grep -q '00:s:0009' '$T/k-links'"
-ok "mport link: two in all, rio_voq's and the core's" test "$(grep -c '^rapidio' "$T/k-links")" -eq 2
+ok "mport link: two in all, rio_voq's and the core's" \
+	test "$(grep -c '^rapidio' "$T/k-links")" -eq 2
 R dot
 printf '%s\n' "$out" > "$T/k.dot"
 ok "dot: Graphviz takes it" dot_ok "$T/k.dot"
@@ -737,25 +801,29 @@ echo off > "$H/bus/rapidio/devices/00:e:0004/voq/port0/tx_state"
 echo off > "$H/bus/rapidio/devices/00:e:0004/voq/port0/tx_plan"
 EV="$H/bus/rapidio/devices/evil\"]; \"x\" -> \"y"
 mkdir -p "$EV/voq/port0"
-echo rev3 > "$EV/voq/layout"; echo 1 > "$EV/voq/ports"; echo none > "$EV/voq/port0/partner_device"; echo none > "$EV/voq/port0/partner_port"
+echo rev3 > "$EV/voq/layout"; echo 1 > "$EV/voq/ports"
+echo none > "$EV/voq/port0/partner_device"; echo none > "$EV/voq/port0/partner_port"
 # Latency files at both ends of a link: long, invalid UTF-8, quotes, NUL
 HM=$H/class/rapidio_port/rapidio0/voq
 python3 -c 'import sys; sys.stdout.buffer.write(b"multiple_ack " * 50000 + b"\xff\"\\\x01 \x00x")' \
 	> "$HW/port0/latency_capabilities"
 python3 -c 'print("0x" + "f" * 100000)' > "$HW/port0/latency_csr"
 printf 'on\x01 \xc0\xaf "x" \\' > "$HW/port0/multiple_ack"
-python3 -c 'import sys; sys.stdout.buffer.write(b"off: " + b"\xe2\x82" * 100000)' > "$HW/port0/pna_recovery"
+python3 -c 'import sys; sys.stdout.buffer.write(b"off: " + b"\xe2\x82" * 100000)' \
+	> "$HW/port0/pna_recovery"
 printf 'failed: \x1b[31m"red"\n\nsecond line' > "$HM/port0/multiple_ack"
 printf 'off:' > "$HM/port0/pna_recovery"
 printf '\0' > "$HM/port0/latency_capabilities"
 ok "a 300-character layout, whole in -j" python3 -c "
 import json, subprocess, os
-d = json.loads(subprocess.run(['$RIOVOQ', '-r', '$H', 'show', '-j'], capture_output=True, check=True).stdout)
+d = json.loads(subprocess.run(['$RIOVOQ', '-r', '$H', 'show', '-j'], capture_output=True,
+	check=True).stdout)
 assert [r['layout'] for r in d['ports'] if r['device'] == 'rapidio0'] == ['r' * 300]
 "
 ok "a 255-entry staging map, whole in -j" python3 -c "
 import json, subprocess
-d = json.loads(subprocess.run(['$RIOVOQ', '-r', '$H', 'show', '-j'], capture_output=True, check=True).stdout)
+d = json.loads(subprocess.run(['$RIOVOQ', '-r', '$H', 'show', '-j'], capture_output=True,
+	check=True).stdout)
 m = [r['staging_map'] for r in d['ports'] if r['device'] == '00:s:0002' and r['port'] == 1][0]
 assert m.split() == [str(i % 4) for i in range(255)], len(m.split())
 "
@@ -771,25 +839,33 @@ ok "hostile latency files, whole in -j" python3 -c "
 import json
 d = {(r['device'], r['port']): r for r in json.load(open('$T/h.json', encoding='utf-8'))['ports']}
 l = d['00:s:0002', 0]['latency']
-assert l['capabilities'] == 'multiple_ack ' * 50000 + '\ufffd\"\\\\\x01 \x00x', l['capabilities'][-9:]
-assert l['csr'] == '0x' + 'f' * 100000 and l['multiple_ack'] == 'on\x01 \ufffd\ufffd \"x\" \\\\', l['multiple_ack']
+want = 'multiple_ack ' * 50000 + '\ufffd\"\\\\\x01 \x00x'
+assert l['capabilities'] == want, l['capabilities'][-9:]
+assert (l['csr'] == '0x' + 'f' * 100000 and
+	l['multiple_ack'] == 'on\x01 \ufffd\ufffd \"x\" \\\\'), l['multiple_ack']
 assert l['pna_recovery'] == 'off: ' + '\ufffd' * 200000, l['pna_recovery'][:20]
 l = d['rapidio0', 0]['latency']
-assert l['capabilities'] == '\x00' and l['multiple_ack'] == 'failed: \x1b[31m\"red\"\n\nsecond line', l
+assert (l['capabilities'] == '\x00' and
+	l['multiple_ack'] == 'failed: \x1b[31m\"red\"\n\nsecond line'), l
 "
 "$RIOVOQ" -r "$H" show -a > "$T/h-a.txt" 2>/dev/null
+line='lat: caps -; csr -; multiple_ack failed: ?[31m"red"??second line (-);'
+line+=' pna_recovery off: (-)'
 ok "show -a: hostile latency files, one line, control characters as ?" \
-	grep -qF 'lat: caps -; csr -; multiple_ack failed: ?[31m"red"??second line (-); pna_recovery off: (-)' "$T/h-a.txt"
+	grep -qF "$line" "$T/h-a.txt"
 "$RIOVOQ" -r "$H" dot > "$T/h.dot" 2>/dev/null
 ok "a quote in a name and a value: Graphviz takes the DOT" dot_ok "$T/h.dot"
+e127=$(python3 -c 'print("\u00e9" * 127, end="")')
 ok "a 20000-byte value: cut in the DOT label, at a character" \
-	grep -qF "00:e:0004 0 -> 00:s:0002 1: off: x$(python3 -c 'print("\u00e9" * 127, end="")')..." "$T/h.dot"
+	grep -qF "00:e:0004 0 -> 00:s:0002 1: off: x$e127..." "$T/h.dot"
 ok "... and whole in -j" python3 -c "
 import json
 d = json.load(open('$T/h.json', encoding='utf-8'))
-assert [r['tx_reason'] for r in d['ports'] if r['device'] == '00:e:0004'] == ['x' + '\u00e9' * 10000]
+assert [r['tx_reason'] for r in d['ports']
+	if r['device'] == '00:e:0004'] == ['x' + '\u00e9' * 10000]
 "
-ok "... and no edge is injected" sh -c "dot -Tplain '$T/h.dot' | awk '\$1 == \"edge\"' | grep -c . | grep -qx 9"
+ok "... and no edge is injected" \
+	sh -c "dot -Tplain '$T/h.dot' | awk '\$1 == \"edge\"' | grep -c . | grep -qx 9"
 "$RIOVOQ" -r "$H" show > "$T/h.txt" 2>/dev/null
 ok "show: control characters shown as ?" grep -q 'back?slash' "$T/h.txt"
 
@@ -850,7 +926,8 @@ F=$T/f/sys
 build_tree "$F"
 echo "read EIO" > "$F/bus/rapidio/devices/00:s:0002/voq/port1/capabilities.errno"
 S0=$S S=$F
-expect "a failed read: exit 3, one line naming it" 3 'port1/capabilities: Input/output error$' show -j
+expect "a failed read: exit 3, one line naming it" 3 \
+	'port1/capabilities: Input/output error$' show -j
 printf '%s\n' "$out" > "$T/f.json"
 ok "... the JSON still valid, the field null" python3 -c "
 import json
@@ -873,13 +950,16 @@ mkdir -p "$F/bus/rapidio/devices/bad
 name/voq"
 echo x > "$F/bus/rapidio/devices/bad
 name/voq/ports"
-expect "a name with a newline in an error: still one line" 3 'bad\?name/voq/ports: not a number' show
+expect "a name with a newline in an error: still one line" 3 \
+	'bad\?name/voq/ports: not a number' show
 rm -rf "$F" && build_tree "$F"
 echo '../../../../etc' > "$F/bus/rapidio/devices/00:s:0002/voq/port1/partner_device"
-expect "a partner sysfs does not list: exit 3" 3 'port1/partner_device: with partner_port, not "none" nor a listed device' show
+expect "a partner sysfs does not list: exit 3" 3 \
+	'port1/partner_device: with partner_port, not "none" nor a listed device' show
 echo '00:e:0004' > "$F/bus/rapidio/devices/00:s:0002/voq/port1/partner_device"
 echo '00' > "$F/bus/rapidio/devices/00:s:0002/voq/port1/partner_port"
-expect "a partner port that is not a decimal port: exit 3" 3 'port1/partner_device: with partner_port, not' show
+expect "a partner port that is not a decimal port: exit 3" 3 \
+	'port1/partner_device: with partner_port, not' show
 
 echo "# files that are not regular files: refused, never waited on"
 rm -rf "$F" && build_tree "$F"
@@ -904,7 +984,8 @@ rm "$FW/port1/capabilities" && echo 0xe00ee000 > "$FW/port1/capabilities"
 rm "$F/bus/rapidio/devices/00:e:0004/lprev" && mkfifo "$F/bus/rapidio/devices/00:e:0004/lprev"
 expect "a FIFO as the core's lprev: no hang, the links from rio_voq's files" 0 \
 	'^00:s:0002 1 +00:e:0004 0 +cs48 ' show
-rm "$F/bus/rapidio/devices/00:e:0004/lprev" && echo 00:s:0002 > "$F/bus/rapidio/devices/00:e:0004/lprev"
+rm "$F/bus/rapidio/devices/00:e:0004/lprev" &&
+	echo 00:s:0002 > "$F/bus/rapidio/devices/00:e:0004/lprev"
 rm "$FW/port1/xoff" && mkfifo "$FW/port1/xoff"
 expect "set: a FIFO as the file to write: no hang, exit 3, nothing written" 3 \
 	'00:s:0002/voq/port1/xoff: not a regular file$' set 00:s:0002 1 xoff=1
@@ -928,7 +1009,8 @@ ok "fuzz: no crash; valid JSON and DOT, or a clean error" \
 echo "# exit codes and the man page"
 ok "-h: the usage, on stdout, exit 0" sh -c "'$RIOVOQ' -h | grep -q '^Usage: riovoq'"
 ok "--help, and -h after a command: the usage" sh -c "'$RIOVOQ' --help | grep -q '^Usage: riovoq' &&
-	'$RIOVOQ' set -h | grep -q '^Usage: riovoq' && '$RIOVOQ' decode --cs48 --help | grep -q '^Usage'"
+	'$RIOVOQ' set -h | grep -q '^Usage: riovoq' &&
+	'$RIOVOQ' decode --cs48 --help | grep -q '^Usage'"
 expect "no command: exit 2, one line" 2 'no command'
 expect "an unknown command: exit 2" 2 'not a command' frobnicate
 ok "man page: rst2man --strict builds it" rst2man --strict "$HERE/riovoq.8.rst" "$T/riovoq.8"

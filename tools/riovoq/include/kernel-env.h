@@ -26,6 +26,9 @@ static inline __printf(1, 2) int no_printk(const char *fmt, ...)
 
 #define READ_ONCE(x)		(x)
 #define WRITE_ONCE(x, v)	((x) = (v))
-/* No kernel option is set in userspace: KUnit's hooks are left out */
-#define IS_ENABLED(CONFIG_option)	0
+/*
+ * No kernel option is set in userspace: KUnit's hooks are left out.  For
+ * #if (the kernel's files use it there), where an undefined name is 0
+ */
+#define IS_ENABLED(CONFIG_option)	(0 && (CONFIG_option))
 #endif

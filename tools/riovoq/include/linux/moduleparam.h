@@ -14,11 +14,23 @@ struct kernel_param_ops {
 	int (*get)(char *buffer, const struct kernel_param *kp);
 };
 
+/* What a parameter's declaration names, kept in a constant of its own */
+struct riovoq_param {
+	const void *addr;
+	const void *cb_arg;
+	const char *kind;
+	unsigned int mode;
+};
+
 #define module_param(name, type, perm) \
-	static void *const __riovoq_param_##name __maybe_unused = &(name)
+	static const struct riovoq_param __riovoq_param_##name __maybe_unused = \
+		{ .addr = &(name), .kind = #type, .mode = (perm) }
 #define module_param_named(name, value, type, perm) \
-	static void *const __riovoq_param_##name __maybe_unused = &(value)
+	static const struct riovoq_param __riovoq_param_##name __maybe_unused = \
+		{ .addr = &(value), .kind = #type, .mode = (perm) }
 #define module_param_cb(name, ops, arg, perm) \
-	static const void *const __riovoq_param_##name __maybe_unused = (ops)
-#define MODULE_PARM_DESC(name, desc)
+	static const struct riovoq_param __riovoq_param_##name __maybe_unused = \
+		{ .addr = (ops), .cb_arg = (arg), .mode = (perm) }
+#define MODULE_PARM_DESC(name, desc) \
+	static const char __riovoq_parm_desc_##name[] __maybe_unused = desc
 #endif
