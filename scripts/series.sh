@@ -229,9 +229,10 @@ am_build() {
 # that kbuild compiles what the patch touches and modpost links every
 # module the patch completes; then each C file the patch adds that this
 # build did not compile (a file of a module whose top is not there yet,
-# scripts/series/plan) is compiled on its own at that patch.  No
-# warning or error in drivers/rapidio/ or include/.  Incremental: one
-# build directory for all patches.
+# scripts/series/plan) is compiled on its own at that patch; a patch of
+# tools/riovoq builds the tool with its own Makefile.  No warning or
+# error in drivers/rapidio/ or include/.  Incremental: one build
+# directory for all patches.
 steps_config() {	# build-dir
 	local kv
 	for kv in MODULES=y PCI=y DEBUG_FS=y FTRACE=y ENABLE_DEFAULT_TRACERS=y \
@@ -271,7 +272,7 @@ bisect_build() {
 		fi
 		# the C files it adds that the build did not compile (those
 		# #included by another are compiled with it)
-		for f in $(git -C "$base" diff --name-only --diff-filter=A "$c^" "$c" -- '*.c'); do
+		for f in $(git -C "$base" diff --name-only --diff-filter=A "$c^" "$c" -- 'drivers/*.c'); do
 			o=$bb/${f%.c}.o
 			d=${f%/*}
 			[ ! "$o" -nt "$bb/.step-start" ] || continue
@@ -286,6 +287,14 @@ bisect_build() {
 			[ -z "$mk" ] || rm -f "$mk"
 			[ ! -e "$o" ] || log "patch $n: $f compiled on its own (or up to date)"
 		done
+		# a patch of tools/riovoq: the tool built as a user builds it
+		if git -C "$base" diff --name-only "$c^" "$c" -- tools/riovoq | grep -q .; then
+			if ! make -s -C "$base/tools/riovoq" riovoq >> "$log" 2>&1; then
+				log "patch $n: tools/riovoq does not build (see $log)"
+				rc=1 ok=
+			fi
+			make -s -C "$base/tools/riovoq" clean >> "$log" 2>&1 || true
+		fi
 		# (the tree before series B, built whole, gives the diagnostics
 		# that are not the series')
 		[ "$n" -gt 0 ] || diags "$log" > "$bb/before.diags"
