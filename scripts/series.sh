@@ -10,8 +10,8 @@
 #                           platform-build.sh x86_64, then each patch
 #                           of series B and C in order (bisect_build:
 #                           with a cold build directory 15 min for the
-#                           tree before B, then 5 to 55 s a patch, 11
-#                           min for the 44, on 2 loaded cores), then
+#                           tree before B, then 4 to 20 s a patch, 8 to
+#                           13 min for the 51 on 2 cores), then
 #                           the core fixes one by one); not a step of
 #                           make check, which only exports, runs
 #                           checkpatch and applies (series.sh check)
