@@ -348,7 +348,8 @@ bisect_build() {
 		# (the tree before series B, built whole, gives the diagnostics
 		# that are not the series')
 		[ "$n" -gt 0 ] || diags "$log" > "$bb/before.diags"
-		new=$(diags "$log" | LC_ALL=C comm -13 "$bb/before.diags" - |
+		diags "$log" > "$bb/step.diags"
+		new=$(more_diags "$bb/before.diags" "$bb/step.diags" |
 		      grep -E '(drivers/rapidio|include)/' || true)
 		if [ -n "$new" ]; then
 			printf '%s\n' "$new" | head -n 10
