@@ -193,6 +193,56 @@ maintainers_sorted() {
 	PY
 }
 
+# Each mail of series A, A2 and A3, as it is sent, applies onto the
+# pristine tree with only the mails of the patches it needs (the plan's
+# "needs", followed through): "series.sh fixes" builds patches/, whose
+# context may differ from the mail's, which is made against the patches
+# before it in its series.
+mails_apply_alone() {	# series dir
+	python3 - "$1" "$RIO_VOQ_TOP/scripts/series/plan" "$base" <<'PY'
+import glob, os, subprocess, sys, tempfile
+out, plan, base = sys.argv[1:]
+mail, needs, order, name = {}, {}, [], None
+count = {}
+for line in open(plan):
+    w = line.split('#', 1)[0].split()
+    if not w:
+        continue
+    if w[0] == 'series' and len(w) == 2:
+        name = w[1]
+    elif w[0] in ('core', 'new') and name:
+        count[name] = count.get(name, 0) + 1
+        if w[0] == 'core' and name in ('A', 'A2', 'A3'):
+            m = glob.glob(os.path.join(out, name, '%04d-*.patch' % count[name]))
+            if len(m) != 1:
+                sys.exit(f'no mail for {w[1]} in {out}/{name}')
+            mail[w[1]] = m[0]
+            needs[w[1]] = w[3:] if len(w) > 3 else []
+            order.append(w[1])
+bad = 0
+for p in order:
+    want, todo = set(), list(needs[p])
+    while todo:
+        q = todo.pop()
+        if q not in want:
+            want.add(q)
+            todo += needs.get(q, [])
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, GIT_INDEX_FILE=os.path.join(tmp, 'index'))
+        subprocess.run(['git', 'read-tree', 'rio-voq-base'], cwd=base, env=env, check=True)
+        for q in [q for q in order if q in want] + [p]:
+            r = subprocess.run(['git', 'apply', '--cached', mail[q]], cwd=base, env=env,
+                               capture_output=True, text=True)
+            if r.returncode:
+                print(f'{os.path.basename(mail[p])}: does not apply with '
+                      f'{len(want)} mail(s) it needs, at '
+                      f'{os.path.basename(mail[q])}: {r.stderr.strip().splitlines()[0]}')
+                bad += 1
+                break
+sys.exit(1 if bad else 0)
+PY
+}
+
 # riovoq, the last patch of series C, builds and passes its tests in the
 # tree the applied series gives, whose include/ is the kernel's whole
 # (the repository's has two headers), and git ignores what it builds
@@ -298,7 +348,8 @@ bisect_build() {
 		# (the tree before series B, built whole, gives the diagnostics
 		# that are not the series')
 		[ "$n" -gt 0 ] || diags "$log" > "$bb/before.diags"
-		new=$(diags "$log" | LC_ALL=C comm -13 "$bb/before.diags" - |
+		diags "$log" > "$bb/step.diags"
+		new=$(more_diags "$bb/before.diags" "$bb/step.diags" |
 		      grep -E '(drivers/rapidio|include)/' || true)
 		if [ -n "$new" ]; then
 			printf '%s\n' "$new" | head -n 10
@@ -510,6 +561,7 @@ check)
 	am_apply "$out" || exit 1
 	same_as_overlay || exit 1
 	maintainers_sorted || exit 1
+	mails_apply_alone "$out" || { log "a core fix's mail does not apply alone"; exit 1; }
 	riovoq_in_tree || exit 1
 	log "the series, applied with git am, is the tree built and tested"
 	;;

@@ -12,12 +12,10 @@
 
 #include <kunit/test.h>
 #include <kunit/visibility.h>
-#include <linux/bitfield.h>
-#include <linux/bitmap.h>
+#include <linux/bits.h>
 #include <linux/delay.h>
 #include <linux/kthread.h>
 #include <linux/rio_drv.h>
-#include <linux/rio_regs.h>
 #include <linux/sched/task.h>
 #include <linux/version.h>
 

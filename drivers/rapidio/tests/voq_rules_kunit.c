@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * KUnit tests of rules of "what must never happen" (voq.rst) that the
- * other suites left untested, found by `make mutants`: a node that only
- * discovers takes no staging map, a write the hardware does not take
- * fails, an all-ones read is no value; every transition of a live link
- * between two planned states keeps Part 12's order; writes that do not
- * stick (rio-sim's write faults, at every write) are detected and leave
- * the link safe.
+ * other suites left untested, found by breaking each rule on purpose: a
+ * node that only discovers takes no staging map, a write the hardware
+ * does not take fails, an all-ones read is no value; every transition
+ * of a live link between two planned states keeps Part 12's order;
+ * writes that do not stick (rio-sim's write faults, at every write) are
+ * detected and leave the link safe.
  */
 
 #include <kunit/test.h>

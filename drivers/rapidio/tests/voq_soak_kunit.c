@@ -4,7 +4,7 @@
  * and its replay: random port events, boards swapped, admin writes and
  * injected faults, with Part 12's invariants checked after each from
  * rio-sim's registers only.  A replay case repeats the events a soak
- * logged (the UML boot test's soak logs them too) on the same fabric,
+ * logged (the kselftests' soak logs them too) on the same fabric,
  * so that a seed that failed once stays a test.
  */
 
@@ -13,7 +13,6 @@
 #include <linux/bitmap.h>
 #include <linux/prandom.h>
 #include <linux/rio_drv.h>
-#include <linux/rio_regs.h>
 #include <linux/version.h>
 
 #include "../sim/rio_sim.h"
@@ -706,8 +705,8 @@ static void voq_event_soak(struct kunit *test)
 }
 
 /*
- * One event as the boot tests' soak logs it (soak_lib.sh), done as its
- * writes to rio-sim's debugfs and rio-voq's sysfs do it
+ * One event as the rio-voq kselftests' soak logs it (soak_lib.sh), done
+ * as its writes to rio-sim's debugfs and rio-voq's sysfs do it
  */
 static void voq_replay_event(struct voq_soak *s, const char *ev)
 {
@@ -757,12 +756,12 @@ static void voq_replay_event(struct voq_soak *s, const char *ev)
 }
 
 /**
- * struct voq_replay_param - a soak of the boot tests, replayed
+ * struct voq_replay_param - a soak of the kselftests, replayed
  * @seed: the fabric, random:@seed
  * @events: the events, as the soak logs them, without their numbers
  * @devs: its devices, as the soak logs them ("D devices, P ports,
  *	widest W"): the fabric rio-sim builds from @seed is the one the
- *	boot tests had
+ *	kselftest had
  * @ports: their ports
  * @widest: the most ports of one device
  */
@@ -773,7 +772,7 @@ struct voq_replay_param {
 };
 
 /*
- * Found by the boot tests' soak (seed 185593): a switch port's link comes
+ * Found by the kselftests' soak (seed 185593): a switch port's link comes
  * up toward an endpoint whose board was swapped for one with a rev 3+
  * block while the link was down
  */
@@ -807,7 +806,7 @@ static void voq_replay_desc(const struct voq_replay_param *p, char *desc)
 KUNIT_ARRAY_PARAM(voq_replay, voq_replay_params, voq_replay_desc);
 
 /*
- * The boot tests' soaks that found a bug, event by event: rio-sim builds
+ * The kselftests' soaks that found a bug, event by event: rio-sim builds
  * the same fabric from the seed, and every invariant of the soak is
  * checked after each event
  */

@@ -11,9 +11,8 @@
 
 #include <kunit/test.h>
 #include <kunit/visibility.h>
-#include <linux/bitmap.h>
+#include <linux/bits.h>
 #include <linux/rio_drv.h>
-#include <linux/rio_regs.h>
 #include <linux/version.h>
 
 #include "../sim/rio_sim.h"

@@ -2,10 +2,9 @@
 /*
  * rio-voq's tracepoints (include/trace/events/rio_voq.h), defined here
  * once for the module, and exported for the KUnit suites that register
- * probes on them; and the module's description and license.  They sit
- * in its lowest object, which every other one may call, so that
- * rio_voq.ko links from any bottom-up subset of its tiers (voq_core.h):
- * each tier links, and is tested, before the tiers above it exist.
+ * probes on them; and the module's description and license, in its
+ * lowest object, which calls nothing of the module: with them here,
+ * rio_voq.ko links with any bottom-up subset of its tiers (voq_core.h).
  */
 
 #define CREATE_TRACE_POINTS

@@ -372,7 +372,7 @@ static void sim_life_replace_concurrent(struct kunit *test)
 
 /*
  * KASAN reports once (without kasan_multi_shot), and taints the kernel:
- * a first report during a test fails it (check.sh fails the run on any)
+ * a first report during a test fails it (a run that reports any fails)
  */
 static void sim_life_expect_no_report(struct kunit *test, bool tainted)
 {
