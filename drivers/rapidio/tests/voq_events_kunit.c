@@ -392,33 +392,6 @@ static union rio_pw_msg voq_pw_msg(struct rio_dev *rdev, u32 port)
 	return msg;
 }
 
-/*
- * A port-write about a port the switch does not have: refused, and no
- * Port n register of that port is read or written
- */
-static void voq_event_pw_bad_port(struct kunit *test)
-{
-	struct rio_sim_mport *sm = voq_test_scanned(test, "star:4");
-	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SW);
-	struct rio_dev *rsw = rio_sim_rdev(sm, sw);
-	union rio_pw_msg msg;
-	u64 writes, stray;
-
-	KUNIT_ASSERT_NOT_NULL(test, rsw);
-	msg = voq_pw_msg(rsw, 200);
-	writes = sw->writes;
-	stray = sm->fab->stray_writes;
-	KUNIT_EXPECT_EQ(test, rio_inb_pwrite_handler(&sm->mport, &msg), -EINVAL);
-	KUNIT_EXPECT_EQ(test, sw->writes, writes);
-	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, stray);
-
-	/* The last port is still a port */
-	msg = voq_pw_msg(rsw, sw->nports - 1);
-	KUNIT_EXPECT_EQ(test, rio_inb_pwrite_handler(&sm->mport, &msg), 0);
-	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, stray);
-	rio_sim_kunit_release(test, sm);
-}
-
 /* A device deleted while its port-write is handled (rio_mport_cdev's RIO_DEV_DEL) */
 static int voq_pw_del_device(struct rio_dev *rdev, union rio_pw_msg *msg, int step)
 {
@@ -1401,7 +1374,6 @@ static struct kunit_case voq_events_test_cases[] = {
 	KUNIT_CASE(voq_event_after_removal),
 	KUNIT_CASE(voq_event_races_removal),
 	KUNIT_CASE(voq_event_mport_gone),
-	KUNIT_CASE(voq_event_pw_bad_port),
 	KUNIT_CASE(voq_event_pw_device_deleted),
 	KUNIT_CASE(voq_event_admin_toward_unknown),
 	KUNIT_CASE(voq_event_admin_down_fails),

@@ -732,6 +732,38 @@ static void sim_life_pw_no_em_block(struct kunit *test)
 	rio_sim_kunit_release(test, sm);
 }
 
+/*
+ * A port-write about a port the switch does not have (the Port ID of a
+ * misbehaving switch, or a corrupted message): refused, and no Port n
+ * register of that port read or written; the switch's last port is
+ * still a port
+ */
+static void sim_life_pw_bad_port(struct kunit *test)
+{
+	struct rio_sim_mport *sm = rio_sim_kunit_mport(test, rio_sim_kunit_topo(test, "star:4"), 0);
+	struct rio_sim_dev *sw = rio_sim_dev_find(sm->fab, SIM_LIFE_SW);
+	union rio_pw_msg msg = { };
+	struct rio_dev *rsw;
+	u64 writes, stray;
+
+	KUNIT_ASSERT_NOT_NULL(test, sw);
+	KUNIT_ASSERT_EQ(test, rio_sim_mport_scan(sm), 0);
+	rsw = rio_sim_rdev(sm, sw);
+	KUNIT_ASSERT_NOT_NULL(test, rsw);
+	msg.em.comptag = rsw->comp_tag;
+	msg.em.is_port = 200;
+	writes = sw->writes;
+	stray = sm->fab->stray_writes;
+	KUNIT_EXPECT_EQ(test, rio_inb_pwrite_handler(&sm->mport, &msg), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sw->writes, writes);
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, stray);
+
+	msg.em.is_port = sw->nports - 1;
+	KUNIT_EXPECT_EQ(test, rio_inb_pwrite_handler(&sm->mport, &msg), 0);
+	KUNIT_EXPECT_EQ(test, sm->fab->stray_writes, stray);
+	rio_sim_kunit_release(test, sm);
+}
+
 static struct kunit_case sim_life_test_cases[] = {
 	KUNIT_CASE(sim_life_congest_concurrent),
 	KUNIT_CASE(sim_life_debugfs_concurrent),
@@ -742,6 +774,7 @@ static struct kunit_case sim_life_test_cases[] = {
 	KUNIT_CASE_PARAM(sim_life_pw_cdev_last_deleted, sim_life_del_gen_params),
 	KUNIT_CASE_PARAM(sim_life_pw_route_deleted, sim_life_del_gen_params),
 	KUNIT_CASE(sim_life_pw_no_em_block),
+	KUNIT_CASE(sim_life_pw_bad_port),
 	{}
 };
 
