@@ -495,15 +495,10 @@ static void voq_soak_fault(struct voq_soak *s, struct rio_sim_dev *d,
 		val = sp->link_down;
 		voq_soak_say(s, "fail access %u, link dev%u.%u %s ", nth, d->index, port,
 			     val ? "up" : "down");
-		spin_lock_irq(&fab->lock);
-		fab->fail_nth = nth;
-		fab->fail_seen = 0;
-		spin_unlock_irq(&fab->lock);
+		voq_test_fail_nth(fab, nth);
 		KUNIT_EXPECT_EQ(s->test, rio_sim_port_set_link(d, port, val), 0);
 		rio_sim_mport_pw_flush(s->sm);
-		spin_lock_irq(&fab->lock);
-		fab->fail_nth = 0;
-		spin_unlock_irq(&fab->lock);
+		voq_test_fail_nth(fab, 0);
 		if (val)
 			voq_soak_unexcuse(s, d, port);
 		voq_soak_excuse(s);
